@@ -1,0 +1,30 @@
+/** Business constants of the specification (P§9, C§9). */
+export const CATALOGUE_ITEM_CAP = 2000;
+export const DEFAULT_PAGE_INDEX = 1;
+export const DEFAULT_LOCALE = 'en-US';
+export const CATALOGUE_PAGE_SIZE = 24;
+export const BREAKPOINTS = { tablet: 768, desktop: 1024 } as const;
+export const TOAST_DEFAULT_MS = 5000;
+export const DEBOUNCE_MS = 500;
+
+export const PRICE_SOURCES = ['Catalog Price', 'List Price'] as const;
+export type PriceSource = (typeof PRICE_SOURCES)[number];
+
+export const CATALOGUE_TYPES = [
+  'Full',
+  'Install Base',
+  'eCatalog account primary',
+  'eCatalog account custom',
+  'eCatalog override',
+] as const;
+export type CatalogueType = (typeof CATALOGUE_TYPES)[number];
+
+export const CONFIGURATION_MODES = ['Needs', 'Suggests', 'Upload Configuration', 'Upload', 'Upload Add'] as const;
+export type ConfigurationMode = (typeof CONFIGURATION_MODES)[number];
+
+export const PRODUCT_CARD_ACTIONS = ['ADD_TO_CART', 'CONFIGURE', 'UPLOAD', 'CUSTOM'] as const;
+export type ProductCardAction = (typeof PRODUCT_CARD_ACTIONS)[number];
+
+export const USER_TYPES = ['AWSGuest', 'AWSManager', 'AWSPortalUser', 'AWSAdmin'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+export const GUEST_USER_TYPE: UserType = 'AWSGuest';

@@ -1,0 +1,44 @@
+/** The gateway answers every field with a JSON string of this shape (spec P§7, P§8). */
+export interface Envelope<T = unknown> {
+  statusCode: number;
+  content: T;
+}
+
+export function envelope<T>(statusCode: number, content: T): Envelope<T> {
+  return { statusCode, content };
+}
+
+const ERROR_MARKERS = ['ERROR:', 'Error:'];
+const LEADING_ERROR = /^(ERROR|Error): /;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * A call fails when the outer or inner status is not 200, when string content carries 'ERROR:' or
+ * 'Error:', or when the content's errorCode is APEX_ERROR (spec P§8).
+ */
+export function isFailedCall(outerStatus: number, env: Envelope): boolean {
+  if (outerStatus !== 200 || env.statusCode !== 200) return true;
+  const { content } = env;
+  if (typeof content === 'string') return ERROR_MARKERS.some((marker) => content.includes(marker));
+  return isRecord(content) && content.errorCode === 'APEX_ERROR';
+}
+
+/** The text a person sees for a failed call: content.message, body.message, message, else the JSON. */
+export function failureMessage(content: unknown): string {
+  const text = pickMessage(content);
+  return text.replace(LEADING_ERROR, '');
+}
+
+function pickMessage(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!isRecord(content)) return JSON.stringify(content);
+  const inner = content.content;
+  if (isRecord(inner) && typeof inner.message === 'string') return inner.message;
+  const body = content.body;
+  if (isRecord(body) && typeof body.message === 'string') return body.message;
+  if (typeof content.message === 'string') return content.message;
+  return JSON.stringify(content);
+}

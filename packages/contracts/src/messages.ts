@@ -1,0 +1,19 @@
+/** Texts a person sees, quoted verbatim from the specification. */
+export const MESSAGES = {
+  appSyncFetchError: 'Error fetching data from AppSync.',
+  queryNameNotFound: 'Query name not found, improper request.',
+  storefrontNotFound: 'Storefront Not Found',
+  pageNotFound: 'Page Not Found',
+  noRecordsFound: 'ERROR: No records Found.',
+  noTemplateFound: 'ERROR: No template found',
+  accessDenied: 'Access Denied: You do not have permission to view this record.',
+  notAuthorized: 'You are not authorized to access this page',
+  sessionExpired: 'Session Expired, Please login again',
+  fieldFetchFailed: 'Failed to fetch Salesforce API field.',
+  notAvailableYet: 'Not available yet: this capability is not part of the storefront yet.',
+} as const;
+
+/** 'Page Not Found: {path}' (spec P§2). */
+export function pageNotFoundMessage(path: string): string {
+  return `${MESSAGES.pageNotFound}: ${path}`;
+}

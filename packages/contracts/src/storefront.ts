@@ -1,0 +1,58 @@
+/** A storefront as the CRM lists it (getActiveStorefronts). */
+export interface StorefrontRecord {
+  id: string;
+  storefrontId: string;
+  storefrontName: string;
+  domain: string;
+  resourcesDomain: string;
+  awsUserPoolId: string;
+  clientId: string;
+  clientName: string;
+  /** Null for an authenticated-only storefront. */
+  guestAccountId: string | null;
+  organizationId: string;
+  salesforceOrgId: string;
+  ssoInfo: SsoInfo | null;
+  theme: Theme;
+}
+
+export interface SsoInfo {
+  logout_uri?: string;
+  identityProvider?: string;
+}
+
+export interface Theme {
+  key: string;
+  primaryColor: string;
+  accentColor: string;
+  textColor: string;
+  backgroundColor: string;
+  fontFamily: string;
+  logoUrl: string;
+}
+
+/** What POST /api/domain answers for a host (spec P§3 domain details). */
+export interface DomainDetails {
+  domain: string;
+  clientId: string;
+  clientName: string;
+  guestAccountId: string | null;
+  awsUserPoolId: string;
+  storefrontId: string;
+  storefrontName: string;
+  resourcesDomain: string;
+  organizationId: string;
+  salesforceOrgId: string;
+  ssoInfo: SsoInfo | null;
+  theme: Theme;
+}
+
+export function toDomainDetails(record: StorefrontRecord): DomainDetails {
+  const { id: _id, ...details } = record;
+  return details;
+}
+
+/** Single sign-on applies when the client name starts with saml or oidc (spec P§6). */
+export function usesSingleSignOn(clientName: string): boolean {
+  return /^(saml|oidc)/i.test(clientName);
+}
