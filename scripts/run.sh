@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Runs the whole storefront on the embedded defaults: installs, builds, migrates, seeds on first start, serves.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-deps.sh
+npm run build
+# The server migrates the database in ./data (or DATABASE_URL) and seeds the demo when it is empty.
+exec node --import tsx server/src/main.ts

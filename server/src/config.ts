@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const postgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)');
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: postgresUrl.optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    /** The gateway's API key; like an AppSync API key it is sent by browsers, so it is not a secret. */
+    GATEWAY_API_KEY: z.string().min(16, 'must be at least 16 characters').default('da2-bionova-storefront-local'),
+    /** Where the CRM is served; unset means the embedded CRM of this process. */
+    CRM_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
+    CRM_SERVICE_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+    CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  })
+  .refine((env) => !env.CRM_URL || env.CRM_SERVICE_TOKEN, {
+    message: 'must be set when CRM_URL names an external CRM',
+    path: ['CRM_SERVICE_TOKEN'],
+  });
+
+export interface ServerConfig {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  logLevel: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  gatewayApiKey: string;
+  crmUrl: string | undefined;
+  /** Shared by the gateway and the embedded CRM; a fresh random one per process when not configured. */
+  crmServiceToken: string;
+  cacheTtlMs: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once at start-up; a bad value names its variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const values = parsed.data;
+  return {
+    env: values.NODE_ENV,
+    host: values.HOST,
+    port: values.PORT,
+    logLevel: values.LOG_LEVEL,
+    databaseUrl: values.DATABASE_URL,
+    dataDir: resolve(values.DATA_DIR),
+    gatewayApiKey: values.GATEWAY_API_KEY,
+    crmUrl: values.CRM_URL,
+    crmServiceToken: values.CRM_SERVICE_TOKEN ?? randomBytes(32).toString('base64url'),
+    cacheTtlMs: values.CACHE_TTL_MS,
+  };
+}

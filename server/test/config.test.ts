@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+describe('loadConfig', () => {
+  it('runs on the embedded defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir.endsWith('/data')).toBe(true);
+    expect(config.crmServiceToken.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('takes PostgreSQL from DATABASE_URL', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://root@127.0.0.1:5432/test' });
+    expect(config.databaseUrl).toBe('postgres://root@127.0.0.1:5432/test');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ GATEWAY_API_KEY: 'short' }, 'GATEWAY_API_KEY'],
+    [{ CRM_URL: 'https://crm.example.com' }, 'CRM_SERVICE_TOKEN'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('stops on %o with a message naming %s', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n {2}${variable}: `));
+  });
+
+  it('keeps a configured service token so separate CRM and gateway processes agree', () => {
+    const token = 'a-service-token-of-enough-length';
+    expect(loadConfig({ CRM_SERVICE_TOKEN: token }).crmServiceToken).toBe(token);
+  });
+});
