@@ -21,13 +21,20 @@ async function findProductPath(baseUrl: string): Promise<string> {
 async function measure(url: string) {
   await autocannon({ url, connections: CONNECTIONS, duration: 2 }); // warm-up: JIT and the gateway cache
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+  };
 }
 
 async function clientScriptBytes(pageUrl: string, baseUrl: string) {
   const html = await (await fetch(pageUrl)).text();
   const sources = new Set<string>();
-  for (const match of html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)) {
+  for (const match of html.matchAll(
+    /<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g,
+  )) {
     if (match[1]) sources.add(match[1]);
   }
   for (const match of html.matchAll(/import\("([^"]+\.js)"\)|import "([^"]+\.js)"/g)) {
@@ -52,10 +59,16 @@ try {
   const js = await clientScriptBytes(`${server.baseUrl}${productPath}`, server.baseUrl);
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log(`\nSSR, ${CONNECTIONS} connections, ${DURATION_S} s each (${productPath})`);
-  console.log(`  product page:     ${product.rps.toFixed(0)} req/s  p50 ${product.p50} ms  p99 ${product.p99} ms`);
-  console.log(`  bare page ${BARE_PAGE}:  ${bare.rps.toFixed(0)} req/s  p50 ${bare.p50} ms  p99 ${bare.p99} ms`);
+  console.log(
+    `  product page:     ${product.rps.toFixed(0)} req/s  p50 ${product.p50} ms  p99 ${product.p99} ms`,
+  );
+  console.log(
+    `  bare page ${BARE_PAGE}:  ${bare.rps.toFixed(0)} req/s  p50 ${bare.p50} ms  p99 ${bare.p99} ms`,
+  );
   console.log(`  ratio product/bare: ${(product.rps / bare.rps).toFixed(2)} (target >= 0.8)`);
-  console.log(`Client JS of the product page: ${js.files} files, ${kb(js.raw)} raw, ${kb(js.gzip)} gzip (target <= 110 KB)`);
+  console.log(
+    `Client JS of the product page: ${js.files} files, ${kb(js.raw)} raw, ${kb(js.gzip)} gzip (target <= 110 KB)`,
+  );
 } finally {
   await server.stop();
 }

@@ -26,7 +26,13 @@ async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void
 export async function startBenchServer(port: number): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'storefront-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseUrl = `http://localhost:${port}`;

@@ -8,6 +8,8 @@ const playwright = JSON.parse(readFileSync(playwrightFile, 'utf8'));
 const passed = vitest.numPassedTests + playwright.stats.expected + playwright.stats.flaky;
 const failed = vitest.numFailedTests + playwright.stats.unexpected;
 const skipped = vitest.numPendingTests + vitest.numTodoTests + playwright.stats.skipped;
-console.log(`\nunit and integration: ${vitest.numPassedTests} passed; browser: ${playwright.stats.expected} passed`);
+console.log(
+  `\nunit and integration: ${vitest.numPassedTests} passed; browser: ${playwright.stats.expected} passed`,
+);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exitCode = failed > 0 ? 1 : 0;

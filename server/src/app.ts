@@ -54,7 +54,8 @@ export function createServerApp(parts: ServerParts): Hono<{ Variables: { request
 
   app.post('/api/domain', async (c) => {
     const body = domainRequest.safeParse(await c.req.json().catch(() => null));
-    if (!body.success) return c.json({ message: body.error.issues[0]?.message ?? 'hostname is required' }, 400);
+    if (!body.success)
+      return c.json({ message: body.error.issues[0]?.message ?? 'hostname is required' }, 400);
     const details = await gateway.resolveDomain(body.data.hostname);
     return details ? c.json(details) : c.json({ message: MESSAGES.storefrontNotFound }, 404);
   });

@@ -45,7 +45,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
       crm: {
         baseUrl: config.crmUrl ?? EMBEDDED_CRM_BASE,
         token: config.crmServiceToken,
-        fetch: crm ? async (input, init) => crm.fetch(new Request(input, init)) : globalThis.fetch,
+        fetch: crm ? (request) => crm.fetch(request) : globalThis.fetch,
       },
       cacheTtlMs: config.cacheTtlMs,
       logger: logger.child({ part: 'gateway' }),

@@ -4,7 +4,10 @@ import { z } from 'zod';
 
 const postgresUrl = z
   .string()
-  .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)');
+  .regex(
+    /^postgres(ql)?:\/\/.+/,
+    'must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)',
+  );
 
 const configSchema = z
   .object({
@@ -15,7 +18,10 @@ const configSchema = z
     DATABASE_URL: postgresUrl.optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     /** The gateway's API key; like an AppSync API key it is sent by browsers, so it is not a secret. */
-    GATEWAY_API_KEY: z.string().min(16, 'must be at least 16 characters').default('da2-bionova-storefront-local'),
+    GATEWAY_API_KEY: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .default('da2-bionova-storefront-local'),
     /** Where the CRM is served; unset means the embedded CRM of this process. */
     CRM_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
     CRM_SERVICE_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),

@@ -22,10 +22,15 @@ async function main(): Promise<void> {
 
   const server = serve({ fetch: storefront.app.fetch, hostname: config.host, port: config.port }, (info) => {
     const port = info.port;
-    logger.info({ port, database: config.databaseUrl ? 'postgresql' : config.dataDir }, 'storefront listening');
+    logger.info(
+      { port, database: config.databaseUrl ? 'postgresql' : config.dataDir },
+      'storefront listening',
+    );
     console.log(`\nStorefront ready on port ${port}:`);
     for (const demo of storefront.demo) {
-      console.log(`  ${demo.name} (${demo.guest ? 'guest catalogue' : 'sign-in only'}): http://${demo.domain}:${port}/`);
+      console.log(
+        `  ${demo.name} (${demo.guest ? 'guest catalogue' : 'sign-in only'}): http://${demo.domain}:${port}/`,
+      );
     }
   });
 

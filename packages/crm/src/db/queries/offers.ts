@@ -1,0 +1,45 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { CrmDb } from '../open';
+import { catalogueItems, offerItems, offers } from '../schema';
+import { cardFields } from './catalogue';
+
+const offerFields = {
+  id: offers.id,
+  name: offers.name,
+  description: offers.description,
+  offerType: offers.offerType,
+  discount: offers.discount,
+  appliedOnField: offers.appliedOnField,
+  validFrom: offers.validFrom,
+  validTo: offers.validTo,
+};
+
+/** Every offer linked to the items, whatever its dates; validity is decided by the domain. */
+export function offersForItems(db: CrmDb, itemIds: readonly string[]) {
+  if (itemIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ itemId: offerItems.itemId, ...offerFields })
+    .from(offerItems)
+    .innerJoin(offers, eq(offers.id, offerItems.offerId))
+    .where(inArray(offerItems.itemId, [...itemIds]))
+    .orderBy(asc(offers.name), asc(offers.id));
+}
+
+export async function findOffer(db: CrmDb, storefrontId: string, offerId: string) {
+  const [row] = await db
+    .select(offerFields)
+    .from(offers)
+    .where(and(eq(offers.storefrontId, storefrontId), eq(offers.id, offerId)))
+    .limit(1);
+  return row;
+}
+
+/** The offer's items that are in one catalogue, in catalogue order. */
+export function findOfferItems(db: CrmDb, offerId: string, catalogueId: string) {
+  return db
+    .select(cardFields)
+    .from(offerItems)
+    .innerJoin(catalogueItems, eq(catalogueItems.id, offerItems.itemId))
+    .where(and(eq(offerItems.offerId, offerId), eq(catalogueItems.catalogueId, catalogueId)))
+    .orderBy(asc(catalogueItems.name), asc(catalogueItems.id));
+}

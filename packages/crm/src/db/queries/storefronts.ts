@@ -1,0 +1,22 @@
+import { asc, eq } from 'drizzle-orm';
+import type { CrmDb } from '../open';
+import { organisations, storefronts, themes } from '../schema';
+
+export function listActiveStorefronts(db: CrmDb) {
+  return db
+    .select({ storefront: storefronts, theme: themes, organisation: organisations })
+    .from(storefronts)
+    .innerJoin(themes, eq(themes.key, storefronts.themeKey))
+    .innerJoin(organisations, eq(organisations.id, storefronts.organisationId))
+    .where(eq(storefronts.active, true))
+    .orderBy(asc(storefronts.name));
+}
+
+export async function findStorefrontName(db: CrmDb, storefrontId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: storefronts.name })
+    .from(storefronts)
+    .where(eq(storefronts.id, storefrontId))
+    .limit(1);
+  return row?.name;
+}

@@ -1,0 +1,20 @@
+import type { CatalogueType } from '@storefront/contracts';
+
+const ACCOUNT_CATALOGUE_TYPES: ReadonlySet<CatalogueType> = new Set([
+  'eCatalog account primary',
+  'eCatalog account custom',
+  'eCatalog override',
+]);
+
+/** An account sees its own eCatalog when it has one, else its storefront's Full catalogue. */
+export function catalogueForAccount<C extends { type: CatalogueType }>(
+  own: C | null,
+  full: C | null,
+): C | null {
+  return own && ACCOUNT_CATALOGUE_TYPES.has(own.type) ? own : full;
+}
+
+/** An account may act only on the storefront it belongs to. */
+export function belongsToStorefront(account: { storefrontId: string } | null, storefrontId: string): boolean {
+  return account !== null && account.storefrontId === storefrontId;
+}

@@ -1,0 +1,70 @@
+import { CRM_BASE_PATH, CRM_GROUPS, CRM_TYPES, type CrmType, isCrmType } from '@storefront/contracts';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { CrmDatabase } from '../db/open';
+import { isoDay } from '../domain/pricing';
+import { requireServiceToken } from './auth';
+import { CrmHttpError, notFound } from './errors';
+import { HANDLERS } from './handlers';
+import type { Handler } from './handlers/types';
+import { readPayload } from './payload';
+
+export interface CrmAppOptions {
+  db: CrmDatabase;
+  serviceToken: string;
+  /** Where unexpected errors are reported; the client only ever sees a generic APEX_ERROR. */
+  logError?: (error: unknown) => void;
+  /** The clock offers are checked against; tests pin it. */
+  now?: () => Date;
+}
+
+const MAX_BODY_BYTES = 256 * 1024;
+const GROUPS: ReadonlySet<string> = new Set(CRM_GROUPS);
+
+/** The CRM REST contract: `GET|POST /services/apexrest/<group>?type=<name>` with a bearer token. */
+export function createCrmApp(opts: CrmAppOptions): Hono {
+  const logError = opts.logError ?? ((error) => console.error('crm: unexpected error', error));
+  const now = opts.now ?? (() => new Date());
+  const app = new Hono();
+
+  app.onError((error, c) => {
+    if (error instanceof CrmHttpError) return c.json(error.body, error.status);
+    logError(error);
+    return c.json(
+      { errorCode: 'APEX_ERROR', message: 'An unexpected error occurred. Please try again later.' },
+      500,
+    );
+  });
+  app.notFound((c) => c.json(notFound(`No CRM endpoint at ${c.req.path}.`).body, 404));
+
+  app.use(`${CRM_BASE_PATH}/*`, requireServiceToken(opts.serviceToken));
+  app.use(
+    `${CRM_BASE_PATH}/*`,
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        c.json({ errorCode: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than 256 KB.' }, 413),
+    }),
+  );
+
+  app.on(['GET', 'POST'], `${CRM_BASE_PATH}/:group`, async (c) => {
+    const type = resolveType(c.req.param('group'), c.req.query('type'), c.req.method);
+    const payload = await readPayload(c, type);
+    // The payload was parsed with this type's schema; TypeScript cannot tie the two through a runtime key.
+    const handler = HANDLERS[type] as Handler<CrmType>;
+    return c.json(await handler({ db: opts.db.db, today: isoDay(now()) }, payload));
+  });
+  return app;
+}
+
+/** The type a request names, if its group serves it with this method; anything else is a 404. */
+function resolveType(group: string, type: string | undefined, method: string): CrmType {
+  if (!GROUPS.has(group)) throw notFound(`Unknown CRM group '${group}'.`);
+  if (!type) throw notFound("The 'type' query parameter is required.");
+  if (!isCrmType(type) || CRM_TYPES[type].group !== group) {
+    throw notFound(`Unknown type '${type}' for the ${group} group.`);
+  }
+  if (CRM_TYPES[type].method !== method)
+    throw notFound(`Type '${type}' is served with ${CRM_TYPES[type].method} only.`);
+  return type;
+}

@@ -1,0 +1,25 @@
+import {
+  getCatalogGroupCounts,
+  getCatalogPicklistGroupCounts,
+  getEcatalogDetails,
+  retrieveCatalogNG,
+} from './catalogue';
+import { retrieveContentBlocks } from './content';
+import { getMergedMetaInfo, getMetaItems } from './meta';
+import { getFormattedObjectDetails } from './objects';
+import { getActiveStorefronts, getGuestAccounts } from './storefronts';
+import type { Handlers } from './types';
+
+/** One handler per CRM type of the contract; the type checker keeps the two lists equal. */
+export const HANDLERS: Handlers = {
+  getActiveStorefronts,
+  retrieveContentBlocks,
+  getMergedMetaInfo,
+  retrieveCatalogNG,
+  getEcatalogDetails,
+  getCatalogGroupCounts,
+  getCatalogPicklistGroupCounts,
+  getFormattedObjectDetails,
+  getGuestAccounts,
+  getMetaItems,
+};

@@ -1,0 +1,87 @@
+import type { MetaItem, PageMeta } from '@storefront/contracts';
+import { findItem } from '../../db/queries/catalogue';
+import { listMetaItems, metaItemsInScope } from '../../db/queries/meta';
+import { findStorefrontName } from '../../db/queries/storefronts';
+import { listActiveTemplates } from '../../db/queries/templates';
+import { mergePageMeta, metaLayer, type PageMetaLayer } from '../../domain/meta';
+import { matchTemplate, productRef } from '../../domain/templates';
+import { accountScope } from './scope';
+import type { Handler } from './types';
+
+/**
+ * Page meta, each layer overriding the one before: storefront meta items, the account's, the matched
+ * template's meta items, the template's Page_Title and Page_Meta_Tags, and for a product path the item.
+ */
+export const getMergedMetaInfo: Handler<'getMergedMetaInfo'> = async (ctx, payload) => {
+  const { account, catalogue } = await accountScope(ctx, payload.stfId, payload.accId);
+  const [storefrontName, templates] = await Promise.all([
+    findStorefrontName(ctx.db, payload.stfId),
+    listActiveTemplates(ctx.db, payload.stfId),
+  ]);
+  const template = matchTemplate(
+    payload.url,
+    templates.map((t) => ({ ...t, createdDate: t.createdDate.toISOString(), meta: t })),
+  );
+  const ref = productRef(payload.url);
+  const [items, item] = await Promise.all([
+    metaItemsInScope(ctx.db, {
+      storefrontId: payload.stfId,
+      accountId: account.id,
+      templateId: template?.id ?? null,
+    }),
+    ref ? findItem(ctx.db, catalogue.id, ref) : Promise.resolve(undefined),
+  ]);
+  const pairs = (keep: (row: (typeof items)[number]) => boolean) =>
+    metaLayer(items.filter(keep).map((row) => [row.key, row.value] as const));
+  const base: PageMeta = {
+    pageTitle: storefrontName ?? '',
+    description: '',
+    type: '',
+    canonical: '',
+    image: '',
+    card: '',
+    site: '',
+    keywords: '',
+    twittersite: '',
+    favicon: '',
+    robots: '',
+    templateId: template?.id ?? null,
+    ecatalogItemId: item?.id ?? null,
+    eCatalogId: item ? catalogue.id : null,
+  };
+  const templateLayer: PageMetaLayer = {
+    ...metaLayer(Object.entries(template?.Page_Meta_Tags ?? {})),
+    pageTitle: template?.Page_Title,
+  };
+  const itemLayer: PageMetaLayer = item
+    ? {
+        pageTitle: item.name,
+        description: item.shortDescription,
+        image: item.images[0],
+        canonical: `/product/${item.productTemplateId}/${item.id}`,
+      }
+    : {};
+  return mergePageMeta(
+    base,
+    pairs((row) => row.accountId === null && row.templateId === null),
+    pairs((row) => row.accountId !== null && row.templateId === null),
+    pairs((row) => row.templateId !== null),
+    templateLayer,
+    itemLayer,
+  );
+};
+
+export const getMetaItems: Handler<'getMetaItems'> = async (ctx, payload) => {
+  const rows = await listMetaItems(ctx.db, payload);
+  return rows.map(
+    (row): MetaItem => ({
+      id: row.id,
+      organizationId: row.organisationId,
+      storefrontId: row.storefrontId,
+      templateId: row.templateId,
+      accountId: row.accountId,
+      key: row.key,
+      value: row.value,
+    }),
+  );
+};

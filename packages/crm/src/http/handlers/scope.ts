@@ -1,0 +1,23 @@
+import { MESSAGES } from '@storefront/contracts';
+import { type AccountRow, type CatalogueRow, findAccountWithCatalogues } from '../../db/queries/accounts';
+import { belongsToStorefront, catalogueForAccount } from '../../domain/access';
+import { forbidden, notFound } from '../errors';
+import type { HandlerContext } from './types';
+
+export interface AccountScope {
+  account: AccountRow;
+  catalogue: CatalogueRow;
+}
+
+/** The account (which must belong to the storefront, else 403) and the catalogue it sees. */
+export async function accountScope(
+  ctx: HandlerContext,
+  storefrontId: string,
+  accountId: string,
+): Promise<AccountScope> {
+  const row = await findAccountWithCatalogues(ctx.db, accountId);
+  if (!row || !belongsToStorefront(row.account, storefrontId)) throw forbidden();
+  const catalogue = catalogueForAccount(row.own, row.full);
+  if (!catalogue) throw notFound(MESSAGES.noRecordsFound);
+  return { account: row.account, catalogue };
+}

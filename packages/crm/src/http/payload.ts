@@ -1,0 +1,39 @@
+import { type CrmPayload, type CrmType, crmPayloads } from '@storefront/contracts';
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { CrmHttpError, invalidPayload } from './errors';
+
+/** GET types read their payload from the query string (without `type`), POST types from the JSON body. */
+export async function readPayload<T extends CrmType>(c: Context, type: T): Promise<CrmPayload<T>> {
+  const raw = c.req.method === 'GET' ? queryParameters(c.req.url) : await jsonBody(c);
+  const result = crmPayloads[type].safeParse(raw);
+  if (!result.success) throw invalidPayload(describeIssues(result.error.issues));
+  return result.data as CrmPayload<T>;
+}
+
+function queryParameters(url: string): Record<string, string> {
+  const params = new URL(url).searchParams;
+  params.delete('type');
+  return Object.fromEntries(params);
+}
+
+async function jsonBody(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new CrmHttpError(400, 'INVALID_JSON', 'The request body is not valid JSON.');
+  }
+}
+
+/** 'storefrontId: is required; page: Too small: expected number to be >=1' */
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .map((issue) => {
+      const field = issue.path.map(String).join('.') || 'payload';
+      const problem = issue.message.endsWith('received undefined') ? 'is required' : issue.message;
+      return `${field}: ${problem}`;
+    })
+    .join('; ');
+}

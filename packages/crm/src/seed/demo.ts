@@ -1,0 +1,321 @@
+import { sectionSchema, templateMetaSchema } from '@storefront/contracts';
+import type * as schema from '../db/schema';
+import { salesforceId } from '../domain/ids';
+import { roundMoney } from '../domain/money';
+import { unitPrice } from '../domain/pricing';
+import { slugify, uniqueSlugs } from '../domain/slug';
+import { createPrng, type Prng } from './prng';
+import { CATEGORIES, type CategoryKey, demoProducts, type ProductSpec } from './products';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_OFFERS,
+  DEMO_STOREFRONTS,
+  type DemoStorefront,
+  ORGANISATION,
+} from './storefronts';
+import { buildTemplates } from './templates';
+
+type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
+
+/** Every row of the demo, in an order that satisfies the foreign keys once the two links are applied last. */
+export interface DemoData {
+  organisations: Row<typeof schema.organisations>[];
+  themes: Row<typeof schema.themes>[];
+  storefronts: Row<typeof schema.storefronts>[];
+  templates: Row<typeof schema.templates>[];
+  accounts: Row<typeof schema.accounts>[];
+  catalogues: Row<typeof schema.catalogues>[];
+  categories: Row<typeof schema.categories>[];
+  catalogueItems: Row<typeof schema.catalogueItems>[];
+  quantityTiers: Row<typeof schema.quantityTiers>[];
+  offers: Row<typeof schema.offers>[];
+  offerItems: Row<typeof schema.offerItems>[];
+  metaItems: Row<typeof schema.metaItems>[];
+}
+
+const KEY_PREFIX = {
+  organisation: 'a0R',
+  salesforceOrg: '00D',
+  storefront: 'a0S',
+  template: 'a0T',
+  account: '001',
+  catalogue: 'a0C',
+  category: 'a0G',
+  item: 'a0I',
+  tier: 'a0Q',
+  offer: 'a0F',
+  meta: 'a0M',
+} as const;
+
+/** Ids numbered per object in creation order, so the same demo always gets the same ids. */
+function idSequence() {
+  const counters = new Map<string, number>();
+  return (object: keyof typeof KEY_PREFIX) => {
+    const next = (counters.get(object) ?? 0) + 1;
+    counters.set(object, next);
+    return salesforceId(KEY_PREFIX[object], next);
+  };
+}
+
+interface Product extends ProductSpec {
+  sku: string;
+  slug: string;
+  negotiatedPrice: number;
+}
+
+/** Products with their SKU (category prefix + running number), a catalogue-wide unique slug and a negotiated price. */
+function numberProducts(prng: Prng): Product[] {
+  const specs = demoProducts(prng);
+  const running = new Map<CategoryKey, number>();
+  const skus = specs.map((spec) => {
+    const n = (running.get(spec.category) ?? 10000) + 1;
+    running.set(spec.category, n);
+    return `${CATEGORIES.find((c) => c.key === spec.category)?.skuPrefix}-${n}`;
+  });
+  const slugs = uniqueSlugs(specs.map((spec, i) => ({ text: spec.name, fallback: skus[i] ?? '' })));
+  return specs.map((spec, i) => ({
+    ...spec,
+    sku: skus[i] ?? '',
+    slug: slugs[i] ?? '',
+    negotiatedPrice: roundMoney(spec.listPrice * (0.82 + prng.int(0, 11) / 100)),
+  }));
+}
+
+/** Same seed, same demo: every id, price and selection below follows from it. */
+const DEMO_SEED = 20240115;
+
+export function buildDemoData(): DemoData {
+  const prng = createPrng(DEMO_SEED);
+  const nextId = idSequence();
+  const products = numberProducts(prng);
+  const data: DemoData = {
+    organisations: [],
+    themes: [],
+    storefronts: [],
+    templates: [],
+    accounts: [],
+    catalogues: [],
+    categories: [],
+    catalogueItems: [],
+    quantityTiers: [],
+    offers: [],
+    offerItems: [],
+    metaItems: [],
+  };
+  const organisationId = nextId('organisation');
+  data.organisations.push({
+    id: organisationId,
+    name: ORGANISATION.name,
+    salesforceOrgId: nextId('salesforceOrg'),
+  });
+  for (const demo of DEMO_STOREFRONTS) addStorefront({ data, nextId, prng, products, organisationId }, demo);
+  return data;
+}
+
+interface BuildContext {
+  data: DemoData;
+  nextId: (object: keyof typeof KEY_PREFIX) => string;
+  prng: Prng;
+  products: Product[];
+  organisationId: string;
+}
+
+function addStorefront(build: BuildContext, demo: DemoStorefront): void {
+  const { data, nextId, prng, organisationId } = build;
+  const storefrontId = nextId('storefront');
+  const accounts = DEMO_ACCOUNTS.filter((a) => a.storefront === demo.key).map((a) => ({
+    ...a,
+    id: nextId('account'),
+  }));
+  const guestAccountId = accounts.find((a) => a.isGuest)?.id ?? null;
+  const templates = addTemplates(build, storefrontId, guestAccountId !== null);
+  data.themes.push({ key: demo.theme.key, storefront: storefrontId, values: demo.theme.values });
+  data.storefronts.push({
+    id: storefrontId,
+    organisationId,
+    name: demo.name,
+    domain: demo.domain,
+    resourcesDomain: demo.domain,
+    awsUserPoolId: demo.awsUserPoolId,
+    clientId: clientId(prng),
+    clientName: demo.clientName,
+    guestAccountId,
+    ssoInfo: null,
+    themeKey: demo.theme.key,
+    active: true,
+  });
+  const context: CatalogueContext = { ...build, storefrontId, demo, productTemplateId: templates.productId };
+  addCatalogue(context, {
+    name: demo.fullCatalogueName,
+    type: 'Full',
+    priceSource: 'List Price',
+    accountId: null,
+  });
+  for (const account of accounts) {
+    const catalogueId = account.eCatalog
+      ? addCatalogue(context, {
+          name: account.eCatalog.name,
+          type: 'eCatalog account primary',
+          priceSource: 'Catalog Price',
+          accountId: account.id,
+          share: account.eCatalog.share,
+        })
+      : null;
+    const { id, name, isGuest } = account;
+    data.accounts.push({
+      id,
+      name,
+      organisationId,
+      storefrontId,
+      isGuest,
+      currency: demo.currency,
+      catalogueId,
+    });
+    addMetaItems(context, account.meta, { accountId: id });
+  }
+  addOffers(context);
+  addMetaItems(context, demo.meta, {});
+  addMetaItems(context, demo.homeMeta, { templateId: templates.homeId });
+}
+
+const CLIENT_ID_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A user-pool app client id: 26 lower-case alphanumerics. */
+function clientId(prng: Prng): string {
+  return Array.from({ length: 26 }, () => prng.pick([...CLIENT_ID_CHARS])).join('');
+}
+
+/** The storefront's templates, parsed with the contract schemas; items link to 'product', else to home. */
+function addTemplates(
+  { data, nextId }: BuildContext,
+  storefrontId: string,
+  guestAccessible: boolean,
+): { homeId: string; productId: string } {
+  let homeId: string | undefined;
+  let productId: string | undefined;
+  for (const template of buildTemplates({ storefrontId, guestAccessible })) {
+    const id = nextId('template');
+    const meta = templateMetaSchema.parse(template.meta);
+    if (meta.Portal_Home) homeId ??= id;
+    if (template.key === 'product') productId = id;
+    data.templates.push({
+      id,
+      storefrontId,
+      name: template.name,
+      createdDate: new Date(template.createdDate),
+      ...meta,
+      sections: template.sections.map((section) => sectionSchema.parse(section)),
+    });
+  }
+  if (!homeId) throw new Error('buildTemplates returned no Portal_Home template');
+  return { homeId, productId: productId ?? homeId };
+}
+
+function addMetaItems(
+  { data, nextId, organisationId, storefrontId }: CatalogueContext,
+  pairs: readonly (readonly [string, string])[],
+  scope: { accountId?: string; templateId?: string },
+): void {
+  for (const [key, value] of pairs) {
+    data.metaItems.push({ id: nextId('meta'), organisationId, storefrontId, ...scope, key, value });
+  }
+}
+
+interface CatalogueContext extends BuildContext {
+  storefrontId: string;
+  demo: DemoStorefront;
+  productTemplateId: string;
+}
+
+/** A catalogue with all seven categories and the products it keeps (a share of them, chosen by the PRNG). */
+function addCatalogue(
+  context: CatalogueContext,
+  catalogue: Pick<Row<typeof schema.catalogues>, 'name' | 'type' | 'priceSource' | 'accountId'> & {
+    share?: number;
+  },
+): string {
+  const { data, nextId, prng, storefrontId, demo, productTemplateId, products } = context;
+  const catalogueId = nextId('catalogue');
+  const { share = 1, ...row } = catalogue;
+  data.catalogues.push({ id: catalogueId, storefrontId, currency: demo.currency, ...row });
+  const categoryIds = new Map<CategoryKey, string>();
+  CATEGORIES.forEach((category, index) => {
+    const id = nextId('category');
+    categoryIds.set(category.key, id);
+    data.categories.push({
+      id,
+      catalogueId,
+      name: category.name,
+      slug: slugify(category.name),
+      sortOrder: index + 1,
+    });
+  });
+  products.forEach((product, index) => {
+    if (share < 1 && !prng.chance(share)) return;
+    const id = nextId('item');
+    const categorySlug = slugify(CATEGORIES.find((c) => c.key === product.category)?.name ?? '');
+    const listPrice = roundMoney(product.listPrice * demo.priceFactor);
+    const negotiatedPrice = roundMoney(product.negotiatedPrice * demo.priceFactor);
+    data.catalogueItems.push({
+      id,
+      catalogueId,
+      categoryId: categoryIds.get(product.category) ?? '',
+      sku: product.sku,
+      name: product.name,
+      slug: product.slug,
+      shortDescription: product.shortDescription,
+      description: product.description,
+      images: [`/images/products/${categorySlug}.svg`],
+      unit: product.unit,
+      requiresConfiguration: product.requiresConfiguration,
+      productTemplateId,
+      listPrice,
+      negotiatedPrice,
+      priceSource: catalogue.priceSource,
+      attributes: product.attributes,
+      customAction: product.customAction,
+      sortOrder: index + 1,
+    });
+    if (product.tiered)
+      addTiers(context, id, unitPrice({ priceSource: catalogue.priceSource, listPrice, negotiatedPrice }));
+  });
+  return catalogueId;
+}
+
+/** 1-4 at the unit price, 5-9 at 5 % off, 10 and more at 10 % off. */
+const TIER_STEPS = [
+  [1, 4, 1],
+  [5, 9, 0.95],
+  [10, null, 0.9],
+] as const;
+
+function addTiers(context: CatalogueContext, itemId: string, price: number): void {
+  for (const [sv, ev, factor] of TIER_STEPS) {
+    context.data.quantityTiers.push({
+      id: context.nextId('tier'),
+      itemId,
+      sv,
+      ev,
+      price: roundMoney(price * factor),
+    });
+  }
+}
+
+/** The storefront's offers, each linked to the matching items of every catalogue of the storefront. */
+function addOffers(context: CatalogueContext): void {
+  const { data, nextId, storefrontId, demo } = context;
+  const catalogueIds = new Set(
+    data.catalogues.filter((c) => c.storefrontId === storefrontId).map((c) => c.id),
+  );
+  const items = data.catalogueItems.filter((item) => catalogueIds.has(item.catalogueId));
+  const productsBySku = new Map(context.products.map((p) => [p.sku, p]));
+  for (const offer of DEMO_OFFERS.filter((o) => o.storefront === demo.key)) {
+    const offerId = nextId('offer');
+    const { storefront: _storefront, appliesTo, ...row } = offer;
+    data.offers.push({ id: offerId, storefrontId, ...row });
+    for (const item of items) {
+      const product = productsBySku.get(item.sku);
+      if (product && appliesTo(product)) data.offerItems.push({ offerId, itemId: item.id });
+    }
+  }
+}

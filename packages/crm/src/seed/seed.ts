@@ -1,0 +1,88 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { CrmDatabase, CrmDb } from '../db/open';
+import * as schema from '../db/schema';
+import { buildDemoData, type DemoData } from './demo';
+
+export interface SeedResult {
+  seeded: boolean;
+  storefronts: { domain: string; name: string; guest: boolean }[];
+  /** The demo accounts, for whoever creates sign-in users for them. */
+  accounts: { id: string; name: string; storefrontDomain: string; isGuest: boolean }[];
+}
+
+/** Any constant works; it only has to be the same for every process seeding this database. */
+const SEED_LOCK_KEY = 7_310_115;
+/** Rows per INSERT, well below PostgreSQL's 65,535 bind parameters for the widest table. */
+const CHUNK = 500;
+
+/** Seeds the demo in one transaction when the database has no organisation yet; otherwise does nothing. */
+export async function seedDemoIfEmpty(database: CrmDatabase): Promise<SeedResult> {
+  const seeded = await database.db.transaction(async (tx) => {
+    // Two processes starting on one empty PostgreSQL database must not both seed it.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [existing] = await tx.select({ count: count() }).from(schema.organisations);
+    if ((existing?.count ?? 0) > 0) return false;
+    await writeDemo(tx, buildDemoData());
+    return true;
+  });
+  return { seeded, ...(await describeDemo(database.db)) };
+}
+
+async function writeDemo(db: CrmDb, data: DemoData): Promise<void> {
+  await insertAll(db, schema.organisations, data.organisations);
+  await insertAll(db, schema.themes, data.themes);
+  // Storefronts and accounts point at each other (guest account), as do accounts and catalogues (own
+  // eCatalog): insert without those links, then set them.
+  await insertAll(
+    db,
+    schema.storefronts,
+    data.storefronts.map((row) => ({ ...row, guestAccountId: null })),
+  );
+  await insertAll(db, schema.templates, data.templates);
+  await insertAll(
+    db,
+    schema.accounts,
+    data.accounts.map((row) => ({ ...row, catalogueId: null })),
+  );
+  await insertAll(db, schema.catalogues, data.catalogues);
+  await insertAll(db, schema.categories, data.categories);
+  await insertAll(db, schema.catalogueItems, data.catalogueItems);
+  await insertAll(db, schema.quantityTiers, data.quantityTiers);
+  await insertAll(db, schema.offers, data.offers);
+  await insertAll(db, schema.offerItems, data.offerItems);
+  await insertAll(db, schema.metaItems, data.metaItems);
+  for (const { id, guestAccountId } of data.storefronts) {
+    if (guestAccountId)
+      await db.update(schema.storefronts).set({ guestAccountId }).where(eq(schema.storefronts.id, id));
+  }
+  for (const { id, catalogueId } of data.accounts) {
+    if (catalogueId) await db.update(schema.accounts).set({ catalogueId }).where(eq(schema.accounts.id, id));
+  }
+}
+
+async function insertAll<T extends PgTable>(db: CrmDb, table: T, rows: T['$inferInsert'][]): Promise<void> {
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    await db.insert(table).values(rows.slice(start, start + CHUNK));
+  }
+}
+
+async function describeDemo(db: CrmDb): Promise<Omit<SeedResult, 'seeded'>> {
+  const rows = await db
+    .select({
+      storefront: schema.storefronts,
+      account: { id: schema.accounts.id, name: schema.accounts.name, isGuest: schema.accounts.isGuest },
+    })
+    .from(schema.storefronts)
+    .leftJoin(schema.accounts, eq(schema.accounts.storefrontId, schema.storefronts.id))
+    .where(eq(schema.storefronts.active, true))
+    .orderBy(schema.storefronts.name, schema.accounts.name);
+  const storefronts = new Map<string, SeedResult['storefronts'][number]>();
+  const accounts: SeedResult['accounts'] = [];
+  for (const { storefront, account } of rows) {
+    const { domain, name, guestAccountId } = storefront;
+    storefronts.set(storefront.id, { domain, name, guest: guestAccountId !== null });
+    if (account) accounts.push({ ...account, storefrontDomain: domain });
+  }
+  return { storefronts: [...storefronts.values()], accounts };
+}

@@ -1,0 +1,184 @@
+import type { Offer, Theme } from '@storefront/contracts';
+import type { ProductSpec } from './products';
+
+export const ORGANISATION = { name: 'BioNova Life Sciences Inc.' };
+
+export interface DemoStorefront {
+  key: 'public' | 'partner';
+  name: string;
+  domain: string;
+  awsUserPoolId: string;
+  clientName: string;
+  currency: string;
+  /** Prices of the demo products are in USD; other currencies scale them. */
+  priceFactor: number;
+  fullCatalogueName: string;
+  theme: { key: string; values: Omit<Theme, 'key'> };
+  /** Storefront-wide meta items; keys named like PageMeta fields are the page defaults. */
+  meta: readonly (readonly [string, string])[];
+  /** Meta items of the home template. */
+  homeMeta: readonly (readonly [string, string])[];
+}
+
+const FONT = "'Inter', 'Helvetica Neue', Arial, sans-serif";
+
+export const DEMO_STOREFRONTS: readonly DemoStorefront[] = [
+  {
+    key: 'public',
+    name: 'BioNova Life Sciences',
+    domain: 'localhost',
+    awsUserPoolId: 'us-east-1_BioNova01',
+    clientName: 'bionova-web',
+    currency: 'USD',
+    priceFactor: 1,
+    fullCatalogueName: 'BioNova Full Catalogue',
+    theme: {
+      key: 'bionova',
+      values: {
+        primaryColor: '#0b5fa5',
+        accentColor: '#12a38a',
+        textColor: '#1d2733',
+        backgroundColor: '#ffffff',
+        fontFamily: FONT,
+        logoUrl: '/images/bionova-logo.svg',
+      },
+    },
+    meta: [
+      ['site', 'BioNova Life Sciences'],
+      [
+        'description',
+        'Flow cytometry antibodies, genomics kits, assay plates and instruments for life-science research.',
+      ],
+      ['keywords', 'flow cytometry, antibodies, NGS, genomics kits, assay plates, cytometer'],
+      ['type', 'website'],
+      ['card', 'summary'],
+      ['twittersite', '@BioNovaLS'],
+      ['favicon', '/favicon.svg'],
+      ['robots', 'index, follow'],
+      ['image', '/images/bionova-logo.svg'],
+      ['supportEmail', 'support@bionova.example'],
+      ['supportPhone', '+1 617 555 0142'],
+    ],
+    homeMeta: [['description', 'Research reagents, kits and instruments from BioNova Life Sciences.']],
+  },
+  {
+    key: 'partner',
+    name: 'BioNova Partner Portal',
+    domain: '127.0.0.1',
+    awsUserPoolId: 'us-east-1_BioNova02',
+    clientName: 'bionova-partner-web',
+    currency: 'EUR',
+    priceFactor: 0.93,
+    fullCatalogueName: 'BioNova Partner Catalogue',
+    theme: {
+      key: 'bionova-partner',
+      values: {
+        primaryColor: '#33407a',
+        accentColor: '#d9822b',
+        textColor: '#1f2430',
+        backgroundColor: '#f7f8fb',
+        fontFamily: FONT,
+        logoUrl: '/images/bionova-logo.svg',
+      },
+    },
+    meta: [
+      ['site', 'BioNova Partner Portal'],
+      ['description', 'Ordering, service parts and pricing for BioNova distribution partners.'],
+      ['type', 'website'],
+      ['card', 'summary'],
+      ['favicon', '/favicon.svg'],
+      // Partner pages sit behind sign-in; search engines should not list them.
+      ['robots', 'noindex, nofollow'],
+      ['supportEmail', 'partners@bionova.example'],
+    ],
+    homeMeta: [],
+  },
+];
+
+/** A storefront with a guest account is guest-accessible; without one it is authenticated-only. */
+export interface DemoAccount {
+  storefront: DemoStorefront['key'];
+  name: string;
+  isGuest: boolean;
+  /** An own eCatalog holding a share of the products at negotiated (Catalog Price) prices. */
+  eCatalog: { name: string; share: number } | null;
+  meta: readonly (readonly [string, string])[];
+}
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { storefront: 'public', name: 'BioNova Guest', isGuest: true, eCatalog: null, meta: [] },
+  {
+    storefront: 'public',
+    name: 'Halvorsen Research Institute',
+    isGuest: false,
+    eCatalog: { name: 'Halvorsen Research Institute Catalogue', share: 0.65 },
+    meta: [['accountManager', 'Ingrid Solberg']],
+  },
+  { storefront: 'public', name: 'Marlowe Genomics Core', isGuest: false, eCatalog: null, meta: [] },
+  { storefront: 'partner', name: 'Kestrel Diagnostics GmbH', isGuest: false, eCatalog: null, meta: [] },
+];
+
+export interface DemoOffer extends Omit<Offer, 'id'> {
+  storefront: DemoStorefront['key'];
+  appliesTo: (product: ProductSpec) => boolean;
+}
+
+export const DEMO_OFFERS: readonly DemoOffer[] = [
+  {
+    storefront: 'public',
+    name: 'Bright Dye Savings',
+    description: '15% off antibodies conjugated to Brilliant Violet 421 or Alexa Fluor 647.',
+    offerType: 'Percent',
+    discount: 15,
+    appliedOnField: 'Unit Price',
+    validFrom: '2024-01-01',
+    validTo: null,
+    appliesTo: (p) =>
+      p.category === 'antibodies' &&
+      ['Brilliant Violet 421', 'Alexa Fluor 647'].includes(p.attributes.Conjugate ?? ''),
+  },
+  {
+    storefront: 'public',
+    name: 'NGS Library Prep Bundle',
+    description: '$150 off the list price of every NGS library prep kit.',
+    offerType: 'Amount',
+    discount: 150,
+    appliedOnField: 'List Price',
+    validFrom: '2024-01-01',
+    validTo: null,
+    appliesTo: (p) => p.category === 'genomics' && p.name.includes('Library Prep Kit'),
+  },
+  {
+    storefront: 'public',
+    name: 'Imaging Plate Launch Offer',
+    description: '10% off imaging plates during the launch period.',
+    offerType: 'Percent',
+    discount: 10,
+    appliedOnField: 'Unit Price',
+    validFrom: '2024-01-01',
+    validTo: '2024-06-30',
+    appliesTo: (p) => p.category === 'plates' && p.attributes.Application === 'Imaging',
+  },
+  {
+    storefront: 'public',
+    name: 'Cytometer Trade-In Credit',
+    description: '$5,000 credit on a new flow cytometer when you trade in your old one.',
+    offerType: 'Amount',
+    discount: 5000,
+    appliedOnField: 'List Price',
+    validFrom: '2025-01-01',
+    validTo: null,
+    appliesTo: (p) => p.category === 'instruments' && p.attributes.Application === 'Flow Cytometry',
+  },
+  {
+    storefront: 'partner',
+    name: 'Partner Service Parts Discount',
+    description: '12% off consumable service parts for partners.',
+    offerType: 'Percent',
+    discount: 12,
+    appliedOnField: 'Unit Price',
+    validFrom: '2024-01-01',
+    validTo: null,
+    appliesTo: (p) => p.category === 'parts' && p.tiered,
+  },
+];

@@ -1,0 +1,81 @@
+import { blockFieldSchemas, isBlockName, sectionSchema } from '@storefront/contracts';
+import { describe, expect, it } from 'vitest';
+import { buildTemplates } from './templates';
+
+const storefront = { storefrontId: 'a0S5g0000000001AAA', guestAccessible: true };
+const templates = buildTemplates(storefront);
+const blocks = templates.flatMap((template) => template.sections.flatMap((section) => section.blocks));
+
+describe('buildTemplates', () => {
+  it('has the pages the storefront routes to', () => {
+    expect(templates.map((template) => template.key)).toEqual([
+      'home',
+      'about',
+      'support',
+      'category',
+      'search',
+      'list',
+      'detail',
+      'product',
+      'productDetails',
+      'offers-list',
+      'offers-detail',
+      'flow-cytometry',
+    ]);
+    expect(new Set(templates.map((template) => template.name)).size).toBe(templates.length);
+  });
+
+  it('marks exactly one home page and one friendly URL', () => {
+    expect(templates.filter((template) => template.meta.Portal_Home).map((template) => template.key)).toEqual(
+      ['home'],
+    );
+    expect(
+      templates
+        .filter((template) => template.meta.Friendly_URL)
+        .map((template) => template.meta.Friendly_URL),
+    ).toEqual(['/flow-cytometry']);
+  });
+
+  it('gives every page a header and a footer around its content', () => {
+    for (const template of templates) {
+      const types = template.sections.map((section) => section.sectionType);
+      expect(types[0]).toBe('Header');
+      expect(types.at(-1)).toBe('Footer');
+      expect(types).toContain('Content');
+    }
+  });
+
+  it('holds sections the contract accepts and block fields each block schema accepts', () => {
+    for (const section of templates.flatMap((template) => template.sections)) {
+      expect(sectionSchema.parse(section)).toEqual(section);
+    }
+    for (const block of blocks) {
+      expect(isBlockName(block.componentName)).toBe(true);
+      if (isBlockName(block.componentName)) {
+        expect(blockFieldSchemas[block.componentName].safeParse(block.fields).success).toBe(true);
+      }
+    }
+  });
+
+  it('uses unique section and block ids', () => {
+    const sectionIds = templates.flatMap((template) => template.sections.map((section) => section.sectionId));
+    expect(new Set(sectionIds).size).toBe(sectionIds.length);
+    expect(new Set(blocks.map((block) => block.blockId)).size).toBe(blocks.length);
+  });
+
+  it('has a guest-only and a signed-in-only block; a storefront without guests has no guest block', () => {
+    const visibilities = blocks.map((block) => block.configuration.visibility);
+    expect(visibilities).toContain('GUEST');
+    expect(visibilities).toContain('AUTHENTICATED');
+    const members = buildTemplates({ ...storefront, guestAccessible: false }).flatMap((template) =>
+      template.sections.flatMap((section) => section.blocks.map((block) => block.configuration.visibility)),
+    );
+    expect(members).not.toContain('GUEST');
+  });
+
+  it('is deterministic, with creation dates in list order', () => {
+    expect(buildTemplates(storefront)).toEqual(templates);
+    const dates = templates.map((template) => Date.parse(template.createdDate));
+    expect([...dates].sort((a, b) => a - b)).toEqual(dates);
+  });
+});

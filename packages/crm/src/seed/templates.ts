@@ -1,0 +1,478 @@
+import type { BlockFieldsInput, BlockName, Section, TemplateMeta } from '@storefront/contracts';
+
+export interface SeedTemplate {
+  key: string;
+  name: string;
+  createdDate: string;
+  meta: Partial<TemplateMeta>;
+  sections: Section[];
+}
+
+interface StorefrontRef {
+  storefrontId: string;
+  guestAccessible: boolean;
+}
+
+type Block = Section['blocks'][number];
+
+interface BlockOptions {
+  column?: number;
+  visibility?: 'GUEST' | 'AUTHENTICATED';
+  blockFormat?: string;
+}
+
+/** A block whose fields are checked against the web part's schema for its componentName at compile time. */
+function block<N extends BlockName>(
+  blockId: string,
+  componentName: N,
+  fields: BlockFieldsInput[N],
+  options: BlockOptions = {},
+): Block {
+  return {
+    blockId,
+    componentName,
+    column: options.column ?? 0,
+    configuration: options.visibility ? { visibility: options.visibility } : {},
+    fields,
+    customJS: [],
+    customCSS: [],
+    ...(options.blockFormat ? { blockFormat: options.blockFormat } : {}),
+  };
+}
+
+interface SectionOptions {
+  layout?: Partial<Section['layout']>;
+  styling?: Section['styling'];
+  background?: Section['background'];
+}
+
+function section(
+  sectionId: string,
+  sectionType: Section['sectionType'],
+  sortOrder: number,
+  blocks: Block[],
+  options: SectionOptions = {},
+): Section {
+  // Blocks of a column keep the order they are listed in.
+  const sequenced = blocks.map((entry, index) => ({
+    ...entry,
+    configuration: { ...entry.configuration, sequence: index + 1 },
+  }));
+  return {
+    sectionId,
+    sectionType,
+    sortOrder,
+    layout: { columns: 1, columnSize: '1', padding: {}, gap: 0, ...options.layout },
+    styling: options.styling ?? {},
+    background: options.background ?? {},
+    blocks: sequenced,
+  };
+}
+
+/** The header (logo, name, search) and the category navigation every page shares. */
+function headerSection(id: (suffix: string) => string): Section {
+  return section(id('header'), 'Header', 1, [
+    block(id('header-block'), 'header', {
+      tagline: 'Research reagents, kits and instruments',
+      searchPath: '/search',
+      searchPlaceholder: 'Search by name, SKU or keyword',
+    }),
+    block(
+      id('navigation'),
+      'navigation',
+      {
+        label: 'Product categories',
+        links: [
+          { label: 'All products', url: '/search' },
+          { label: 'Offers', url: '/offers' },
+        ],
+      },
+      { blockFormat: 'Navigation' },
+    ),
+  ]);
+}
+
+function footerSection(id: (suffix: string) => string): Section {
+  return section(id('footer'), 'Footer', 1, [
+    block(id('footer-block'), 'footer', {
+      columns: [
+        {
+          heading: 'Shop',
+          links: [
+            { label: 'Flow cytometry antibodies', url: '/flow-cytometry' },
+            { label: 'All products', url: '/search' },
+            { label: 'Current offers', url: '/offers' },
+          ],
+        },
+        {
+          heading: 'Company',
+          links: [
+            { label: 'About us', url: '/about' },
+            { label: 'Support', url: '/support' },
+          ],
+        },
+        {
+          heading: 'Contact',
+          links: [
+            { label: 'support@bionova.example', url: 'mailto:support@bionova.example' },
+            { label: '+1 617 555 0142', url: 'tel:+16175550142' },
+          ],
+        },
+      ],
+      copyright: '© {!year} {!storefrontName}. For research use only. Not for use in diagnostic procedures.',
+    }),
+  ]);
+}
+
+/** A page of the shared header and footer around its content sections. */
+function page(
+  storefrontId: string,
+  key: string,
+  details: Omit<SeedTemplate, 'key' | 'sections'>,
+  content: (id: (suffix: string) => string) => Section[],
+): SeedTemplate {
+  const id = (suffix: string) => `${storefrontId}-${key}-${suffix}`;
+  return { key, ...details, sections: [headerSection(id), ...content(id), footerSection(id)] };
+}
+
+/** Templates are created a day apart, in list order, so "most recently created" is well defined. */
+function created(day: number): string {
+  return new Date(Date.UTC(2024, 0, 15 + day, 9)).toISOString();
+}
+
+const LIST_PAGE = 'List page';
+const DETAILS_PAGE = 'Details page';
+const CONTENT_PAGE = 'Content';
+
+function home(storefront: StorefrontRef): SeedTemplate {
+  const intro = storefront.guestAccessible
+    ? 'Antibodies, reagents, genomics kits, assay plates and instruments for flow cytometry and genomics research.\nBrowse the catalogue as a guest; sign in to see the prices negotiated for your institution.'
+    : 'Partner pricing, service parts and ordering for BioNova distribution partners.\nSign in to see your catalogue and prices.';
+  return page(
+    storefront.storefrontId,
+    'home',
+    {
+      name: 'home',
+      createdDate: created(0),
+      meta: { Portal_Home: true, Page_Title: 'Home', Page_Type: CONTENT_PAGE },
+    },
+    (id) => [
+      section(
+        id('hero'),
+        'Content',
+        1,
+        [
+          block(id('hero-text'), 'richText', {
+            heading: 'Welcome to {!storefrontName}',
+            headingLevel: 1,
+            text: intro,
+            link: { label: 'Shop flow cytometry antibodies', url: '/flow-cytometry' },
+          }),
+          block(
+            id('hero-image'),
+            'image',
+            {
+              src: '/images/products/instruments.svg',
+              alt: 'A benchtop flow cytometer',
+              width: 320,
+              height: 240,
+            },
+            { column: 1 },
+          ),
+        ],
+        {
+          layout: {
+            columns: 2,
+            columnSize: '3/2',
+            gap: 32,
+            padding: { top: 40, bottom: 40, left: 32, right: 32 },
+          },
+          styling: { verticalAlignment: 'center', radius: 12 },
+          background: { style: 'Solid', color: '#0b5fa5', opacity: 0.08 },
+        },
+      ),
+      section(id('featured'), 'Content', 2, [
+        block(id('featured-instruments'), 'productList', {
+          heading: 'Featured instruments',
+          category: 'instruments',
+          featured: true,
+          limit: 4,
+          sort: 'price-desc',
+        }),
+      ]),
+      section(
+        id('promises'),
+        'Content',
+        3,
+        [
+          block(id('promise-validated'), 'richText', {
+            heading: 'Validated for your application',
+            text: 'Every antibody lot is titrated and tested on relevant cell types.\nCertificates of analysis ship with each order.',
+          }),
+          block(
+            id('promise-tiers'),
+            'richText',
+            {
+              heading: 'Volume pricing',
+              text: 'Consumables bought in quantity get tiered prices: 5 % off from five units, 10 % off from ten.',
+            },
+            { column: 1 },
+          ),
+          block(
+            id('promise-support'),
+            'richText',
+            {
+              heading: 'Scientists on call',
+              text: 'Our application scientists help with panel design, assay set-up and instrument service.',
+              link: { label: 'Contact support', url: '/support' },
+            },
+            { column: 2 },
+          ),
+        ],
+        { layout: { columns: 3, columnSize: '1/1/1', gap: 24, padding: { top: 16, bottom: 16 } } },
+      ),
+      section(id('audience'), 'Content', 4, [
+        ...(storefront.guestAccessible
+          ? [
+              block(
+                id('guest-note'),
+                'richText',
+                {
+                  heading: 'Ordering for your lab?',
+                  text: 'Sign in with your institution account to see negotiated prices and order online.',
+                },
+                { visibility: 'GUEST' },
+              ),
+            ]
+          : []),
+        block(
+          id('member-note'),
+          'richText',
+          {
+            heading: 'Welcome back',
+            text: 'Prices shown are those negotiated for your account.',
+          },
+          { visibility: 'AUTHENTICATED' },
+        ),
+      ]),
+      section(id('new-kits'), 'Content', 5, [
+        block(id('featured-genomics'), 'productList', {
+          heading: 'Genomics kits',
+          category: 'genomics-kits',
+          featured: true,
+          limit: 4,
+        }),
+      ]),
+    ],
+  );
+}
+
+function contentPages(storefrontId: string): SeedTemplate[] {
+  return [
+    page(
+      storefrontId,
+      'about',
+      { name: 'about', createdDate: created(1), meta: { Page_Title: 'About us', Page_Type: CONTENT_PAGE } },
+      (id) => [
+        section(
+          id('story'),
+          'Content',
+          1,
+          [
+            block(id('story-text'), 'richText', {
+              heading: 'About {!storefrontName}',
+              headingLevel: 1,
+              text: 'We make reagents, kits and instruments for flow cytometry and genomics research.\nOur products are developed and quality-controlled in Boston and shipped to laboratories in more than forty countries.',
+            }),
+            block(
+              id('story-image'),
+              'image',
+              {
+                src: '/images/products/assay-plates.svg',
+                alt: 'A 96-well assay plate',
+                caption: 'Assay plates are moulded and tested in our own facility.',
+                width: 320,
+                height: 240,
+              },
+              { column: 1 },
+            ),
+          ],
+          { layout: { columns: 2, columnSize: '2/1', gap: 32 } },
+        ),
+      ],
+    ),
+    page(
+      storefrontId,
+      'support',
+      { name: 'support', createdDate: created(2), meta: { Page_Title: 'Support', Page_Type: CONTENT_PAGE } },
+      (id) => [
+        section(id('contact'), 'Content', 1, [
+          block(id('contact-text'), 'richText', {
+            heading: 'Support',
+            headingLevel: 1,
+            text: 'Application scientists answer Monday to Friday, 8:00 to 18:00 Eastern Time.\nEmail support@bionova.example or call +1 617 555 0142.',
+          }),
+        ]),
+        section(
+          id('topics'),
+          'Content',
+          2,
+          [
+            block(id('topic-orders'), 'richText', {
+              heading: 'Orders and delivery',
+              text: 'Reagents ship on cold packs within two working days.\nInstruments are delivered and installed by our field engineers.',
+            }),
+            block(
+              id('topic-service'),
+              'richText',
+              {
+                heading: 'Instrument service',
+                text: 'Service parts for every current instrument are listed in the catalogue.',
+                link: { label: 'Instrument parts', url: '/search?searchText=replacement' },
+              },
+              { column: 1 },
+            ),
+            block(
+              id('topic-image'),
+              'image',
+              { src: '/images/products/instrument-parts-accessories.svg', alt: '', width: 320, height: 240 },
+              { column: 2 },
+            ),
+          ],
+          {
+            layout: { columns: 3, columnSize: '1/1/1', gap: 24 },
+            styling: { borderStyle: 'solid', radius: 8 },
+          },
+        ),
+      ],
+    ),
+  ];
+}
+
+function cataloguePages(storefrontId: string): SeedTemplate[] {
+  return [
+    page(
+      storefrontId,
+      'category',
+      { name: 'category', createdDate: created(3), meta: { Page_Title: 'Products', Page_Type: LIST_PAGE } },
+      (id) => [section(id('list'), 'Content', 1, [block(id('product-list'), 'productList', {})])],
+    ),
+    page(
+      storefrontId,
+      'search',
+      { name: 'search', createdDate: created(4), meta: { Page_Title: 'Search', Page_Type: LIST_PAGE } },
+      (id) => [
+        section(id('list'), 'Content', 1, [
+          block(id('product-list'), 'productList', { heading: 'All products' }),
+        ]),
+      ],
+    ),
+    page(
+      storefrontId,
+      'list',
+      {
+        name: 'list',
+        createdDate: created(5),
+        meta: { Page_Title: 'Catalogue by SKU', Page_Type: LIST_PAGE },
+      },
+      (id) => [
+        section(id('list'), 'Content', 1, [
+          block(id('product-list'), 'productList', { heading: 'Catalogue by SKU', sort: 'sku' }),
+        ]),
+      ],
+    ),
+    page(
+      storefrontId,
+      'detail',
+      {
+        name: 'detail',
+        createdDate: created(6),
+        meta: { Page_Title: 'Product details', Page_Type: DETAILS_PAGE },
+      },
+      (id) => [section(id('detail'), 'Content', 1, [block(id('product-detail'), 'productDetail', {})])],
+    ),
+    page(
+      storefrontId,
+      'product',
+      { name: 'product', createdDate: created(7), meta: { Page_Title: 'Product', Page_Type: DETAILS_PAGE } },
+      (id) => [section(id('detail'), 'Content', 1, [block(id('product-detail'), 'productDetail', {})])],
+    ),
+    page(
+      storefrontId,
+      'productDetails',
+      {
+        name: 'productDetails',
+        createdDate: created(8),
+        meta: { Page_Title: 'Product details', Page_Type: DETAILS_PAGE },
+      },
+      (id) => [section(id('detail'), 'Content', 1, [block(id('product-detail'), 'productDetail', {})])],
+    ),
+    page(
+      storefrontId,
+      'offers-list',
+      {
+        name: 'offers',
+        createdDate: created(9),
+        meta: { Page_Title: 'Offers', Page_Type: LIST_PAGE },
+      },
+      (id) => [
+        section(id('intro'), 'Content', 1, [
+          block(id('intro-text'), 'richText', {
+            heading: 'Current offers',
+            headingLevel: 1,
+            text: 'Offers apply automatically to the products they cover; look for the Offer tag.\nThe product page shows each offer with its discount and validity.',
+          }),
+        ]),
+        section(id('list'), 'Content', 2, [
+          block(id('product-list'), 'productList', {
+            heading: 'Reagents and buffers',
+            category: 'flow-cytometry-reagents-buffers',
+            featured: true,
+            limit: 8,
+          }),
+        ]),
+      ],
+    ),
+    page(
+      storefrontId,
+      'offers-detail',
+      {
+        name: 'offers-detail',
+        createdDate: created(10),
+        meta: { Page_Title: 'Offer', Page_Type: DETAILS_PAGE },
+      },
+      (id) => [section(id('detail'), 'Content', 1, [block(id('product-detail'), 'productDetail', {})])],
+    ),
+    page(
+      storefrontId,
+      'flow-cytometry',
+      {
+        name: 'flow-cytometry-landing',
+        createdDate: created(11),
+        meta: {
+          Friendly_URL: '/flow-cytometry',
+          Page_Title: 'Flow cytometry antibodies',
+          Page_Type: LIST_PAGE,
+        },
+      },
+      // The list's heading is the category's name.
+      (id) => [
+        section(id('list'), 'Content', 1, [
+          block(id('product-list'), 'productList', { category: 'flow-cytometry-antibodies' }),
+        ]),
+      ],
+    ),
+  ];
+}
+
+/**
+ * The demo storefront's templates: home, content pages, catalogue list and detail pages, offers and a
+ * friendly-URL landing page, each with the shared header and footer. Pure and deterministic.
+ */
+export function buildTemplates(storefront: StorefrontRef): SeedTemplate[] {
+  return [
+    home(storefront),
+    ...contentPages(storefront.storefrontId),
+    ...cataloguePages(storefront.storefrontId),
+  ];
+}

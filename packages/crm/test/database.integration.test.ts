@@ -1,0 +1,98 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CrmDatabase, openDatabase } from '../src/db/open';
+import * as schema from '../src/db/schema';
+import { seedDemoIfEmpty } from '../src/seed/seed';
+import { testEngines } from './support/databases';
+
+const TABLES = {
+  organisations: schema.organisations,
+  storefronts: schema.storefronts,
+  templates: schema.templates,
+  accounts: schema.accounts,
+  catalogues: schema.catalogues,
+  categories: schema.categories,
+  catalogueItems: schema.catalogueItems,
+  quantityTiers: schema.quantityTiers,
+  offers: schema.offers,
+  offerItems: schema.offerItems,
+  metaItems: schema.metaItems,
+};
+
+async function rowCounts(database: CrmDatabase): Promise<Record<string, number>> {
+  const entries = await Promise.all(
+    Object.entries(TABLES).map(async ([name, table]) => {
+      const [row] = await database.db.select({ n: count() }).from(table);
+      return [name, row?.n ?? 0] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+describe.each(await testEngines())('seeding on $name', (engine) => {
+  let database: CrmDatabase;
+  beforeAll(async () => {
+    database = await engine.open();
+  });
+  afterAll(() => database.close());
+
+  it('seeds an empty database once; a second call changes nothing', async () => {
+    const first = await seedDemoIfEmpty(database);
+    expect(first.seeded).toBe(true);
+    expect(first.storefronts).toEqual([
+      { domain: 'localhost', name: 'BioNova Life Sciences', guest: true },
+      { domain: '127.0.0.1', name: 'BioNova Partner Portal', guest: false },
+    ]);
+    expect(first.accounts.map((a) => a.name)).toContain('Halvorsen Research Institute');
+    const counts = await rowCounts(database);
+    expect(counts.catalogueItems).toBeGreaterThan(800);
+
+    const second = await seedDemoIfEmpty(database);
+    expect(second).toEqual({ ...first, seeded: false });
+    expect(await rowCounts(database)).toEqual(counts);
+  });
+});
+
+/** The pid of a process that has exited, for a stale lock. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+  return Number(child.stdout.toString());
+}
+
+describe('PGlite data dir', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'crm-data-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('keeps data across opens, refuses a second opener, and takes over a stale lock', async () => {
+    const lockFile = join(dataDir, 'crm.lock');
+    const first = await openDatabase({ dataDir });
+    try {
+      expect(first.engine).toBe('pglite');
+      expect(readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
+      await expect(openDatabase({ dataDir })).rejects.toThrow(
+        new RegExp(`in use by process ${process.pid}\\b.*Stop that process, or set DATABASE_URL`),
+      );
+      expect((await seedDemoIfEmpty(first)).seeded).toBe(true);
+    } finally {
+      await first.close();
+    }
+    expect(existsSync(lockFile)).toBe(false);
+
+    writeFileSync(lockFile, String(deadPid()));
+    const reopened = await openDatabase({ dataDir });
+    try {
+      expect(readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
+      expect((await seedDemoIfEmpty(reopened)).seeded).toBe(false);
+      expect((await rowCounts(reopened)).storefronts).toBe(2);
+    } finally {
+      await reopened.close();
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import type { CatalogueType, PageMeta } from '@storefront/contracts';
+import { describe, expect, it } from 'vitest';
+import { belongsToStorefront, catalogueForAccount } from '../../src/domain/access';
+import { mergePageMeta, metaLayer } from '../../src/domain/meta';
+
+const base: PageMeta = {
+  pageTitle: 'Shop',
+  description: '',
+  type: '',
+  canonical: '',
+  image: '',
+  card: '',
+  site: '',
+  keywords: '',
+  twittersite: '',
+  favicon: '',
+  robots: '',
+  templateId: 'T1',
+  ecatalogItemId: null,
+  eCatalogId: null,
+};
+
+describe('mergePageMeta', () => {
+  it('lets later layers win with non-empty values only', () => {
+    const merged = mergePageMeta(
+      base,
+      { description: 'storefront', robots: 'index' },
+      { description: 'template', robots: '' },
+      { pageTitle: 'Product', robots: null },
+    );
+    expect(merged).toEqual({ ...base, pageTitle: 'Product', description: 'template', robots: 'index' });
+  });
+});
+
+describe('metaLayer', () => {
+  it('keeps only keys that name PageMeta text fields', () => {
+    expect(
+      metaLayer([
+        ['description', 'd'],
+        ['supportEmail', 'x@y'],
+        ['templateId', 'T9'],
+      ]),
+    ).toEqual({ description: 'd' });
+  });
+});
+
+describe('catalogueForAccount', () => {
+  const full: { id: string; type: CatalogueType } = { id: 'full', type: 'Full' };
+
+  it('prefers the account eCatalog of any account type', () => {
+    for (const type of [
+      'eCatalog account primary',
+      'eCatalog account custom',
+      'eCatalog override',
+    ] as const) {
+      expect(catalogueForAccount({ id: 'own', type }, full)?.id).toBe('own');
+    }
+  });
+
+  it('falls back to the Full catalogue', () => {
+    expect(catalogueForAccount(null, full)?.id).toBe('full');
+    expect(catalogueForAccount({ id: 'ib', type: 'Install Base' }, full)?.id).toBe('full');
+    expect(catalogueForAccount(null, null)).toBeNull();
+  });
+});
+
+describe('belongsToStorefront', () => {
+  it('requires the account to exist on that storefront', () => {
+    expect(belongsToStorefront({ storefrontId: 'A' }, 'A')).toBe(true);
+    expect(belongsToStorefront({ storefrontId: 'A' }, 'B')).toBe(false);
+    expect(belongsToStorefront(null, 'A')).toBe(false);
+  });
+});

@@ -1,0 +1,108 @@
+import { CATALOGUE_TYPES, CONFIGURATION_MODES, PICKLIST_FIELDS } from '@storefront/contracts';
+import { describe, expect, it } from 'vitest';
+import { roundMoney } from '../../src/domain/money';
+import { buildDemoData } from '../../src/seed/demo';
+
+const data = buildDemoData();
+
+describe('buildDemoData', () => {
+  it('is the same on every run', () => {
+    expect(buildDemoData()).toEqual(data);
+  });
+
+  it('has two storefronts on localhost (guest) and 127.0.0.1 (authenticated only)', () => {
+    const [publicStore, partner] = data.storefronts;
+    expect(publicStore).toMatchObject({ name: 'BioNova Life Sciences', domain: 'localhost' });
+    expect(publicStore?.guestAccountId).toBe(data.accounts.find((a) => a.isGuest)?.id);
+    expect(partner).toMatchObject({
+      name: 'BioNova Partner Portal',
+      domain: '127.0.0.1',
+      guestAccountId: null,
+    });
+    for (const storefront of data.storefronts) {
+      expect(storefront.awsUserPoolId).toMatch(/^[\w-]+_\w+$/);
+      expect(storefront.clientName).not.toMatch(/^(saml|oidc)/i);
+    }
+  });
+
+  it('gives every row an 18-character id, unique per table', () => {
+    for (const rows of [
+      data.storefronts,
+      data.accounts,
+      data.catalogues,
+      data.catalogueItems,
+      data.templates,
+    ]) {
+      const ids = rows.map((row) => row.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const id of ids) expect(id).toMatch(/^[0-9A-Za-z]{18}$/);
+    }
+  });
+
+  it('fills each Full catalogue with at least 400 items across the seven categories', () => {
+    for (const catalogue of data.catalogues.filter((c) => c.type === 'Full')) {
+      const items = data.catalogueItems.filter((item) => item.catalogueId === catalogue.id);
+      expect(items.length).toBeGreaterThanOrEqual(400);
+      expect(new Set(items.map((item) => item.categoryId)).size).toBe(7);
+      expect(new Set(items.map((item) => item.sku)).size).toBe(items.length);
+      expect(new Set(items.map((item) => item.slug)).size).toBe(items.length);
+      expect(catalogue.priceSource).toBe('List Price');
+    }
+  });
+
+  it('gives Halvorsen its own Catalog Price eCatalog', () => {
+    const halvorsen = data.accounts.find((a) => a.name === 'Halvorsen Research Institute');
+    const own = data.catalogues.find((c) => c.id === halvorsen?.catalogueId);
+    expect(own).toMatchObject({
+      type: 'eCatalog account primary',
+      priceSource: 'Catalog Price',
+      accountId: halvorsen?.id,
+    });
+    expect(CATALOGUE_TYPES).toContain(own?.type);
+  });
+
+  it('prices, images and attributes are well-formed', () => {
+    for (const item of data.catalogueItems) {
+      expect(item.listPrice).toBeGreaterThan(0);
+      expect(item.negotiatedPrice).toBeLessThan(item.listPrice);
+      expect(roundMoney(item.listPrice)).toBe(item.listPrice);
+      expect(item.images?.[0]).toMatch(/^\/images\/products\/[a-z-]+\.svg$/);
+      for (const key of Object.keys(item.attributes ?? {})) expect(PICKLIST_FIELDS).toContain(key);
+      if (item.requiresConfiguration) expect(CONFIGURATION_MODES).toContain(item.requiresConfiguration);
+    }
+    expect(data.catalogueItems.some((item) => item.requiresConfiguration === 'Needs')).toBe(true);
+    expect(data.catalogueItems.some((item) => item.customAction)).toBe(true);
+  });
+
+  it('adds 1-4, 5-9 and 10+ tiers to many consumables', () => {
+    const tiered = new Set(data.quantityTiers.map((tier) => tier.itemId));
+    expect(tiered.size).toBeGreaterThan(200);
+    const first = data.quantityTiers.filter((tier) => tier.itemId === [...tiered][0]);
+    expect(first.map(({ sv, ev }) => [sv, ev])).toEqual([
+      [1, 4],
+      [5, 9],
+      [10, null],
+    ]);
+  });
+
+  it('links items to the product template, else the home template', () => {
+    const templateIds = new Set(data.templates.map((t) => t.id));
+    for (const item of data.catalogueItems) expect(templateIds).toContain(item.productTemplateId);
+  });
+
+  it('has percent and amount offers, each linked to items of its own storefront', () => {
+    expect(new Set(data.offers.map((o) => o.offerType))).toEqual(new Set(['Percent', 'Amount']));
+    const storefrontOfItem = new Map(
+      data.catalogueItems.map((item) => [
+        item.id,
+        data.catalogues.find((c) => c.id === item.catalogueId)?.storefrontId,
+      ]),
+    );
+    for (const link of data.offerItems) {
+      const offer = data.offers.find((o) => o.id === link.offerId);
+      expect(storefrontOfItem.get(link.itemId)).toBe(offer?.storefrontId);
+    }
+    for (const offer of data.offers)
+      expect(data.offerItems.some((link) => link.offerId === offer.id)).toBe(true);
+  });
+});

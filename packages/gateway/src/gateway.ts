@@ -1,0 +1,86 @@
+import type { DomainDetails, Envelope } from '@storefront/contracts';
+import { createYoga } from 'graphql-yoga';
+import { createMemoryCache } from './cache';
+import { type CrmOptions, createCrmClient } from './crm-client';
+import { createRequestGuard, GRAPHQL_PATH } from './http';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_DEPTH, limitsPlugin } from './limits';
+import { type Logger, silentLogger } from './logger';
+import type { GatewayContext } from './operation';
+import { createPrincipalResolver, requestStorefront, type TokenVerifier } from './principal';
+import { schema } from './schema';
+import { createDomainResolver, type DomainEntry } from './storefronts';
+
+export interface GatewayOptions {
+  /** The x-api-key value every request must carry. */
+  apiKey: string;
+  /** The CRM REST base, its bearer token and the fetch reaching it (the CRM app's fetch in one process). */
+  crm: CrmOptions;
+  /** TTL of the read-only result cache and of the host → storefront cache; 0 disables both. */
+  cacheTtlMs: number;
+  /** Default 64 KiB; a larger body is a 413. */
+  maxBodyBytes?: number;
+  /** Default 6 levels of selection. */
+  maxDepth?: number;
+  /** Schema introspection; default off. Turn on outside production only. */
+  introspection?: boolean;
+  /** Verifies bearer tokens (the identity issue); without it any token is answered 401 'Not signed in'. */
+  verifyToken?: TokenVerifier;
+  logger?: Logger;
+}
+
+export interface Gateway {
+  /** Serves POST /graphql. */
+  fetch(request: Request): Promise<Response>;
+  /** Host → storefront; port ignored, case-insensitive; cached with the TTL. */
+  resolveDomain(hostname: string): Promise<DomainDetails | null>;
+}
+
+export function createGateway(options: GatewayOptions): Gateway {
+  const logger = options.logger ?? silentLogger;
+  const guard = createRequestGuard(options.apiKey);
+  const crm = createCrmClient(options.crm, logger);
+  const resolveDomain = createDomainResolver(crm, createMemoryCache<DomainEntry>(options.cacheTtlMs));
+  const resolvePrincipal = createPrincipalResolver(resolveDomain, options.verifyToken);
+  const results = createMemoryCache<Envelope>(options.cacheTtlMs);
+
+  const yoga = createYoga<{ request: Request }, GatewayContext>({
+    schema,
+    graphqlEndpoint: GRAPHQL_PATH,
+    batching: false,
+    maxRequestBodySize: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    graphiql: false,
+    landingPage: false,
+    cors: false,
+    plugins: [
+      limitsPlugin({
+        maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
+        introspection: options.introspection ?? false,
+      }),
+    ],
+    // Yoga logs only what escapes the resolvers (they answer envelopes); keep it in the server's log.
+    logging: {
+      debug: () => {},
+      info: () => {},
+      warn: (...detail: unknown[]) => logger.warn({ detail: detail.map(String) }, 'graphql'),
+      error: (...detail: unknown[]) => logger.error({ detail: detail.map(String) }, 'graphql'),
+    },
+    context: ({ request }) => {
+      let principal: ReturnType<GatewayContext['principal']> | undefined;
+      return {
+        principal: () => {
+          principal ??= resolvePrincipal(request);
+          return principal;
+        },
+        storefront: () => requestStorefront(request, resolveDomain),
+        crm,
+        results,
+        logger,
+      };
+    },
+  });
+
+  return {
+    resolveDomain,
+    fetch: async (request) => guard(request) ?? yoga.fetch(request),
+  };
+}

@@ -1,0 +1,96 @@
+import {
+  type CrmType,
+  type DomainDetails,
+  GUEST_USER_TYPE,
+  MESSAGES,
+  type UserType,
+} from '@storefront/contracts';
+import { takesField } from './allow-list';
+import { accessDenied, GatewayError, NOT_SIGNED_IN } from './envelope';
+
+/** Who a gateway call acts as. Built by the gateway from the host and the token, never from the body. */
+export interface Principal {
+  userType: UserType;
+  /** The account calls act for unless the client names another one of `accountIds`. */
+  accountId: string;
+  /** Every account the principal may act for (own, related, ship-to; a guest: the guest account only). */
+  accountIds: readonly string[];
+  contactId: string | null;
+  storefront: DomainDetails;
+}
+
+/** Verifies a bearer token for a storefront; null when it is not valid there. Added by the identity issue. */
+export type TokenVerifier = (token: string, storefront: DomainDetails) => Promise<Principal | null>;
+
+export type PrincipalResolver = (request: Request) => Promise<Principal>;
+
+/** The storefront a request is for: its Host header (the URL's host when a caller in-process sets none). */
+export async function requestStorefront(
+  request: Request,
+  resolveDomain: (hostname: string) => Promise<DomainDetails | null>,
+): Promise<DomainDetails> {
+  const host = request.headers.get('host') ?? new URL(request.url).host;
+  const storefront = await resolveDomain(host);
+  if (!storefront) throw new GatewayError(404, MESSAGES.storefrontNotFound);
+  return storefront;
+}
+
+/**
+ * No token: a guest of the host's storefront, acting for its guest account only (an authenticated-only
+ * storefront has none: 401). A bearer token goes to `verifyToken`; without one no token can be trusted yet.
+ */
+export function createPrincipalResolver(
+  resolveDomain: (hostname: string) => Promise<DomainDetails | null>,
+  verifyToken?: TokenVerifier,
+): PrincipalResolver {
+  return async (request) => {
+    const storefront = await requestStorefront(request, resolveDomain);
+    const authorization = request.headers.get('authorization');
+    if (authorization !== null) {
+      const token = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
+      const principal = token && verifyToken ? await verifyToken(token, storefront) : null;
+      if (!principal) throw new GatewayError(401, NOT_SIGNED_IN);
+      return principal;
+    }
+    const { guestAccountId } = storefront;
+    if (!guestAccountId) throw new GatewayError(401, NOT_SIGNED_IN);
+    return {
+      userType: GUEST_USER_TYPE,
+      accountId: guestAccountId,
+      accountIds: [guestAccountId],
+      contactId: null,
+      storefront,
+    };
+  };
+}
+
+const ACCOUNT_FIELDS = ['accountId', 'accId'] as const;
+const STOREFRONT_FIELDS = ['storefrontId', 'stfId'] as const;
+
+const isNamed = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
+
+/**
+ * Binds a CRM payload (or GET parameters) to the principal. Every account the client named (`claimedAccount`
+ * or an account field) must be one the principal may act for, and the same one; every storefront field must
+ * be the principal's storefront: otherwise 403. Then each account/storefront field `type` takes is
+ * overwritten with the principal's, so the browser never decides them.
+ */
+export function scopeToPrincipal<T>(
+  principal: Principal,
+  type: CrmType,
+  fields: Record<string, T>,
+  claimedAccount?: unknown,
+): Record<string, T | string> {
+  const claims = [claimedAccount, ...ACCOUNT_FIELDS.map((name) => fields[name])].filter(isNamed);
+  const account = claims[0] ?? principal.accountId;
+  if (typeof account !== 'string' || !principal.accountIds.includes(account)) throw accessDenied();
+  if (claims.some((claim) => claim !== account)) throw accessDenied();
+  const { storefrontId } = principal.storefront;
+  if (STOREFRONT_FIELDS.some((name) => isNamed(fields[name]) && fields[name] !== storefrontId)) {
+    throw accessDenied();
+  }
+  const scoped: Record<string, T | string> = { ...fields };
+  for (const name of ACCOUNT_FIELDS) if (takesField(type, name)) scoped[name] = account;
+  for (const name of STOREFRONT_FIELDS) if (takesField(type, name)) scoped[name] = storefrontId;
+  return scoped;
+}

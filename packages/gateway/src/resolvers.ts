@@ -1,0 +1,142 @@
+import {
+  CRM_TYPES,
+  type Envelope,
+  envelope,
+  MESSAGES,
+  type TemplateBlockRecord,
+} from '@storefront/contracts';
+import { z } from 'zod';
+import { authorizeEndpoint } from './allow-list';
+import type { CrmRequest } from './crm-client';
+import { accessDenied, GatewayError, notAvailableYet } from './envelope';
+import { rootField } from './operation';
+import { scopeToPrincipal } from './principal';
+
+/** Parses client input at the boundary; a bad value is a 400 naming the field, never a 500. */
+function parseInput<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const [issue] = parsed.error.issues;
+  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  throw new GatewayError(400, `Invalid ${what}: ${where}${issue?.message ?? 'malformed'}`);
+}
+
+/**
+ * makeCall's data. The client also sends userType, domain and an access token here: none is trusted (the
+ * principal decides them); an accountId it names must be one the principal may act for.
+ */
+const makeCallData = z.looseObject({
+  callType: z.string(),
+  endpoint: z.string().max(2048),
+  payload: z.string().max(32_768).nullish(),
+  accountId: z.string().nullish(),
+});
+
+const payloadObject = z.record(z.string(), z.unknown());
+
+/** The optional payload is a JSON string holding an object; absent or empty means `{}`. */
+function parsePayload(payload: string | null | undefined): Record<string, unknown> {
+  if (!payload) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    throw new GatewayError(400, 'Invalid data: payload: must be a JSON string of an object');
+  }
+  return parseInput(payloadObject, value, 'data: payload');
+}
+
+/** AppSync-style filter values: `{key: 'x'}` or `{key: {eq: 'x'}}`. Unknown filters are refused, not ignored. */
+const equals = z.union([z.string(), z.object({ eq: z.string() }).transform(({ eq }) => eq)]);
+const metaItemFilter = z
+  .strictObject({ templateId: equals.optional(), key: equals.optional(), accountId: equals.optional() })
+  .nullish();
+
+const notYet = (field: string) => rootField(field, async () => notAvailableYet());
+
+/**
+ * Every field is a Query field: AppSync clients send each call, reads and writes alike, as a `query`
+ * operation. Whether an answer may be cached is decided per CRM type (CRM_TYPES[type].readOnly), not by the
+ * operation type; GET is refused, so a query cannot be replayed by a link either.
+ */
+export const queryResolvers = {
+  salesforceActions: rootField<{ action: string; data?: unknown }>('salesforceActions', async (operation) => {
+    const { action, data } = operation.args;
+    if (action !== 'makeCall') throw new GatewayError(400, 'Unknown action');
+    const principal = await operation.ctx.principal();
+    const input = parseInput(makeCallData, data, 'data');
+    const call = authorizeEndpoint(principal.userType, input.callType, input.endpoint);
+    operation.crmType = call.type;
+    // Scoped before the cache is consulted: a cached answer never bypasses the account checks.
+    const request: CrmRequest =
+      call.method === 'GET'
+        ? { type: call.type, params: scopeToPrincipal(principal, call.type, call.params, input.accountId) }
+        : {
+            type: call.type,
+            payload: scopeToPrincipal(principal, call.type, parsePayload(input.payload), input.accountId),
+          };
+    const forward = (): Promise<Envelope> => operation.crm(request);
+    return CRM_TYPES[call.type].readOnly ? operation.cached(principal, forward) : forward();
+  }),
+
+  getTemplateBlock: rootField<{ storefrontId: string; templateId: string }>(
+    'getTemplateBlock',
+    async (operation) => {
+      const { storefrontId, templateId } = operation.args;
+      const principal = await operation.ctx.principal();
+      const payload = scopeToPrincipal(principal, 'retrieveContentBlocks', {
+        storefrontId,
+        templateIds: [templateId],
+      });
+      return operation.cached(principal, async () => {
+        const result = await operation.crm({ type: 'retrieveContentBlocks', payload });
+        if (result.statusCode !== 200) return result;
+        const records: TemplateBlockRecord[] = Array.isArray(result.content) ? result.content : [];
+        const record = records.find((candidate) => candidate.templateId === templateId);
+        return record ? envelope(200, record) : envelope(404, MESSAGES.noTemplateFound);
+      });
+    },
+  ),
+
+  templateDetails: rootField<{ organizationId: string }>('templateDetails', async (operation) => {
+    const principal = await operation.ctx.principal();
+    if (operation.args.organizationId !== principal.storefront.organizationId) throw accessDenied();
+    const payload = { storefrontId: principal.storefront.storefrontId };
+    return operation.cached(principal, () => operation.crm({ type: 'retrieveContentBlocks', payload }));
+  }),
+
+  metaItemByStorefront: rootField<{
+    storefrontId: string;
+    sortDirection?: string | null;
+    filter?: unknown;
+    limit?: number | null;
+  }>('metaItemByStorefront', async (operation) => {
+    const { storefrontId, sortDirection, filter, limit } = operation.args;
+    const principal = await operation.ctx.principal();
+    const { accountId, ...where } = parseInput(metaItemFilter, filter, 'filter') ?? {};
+    const payload = scopeToPrincipal(
+      principal,
+      'getMetaItems',
+      { storefrontId, ...where, sortDirection: sortDirection?.toUpperCase(), limit: limit ?? undefined },
+      accountId,
+    );
+    return operation.cached(principal, () => operation.crm({ type: 'getMetaItems', payload }));
+  }),
+
+  /** The host's storefront theme; public like the domain details, so the sign-in page can be styled. */
+  theme: rootField<{ key: string }>('theme', async (operation) => {
+    if (operation.args.key !== 'theme') {
+      throw new GatewayError(404, `No theme for key '${operation.args.key}'`);
+    }
+    const storefront = await operation.ctx.storefront();
+    return envelope(200, storefront.theme);
+  }),
+
+  cognitoActions: notYet('cognitoActions'),
+  salesforceApi: notYet('salesforceApi'),
+  getLoginInfo: notYet('getLoginInfo'),
+  userActivityLog: notYet('userActivityLog'),
+  listCustomerOrgAPIUsers: notYet('listCustomerOrgAPIUsers'),
+  userActions: notYet('userActions'),
+  listUsers: notYet('listUsers'),
+};

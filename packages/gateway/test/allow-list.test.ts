@@ -1,0 +1,100 @@
+import { CRM_TYPES, crmEndpoint, USER_TYPES } from '@storefront/contracts';
+import { describe, expect, it } from 'vitest';
+import { ALLOWED_TYPES, authorizeEndpoint } from '../src/allow-list';
+import { GatewayError } from '../src/envelope';
+
+function refusal(callType: string, endpoint: string, userType = 'AWSGuest' as const): GatewayError {
+  try {
+    authorizeEndpoint(userType, callType, endpoint);
+  } catch (error) {
+    if (error instanceof GatewayError) return error;
+    throw error;
+  }
+  throw new Error(`accepted: ${callType} ${endpoint}`);
+}
+
+describe('authorizeEndpoint', () => {
+  it('accepts every guest type with its own method and group', () => {
+    for (const type of ALLOWED_TYPES.AWSGuest) {
+      const { method } = CRM_TYPES[type];
+      expect(authorizeEndpoint('AWSGuest', method, crmEndpoint(type))).toEqual({ type, method, params: {} });
+    }
+  });
+
+  it('returns the GET parameters of the type, decoded, without type', () => {
+    const endpoint =
+      '/services/apexrest/ecommerce?type=getMergedMetaInfo&accId=a-1&stfId=s-1&url=%2Fabout%3Fx%3D1';
+    expect(authorizeEndpoint('AWSGuest', 'GET', endpoint)).toEqual({
+      type: 'getMergedMetaInfo',
+      method: 'GET',
+      params: { accId: 'a-1', stfId: 's-1', url: '/about?x=1' },
+    });
+  });
+
+  it('keeps getActiveStorefronts (every tenant) off the guest list', () => {
+    expect(refusal('GET', crmEndpoint('getActiveStorefronts')).message).toContain('not allowed for AWSGuest');
+  });
+
+  it('gives every user type an allow-list', () => {
+    for (const userType of USER_TYPES) expect(ALLOWED_TYPES[userType].size).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['GET', '/services/apexrest/ecommerce?type=retrieveCatalogNG', 'called with POST'],
+    ['POST', '/services/apexrest/ecommerce?type=getGuestAccounts&accId=a', 'called with GET'],
+    ['DELETE', '/services/apexrest/ecommerce?type=retrieveCatalogNG', 'called with POST'],
+  ])('refuses a method mismatch: %s %s', (callType, endpoint, reason) => {
+    const error = refusal(callType, endpoint);
+    expect(error.statusCode).toBe(403);
+    expect(error.message).toContain(reason);
+  });
+
+  it.each([
+    '/services/apexrest/../ecommerce?type=retrieveCatalogNG',
+    '/services/apexrest/ecommerce/../billingportal?type=retrieveCatalogNG',
+    '/services/apexrest/%2e%2e/ecommerce?type=retrieveCatalogNG',
+    '/services/apexrest//ecommerce?type=retrieveCatalogNG',
+    '/services/apexrest/ecommerce/x?type=retrieveCatalogNG',
+    '/services/apexrest/ECOMMERCE?type=retrieveCatalogNG',
+    'http://evil.example/services/apexrest/ecommerce?type=retrieveCatalogNG',
+    '//evil.example/services/apexrest/ecommerce?type=retrieveCatalogNG',
+    'services/apexrest/ecommerce?type=retrieveCatalogNG',
+    '/services/apexrest/ecommerce',
+    '/services/apexrest/ecommerce?type=retrieveCatalogNG#x',
+    '/services/data/v59.0/query?q=SELECT',
+  ])('refuses a malformed or traversing path: %s', (endpoint) => {
+    expect(refusal('POST', endpoint).message).toContain('expected /services/apexrest/<group>?type=<name>');
+  });
+
+  it('refuses an unknown type, a missing type and a repeated type', () => {
+    expect(refusal('POST', '/services/apexrest/ecommerce?type=deleteEverything').message).toContain(
+      "unknown type 'deleteEverything'",
+    );
+    expect(refusal('POST', '/services/apexrest/ecommerce?accId=a').message).toContain('exactly one type');
+    expect(
+      refusal('POST', '/services/apexrest/ecommerce?type=retrieveCatalogNG&type=getMetaItems').message,
+    ).toContain('exactly one type');
+    expect(refusal('POST', '/services/apexrest/ecommerce?type=__proto__').message).toContain('unknown type');
+  });
+
+  it('refuses a known type under another group or an unknown group', () => {
+    expect(refusal('POST', '/services/apexrest/billingportal?type=retrieveCatalogNG').message).toContain(
+      "not served under 'billingportal'",
+    );
+    expect(refusal('POST', '/services/apexrest/admin?type=retrieveCatalogNG').message).toContain(
+      "not served under 'admin'",
+    );
+  });
+
+  it('refuses parameters the type does not take, repeated ones, and any on a POST type', () => {
+    expect(refusal('GET', `${crmEndpoint('getGuestAccounts')}&accId=a&limit=1`).message).toContain(
+      "parameter 'limit' is not accepted",
+    );
+    expect(refusal('GET', `${crmEndpoint('getGuestAccounts')}&accId=a&accId=b`).message).toContain(
+      "parameter 'accId' is repeated",
+    );
+    expect(refusal('POST', `${crmEndpoint('retrieveCatalogNG')}&accountId=a`).message).toContain(
+      'takes its parameters in the payload',
+    );
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { type CacheScope, cacheKey, createMemoryCache } from '../src/cache';
+
+const scope: CacheScope = {
+  userType: 'AWSGuest',
+  accountId: 'acc-1',
+  storefrontId: 'stf-1',
+  contactId: null,
+};
+
+describe('cacheKey', () => {
+  it('is a SHA-256 hex digest, the same for the same inputs', () => {
+    const key = cacheKey('salesforceActions', { action: 'makeCall', data: { endpoint: '/x' } }, scope);
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(
+      cacheKey('salesforceActions', { action: 'makeCall', data: { endpoint: '/x' } }, { ...scope }),
+    ).toBe(key);
+  });
+
+  it('does not depend on the order in which keys were written', () => {
+    expect(cacheKey('f', { a: 1, b: { c: 2, d: [3, { e: 4, f: 5 }] } }, scope)).toBe(
+      cacheKey('f', { b: { d: [3, { f: 5, e: 4 }], c: 2 }, a: 1 }, scope),
+    );
+  });
+
+  it('differs by account, storefront, user type, contact, field and arguments', () => {
+    const base = cacheKey('f', { id: 1 }, scope);
+    const variants = [
+      cacheKey('f', { id: 1 }, { ...scope, accountId: 'acc-2' }),
+      cacheKey('f', { id: 1 }, { ...scope, storefrontId: 'stf-2' }),
+      cacheKey('f', { id: 1 }, { ...scope, userType: 'AWSManager' }),
+      cacheKey('f', { id: 1 }, { ...scope, contactId: 'c-1' }),
+      cacheKey('g', { id: 1 }, scope),
+      cacheKey('f', { id: 2 }, scope),
+      cacheKey('f', [3, 1], scope),
+    ];
+    expect(new Set([base, ...variants]).size).toBe(variants.length + 1);
+    // Array order is meaningful and must not be normalised away.
+    expect(cacheKey('f', [1, 3], scope)).not.toBe(cacheKey('f', [3, 1], scope));
+  });
+});
+
+describe('createMemoryCache', () => {
+  it('expires entries after the TTL', async () => {
+    const cache = createMemoryCache<string>(20);
+    await cache.set('k', 'v');
+    expect(await cache.get('k')).toBe('v');
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(await cache.get('k')).toBeUndefined();
+  });
+
+  it('evicts the least recently used entry beyond its bound', async () => {
+    const cache = createMemoryCache<string>(60_000, 2);
+    await cache.set('a', '1');
+    await cache.set('b', '2');
+    await cache.get('a');
+    await cache.set('c', '3');
+    expect([await cache.get('a'), await cache.get('b'), await cache.get('c')]).toEqual(['1', undefined, '3']);
+  });
+
+  it('keeps nothing with a TTL of 0', async () => {
+    const cache = createMemoryCache<string>(0);
+    await cache.set('k', 'v');
+    expect(await cache.get('k')).toBeUndefined();
+  });
+});

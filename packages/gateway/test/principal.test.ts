@@ -1,0 +1,134 @@
+import { MESSAGES } from '@storefront/contracts';
+import { describe, expect, it } from 'vitest';
+import { GatewayError, NOT_SIGNED_IN } from '../src/envelope';
+import { createPrincipalResolver, type Principal, scopeToPrincipal } from '../src/principal';
+import { guest, storefront } from './fixtures';
+
+const resolveDomain = async (host: string) => (host === 'shop.example' ? storefront : null);
+
+async function failure(promise: Promise<unknown>): Promise<{ statusCode: number; message: string }> {
+  const error = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof GatewayError)) throw new Error(`expected a GatewayError, got ${String(error)}`);
+  return { statusCode: error.statusCode, message: error.message };
+}
+
+describe('createPrincipalResolver', () => {
+  const resolve = createPrincipalResolver(resolveDomain);
+  const request = (host: string, headers: Record<string, string> = {}) =>
+    new Request('http://internal/graphql', { method: 'POST', headers: { host, ...headers } });
+
+  it('makes a caller without a token a guest of the host storefront, acting for its guest account only', async () => {
+    await expect(resolve(request('shop.example'))).resolves.toEqual(guest);
+  });
+
+  it('falls back to the URL host when no Host header is set (in-process callers)', async () => {
+    const principal = await resolve(new Request('http://shop.example/graphql', { method: 'POST' }));
+    expect(principal.accountId).toBe('acc-guest');
+  });
+
+  it('answers 404 Storefront Not Found for an unknown host', async () => {
+    expect(await failure(resolve(request('nowhere.example')))).toEqual({
+      statusCode: 404,
+      message: MESSAGES.storefrontNotFound,
+    });
+  });
+
+  it('answers 401 on a storefront without a guest account', async () => {
+    const closed = createPrincipalResolver(async () => ({ ...storefront, guestAccountId: null }));
+    expect(await failure(closed(request('shop.example')))).toEqual({
+      statusCode: 401,
+      message: NOT_SIGNED_IN,
+    });
+  });
+
+  it('answers 401 for a bearer token while no verifier is configured, and for a malformed header', async () => {
+    for (const authorization of ['Bearer abc.def.ghi', 'Basic dXNlcjpwdw==', '']) {
+      expect(await failure(resolve(request('shop.example', { authorization })))).toEqual({
+        statusCode: 401,
+        message: NOT_SIGNED_IN,
+      });
+    }
+  });
+
+  it('hands a bearer token to the verifier with the storefront', async () => {
+    const manager: Principal = {
+      ...guest,
+      userType: 'AWSManager',
+      accountId: 'acc-1',
+      accountIds: ['acc-1'],
+    };
+    const seen: string[] = [];
+    const verifying = createPrincipalResolver(resolveDomain, async (token, forStorefront) => {
+      seen.push(`${token}@${forStorefront.storefrontId}`);
+      return token === 'good' ? manager : null;
+    });
+    await expect(verifying(request('shop.example', { authorization: 'Bearer good' }))).resolves.toBe(manager);
+    expect(
+      (await failure(verifying(request('shop.example', { authorization: 'Bearer bad' })))).statusCode,
+    ).toBe(401);
+    expect(seen).toEqual(['good@stf-1', 'bad@stf-1']);
+  });
+});
+
+describe('scopeToPrincipal', () => {
+  const denied = { statusCode: 403, message: MESSAGES.accessDenied };
+  const scope = (...args: Parameters<typeof scopeToPrincipal>) => {
+    try {
+      return scopeToPrincipal(...args);
+    } catch (error) {
+      if (error instanceof GatewayError) return { statusCode: error.statusCode, message: error.message };
+      throw error;
+    }
+  };
+
+  it("writes the principal's account and storefront into the fields the type takes", () => {
+    expect(scope(guest, 'retrieveCatalogNG', { categoryId: 'c-1' })).toEqual({
+      categoryId: 'c-1',
+      accountId: 'acc-guest',
+      storefrontId: 'stf-1',
+    });
+    expect(scope(guest, 'getMergedMetaInfo', { url: '/' })).toEqual({
+      url: '/',
+      accId: 'acc-guest',
+      stfId: 'stf-1',
+    });
+    expect(scope(guest, 'getGuestAccounts', {})).toEqual({ accId: 'acc-guest' });
+  });
+
+  it('accepts the same account and storefront the principal has', () => {
+    expect(
+      scope(guest, 'retrieveCatalogNG', { accountId: 'acc-guest', storefrontId: 'stf-1' }, 'acc-guest'),
+    ).toEqual({ accountId: 'acc-guest', storefrontId: 'stf-1' });
+  });
+
+  it('treats empty and null account fields as not named', () => {
+    expect(scope(guest, 'retrieveCatalogNG', { accountId: '' }, null)).toEqual({
+      accountId: 'acc-guest',
+      storefrontId: 'stf-1',
+    });
+  });
+
+  it('refuses another account named in data, in the payload or in GET parameters', () => {
+    expect(scope(guest, 'retrieveCatalogNG', {}, 'acc-other')).toEqual(denied);
+    expect(scope(guest, 'retrieveCatalogNG', { accountId: 'acc-other' })).toEqual(denied);
+    expect(scope(guest, 'getGuestAccounts', { accId: 'acc-other' })).toEqual(denied);
+    // A field the type does not take is still checked: it must not smuggle another account.
+    expect(scope(guest, 'retrieveContentBlocks', { accId: 'acc-other' })).toEqual(denied);
+  });
+
+  it('refuses two different accounts even when one of them is allowed', () => {
+    const related: Principal = { ...guest, accountIds: ['acc-guest', 'acc-related'] };
+    expect(scope(related, 'retrieveCatalogNG', { accountId: 'acc-related' }, 'acc-guest')).toEqual(denied);
+    expect(scope(related, 'retrieveCatalogNG', { accountId: 'acc-related' }, 'acc-related')).toMatchObject({
+      accountId: 'acc-related',
+    });
+  });
+
+  it('refuses another storefront', () => {
+    expect(scope(guest, 'retrieveContentBlocks', { storefrontId: 'stf-2' })).toEqual(denied);
+    expect(scope(guest, 'getMergedMetaInfo', { stfId: 'stf-2', url: '/' })).toEqual(denied);
+  });
+});
