@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { seriousAccessibilityViolations } from './support/axe';
+import { catalogue } from './support/storefront';
+
+test('a guest browses from the home page to a product and sees its tier prices', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle(/BioNova Life Sciences/);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  await catalogue.openCategory(page, 'Flow Cytometry Antibodies');
+  await expect(catalogue.resultCount(page)).toHaveText(/Showing 1–24 of \d+ products/);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  const firstProduct = catalogue.productLinks(page).first();
+  const productName = (await firstProduct.innerText()).trim();
+  await firstProduct.click();
+  await expect(page).toHaveURL(/\/product\/[^/]+\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: productName })).toBeVisible();
+
+  const tiers = await catalogue.tierPrices(page);
+  expect(tiers.length).toBeGreaterThan(1);
+  expect(tiers[0]?.range).toMatch(/^1–\d+$/);
+  expect(tiers.at(-1)?.range).toMatch(/^\d+\+$/);
+  const prices = tiers.map((tier) => tier.price);
+  expect(prices).toEqual([...prices].sort((a, b) => b - a));
+  expect(prices[0]).toBeGreaterThan(prices.at(-1) ?? Number.POSITIVE_INFINITY);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+});
+
+test('a product list pages with the page query parameter and filters by a picklist', async ({ page }) => {
+  await page.goto('/');
+  await catalogue.openCategory(page, 'Flow Cytometry Antibodies');
+  const firstPageNames = await catalogue.productLinks(page).allInnerTexts();
+
+  await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await expect(catalogue.resultCount(page)).toHaveText(/Showing 25–48 of \d+ products/);
+  const secondPageNames = await catalogue.productLinks(page).allInnerTexts();
+  expect(secondPageNames.some((name) => firstPageNames.includes(name))).toBe(false);
+
+  const peFilter = page.getByRole('checkbox', { name: /^PE \(\d+\)$/ });
+  const expectedCount = (await peFilter.locator('..').innerText()).match(/\((\d+)\)/)?.[1];
+  await peFilter.check();
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(/Conjugate=PE(&|$)/);
+  await expect(catalogue.resultCount(page)).toHaveText(new RegExp(`of ${expectedCount} products`));
+  const filteredNames = await catalogue.productLinks(page).allInnerTexts();
+  expect(filteredNames.length).toBeGreaterThan(0);
+  for (const name of filteredNames) expect(name).toMatch(/, PE$/);
+});
+
+test('the header search finds products by name', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('searchbox').fill('Annexin V');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/searchText=Annexin(\+|%20)V/);
+  await expect(catalogue.resultCount(page)).toHaveText(/Showing 1–\d+ of \d+ products/);
+  const names = await catalogue.productLinks(page).allInnerTexts();
+  expect(names.length).toBeGreaterThan(0);
+  for (const name of names) expect(name).toContain('Annexin V');
+});
