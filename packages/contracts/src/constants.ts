@@ -19,7 +19,13 @@ export const CATALOGUE_TYPES = [
 ] as const;
 export type CatalogueType = (typeof CATALOGUE_TYPES)[number];
 
-export const CONFIGURATION_MODES = ['Needs', 'Suggests', 'Upload Configuration', 'Upload', 'Upload Add'] as const;
+export const CONFIGURATION_MODES = [
+  'Needs',
+  'Suggests',
+  'Upload Configuration',
+  'Upload',
+  'Upload Add',
+] as const;
 export type ConfigurationMode = (typeof CONFIGURATION_MODES)[number];
 
 export const PRODUCT_CARD_ACTIONS = ['ADD_TO_CART', 'CONFIGURE', 'UPLOAD', 'CUSTOM'] as const;

@@ -1,3 +1,4 @@
+export * from './block-fields';
 export * from './blocks';
 export * from './catalogue';
 export * from './constants';

@@ -1,0 +1,31 @@
+import type { BlockName } from '@storefront/contracts/block-fields';
+import type { ComponentType } from 'react';
+import { blockComponents } from './registry';
+import type { BlockProps, PageContext, RenderedBlock } from './types';
+
+/**
+ * One block through the registry, with the customJS/customCSS its administrators configured (React hoists
+ * and de-duplicates async scripts and stylesheets with a precedence). A block that could not load shows its
+ * error state in place.
+ */
+export function BlockView({ block, page }: { block: RenderedBlock; page: PageContext }) {
+  // The registry pairs each name with its component; TypeScript cannot follow that pairing through the union.
+  const Component = blockComponents[block.componentName] as ComponentType<BlockProps<BlockName>>;
+  return (
+    <div className={`block block--${block.componentName}`} data-block-id={block.blockId}>
+      {block.styles.map((href) => (
+        <link key={href} rel="stylesheet" href={href} precedence="blocks" />
+      ))}
+      {block.scripts.map((src) => (
+        <script key={src} src={src} async />
+      ))}
+      {block.state.status === 'ready' ? (
+        <Component block={block} fields={block.state.fields} data={block.state.data} page={page} />
+      ) : (
+        <p className="notice notice--error" role="status">
+          {block.state.message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useId } from 'react';
+import { Form, Link, useSearchParams } from 'react-router';
+import type { BlockProps } from '../types';
+
+/** Logo (configuration.logo, else the theme's), storefront name and a product search. */
+export function Header({ block, fields, page }: BlockProps<'header'>) {
+  const searchId = useId();
+  const [searchParams] = useSearchParams();
+  return (
+    <div className="site-header">
+      <Link to="/" className="site-header__brand">
+        <img src={block.logo ?? page.logoUrl} alt="" width={40} height={40} className="site-header__logo" />
+        <span className="site-header__name">{page.storefrontName}</span>
+      </Link>
+      {fields.tagline && <p className="site-header__tagline">{fields.tagline}</p>}
+      {fields.showSearch && (
+        <Form method="get" action={fields.searchPath} role="search" className="search-form">
+          <label htmlFor={searchId} className="visually-hidden">
+            Search products
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            name="searchText"
+            defaultValue={searchParams.get('searchText') ?? ''}
+            placeholder={fields.searchPlaceholder}
+            maxLength={200}
+            className="search-form__input"
+          />
+          <button type="submit" className="button">
+            Search
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}

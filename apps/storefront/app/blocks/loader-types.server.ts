@@ -1,0 +1,25 @@
+import type { BlockFields, BlockName } from '@storefront/contracts/block-fields';
+import type { Block } from '@storefront/contracts/blocks';
+import type { EcatalogDetails } from '../lib/catalogue';
+import type { StorefrontSession } from '../lib/storefront.server';
+import type { BlockData } from './types';
+
+/** What the route says the page is about. */
+export interface PageTarget {
+  /** /category/{id}. */
+  categoryId: string | null;
+  /** The record a detail page shows: :productId, ?id, ?recordId, or the catalogue path's product name. */
+  recordId: string | null;
+}
+
+export interface BlockLoaderArgs<N extends BlockName> {
+  session: StorefrontSession;
+  block: Block;
+  fields: BlockFields[N];
+  target: PageTarget;
+  /** The account's catalogue and categories, fetched at most once per page. */
+  catalogue: () => Promise<EcatalogDetails | null>;
+}
+
+/** Runs on the server in the page loader, in parallel with the page's other blocks. */
+export type BlockLoader<N extends BlockName> = (args: BlockLoaderArgs<N>) => Promise<BlockData[N]>;

@@ -1,0 +1,59 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { item, page, readyBlock } from '../../testing/fixtures';
+import { renderAt } from '../../testing/render';
+import { BlockView } from '../BlockView';
+
+afterEach(cleanup);
+
+describe('productDetail block', () => {
+  it('shows the product with its quantity tiers, offers and actions', () => {
+    renderAt(
+      <BlockView block={readyBlock('productDetail', {}, { item })} page={page} />,
+      `/product/t-product/${item.id}`,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: item.name })).toBeTruthy();
+    expect(screen.getByText('FC-CD4-100')).toBeTruthy();
+    expect(screen.getByText('100 tests')).toBeTruthy();
+    expect(screen.getByRole('img', { name: item.name })).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Volume pricing' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => Array.from(row.children, (cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Quantity', 'Unit price', 'You save'],
+      ['1–4', '$180.00', '—'],
+      ['5+', '$162.00', '$18.00 (10%)'],
+    ]);
+    const offers = screen.getByRole('region', { name: 'Offers' });
+    expect(within(offers).getByText('10% off')).toBeTruthy();
+    expect(within(offers).getByText('Valid until May 31, 2025')).toBeTruthy();
+    expect(screen.getByRole('link', { name: `Add to Cart for ${item.name}` })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Flow Cytometry Antibodies' }).getAttribute('href')).toBe(
+      '/category/cat-1',
+    );
+  });
+
+  it('keeps description markup as text, with line breaks', () => {
+    renderAt(<BlockView block={readyBlock('productDetail', {}, { item })} page={page} />);
+    const description = screen.getByRole('region', { name: 'Description' });
+    expect(description.querySelector('b')).toBeNull();
+    expect(description.querySelector('p')?.innerHTML).toBe('Line one<br>Line two &lt;b&gt;bold&lt;/b&gt;');
+  });
+
+  it('hides tiers and offers when configured so', () => {
+    renderAt(
+      <BlockView
+        block={readyBlock('productDetail', { showTiers: false, showOffers: false }, { item })}
+        page={page}
+      />,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Offers' })).toBeNull();
+  });
+
+  it('says so when there is no product', () => {
+    renderAt(<BlockView block={readyBlock('productDetail', {}, { item: null })} page={page} />);
+    expect(screen.getByRole('heading', { name: 'Product not found' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,135 @@
+import type { Offer } from '@storefront/contracts/catalogue';
+import { Link } from 'react-router';
+import { CmsText } from '../../components/CmsText';
+import { ProductActions } from '../../components/ProductActions';
+import { formatDay, formatMoney } from '../../lib/format';
+import { categoryPath } from '../../lib/paths';
+import type { BlockProps } from '../types';
+import { tierRows } from './tiers';
+
+/** A product page: images, name, SKU, unit, price, description, quantity tiers, offers and actions. */
+export function ProductDetail({ fields, data }: BlockProps<'productDetail'>) {
+  const { item } = data;
+  if (!item) {
+    return (
+      <div className="product-detail product-detail--missing">
+        <h1>Product not found</h1>
+        <p>
+          This product is not in your catalogue. <Link to="/">Return to the homepage</Link>
+        </p>
+      </div>
+    );
+  }
+  const [mainImage, ...moreImages] = item.images.length > 0 ? item.images : [item.imageUrl].filter(Boolean);
+  const rows = tierRows(item.tiers, item.currency);
+  return (
+    <article className="product-detail">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to={categoryPath(item.category.id)}>{item.category.name}</Link>
+          </li>
+          <li aria-current="page">{item.name}</li>
+        </ol>
+      </nav>
+      <div className="product-detail__layout">
+        <div className="product-detail__gallery">
+          {mainImage && (
+            <img src={mainImage} alt={item.name} width={640} height={480} className="product-detail__image" />
+          )}
+          {moreImages.map((src, index) => (
+            <img
+              key={src}
+              src={src}
+              alt={`${item.name}, view ${index + 2}`}
+              width={160}
+              height={120}
+              loading="lazy"
+              className="product-detail__thumb"
+            />
+          ))}
+        </div>
+        <div className="product-detail__summary">
+          <h1 className="product-detail__name">{item.name}</h1>
+          <dl className="product-detail__facts">
+            <div>
+              <dt>SKU</dt>
+              <dd>{item.sku}</dd>
+            </div>
+            {item.unit && (
+              <div>
+                <dt>Unit</dt>
+                <dd>{item.unit}</dd>
+              </div>
+            )}
+          </dl>
+          <p className="product-detail__price">
+            <span className="price price--large">{item.formattedPrice}</span>
+            {item.listPrice > item.price && (
+              <span className="product-detail__list-price">
+                List price <s>{formatMoney(item.listPrice, item.currency)}</s>
+              </span>
+            )}
+          </p>
+          {item.shortDescription && <p className="product-detail__lead">{item.shortDescription}</p>}
+          <ProductActions actions={fields.actions} item={item} />
+          {fields.showTiers && rows.length > 0 && (
+            <table className="tier-table">
+              <caption>Volume pricing</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Quantity</th>
+                  <th scope="col">Unit price</th>
+                  <th scope="col">You save</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.quantity}>
+                    <th scope="row">{row.quantity}</th>
+                    <td>{row.unitPrice}</td>
+                    <td>{row.saving}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {fields.showOffers && item.offers.length > 0 && (
+            <section aria-labelledby="product-offers" className="offers">
+              <h2 id="product-offers">Offers</h2>
+              <ul className="plain-list">
+                {item.offers.map((offer) => (
+                  <li key={offer.id} className="offer">
+                    <p className="offer__name">
+                      {offer.name}{' '}
+                      <span className="tag tag--offer">{offerDiscount(offer, item.currency)}</span>
+                    </p>
+                    {offer.description && <p className="offer__text">{offer.description}</p>}
+                    {offer.validTo && <p className="offer__valid">Valid until {formatDay(offer.validTo)}</p>}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      </div>
+      {item.description && (
+        <section aria-labelledby="product-description" className="product-detail__description">
+          <h2 id="product-description">Description</h2>
+          <p>
+            <CmsText text={item.description} />
+          </p>
+        </section>
+      )}
+    </article>
+  );
+}
+
+function offerDiscount(offer: Offer, currency: string): string {
+  return offer.offerType === 'Percent'
+    ? `${offer.discount}% off`
+    : `${formatMoney(offer.discount, currency)} off`;
+}

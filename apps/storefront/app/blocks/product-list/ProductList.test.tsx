@@ -1,0 +1,141 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { item, page, readyBlock } from '../../testing/fixtures';
+import { renderAt } from '../../testing/render';
+import { BlockView } from '../BlockView';
+import type { ProductListData } from '../types';
+import { resultCount } from './ProductList';
+
+afterEach(cleanup);
+
+const list = (overrides: Partial<ProductListData> = {}): ProductListData => ({
+  items: [
+    item,
+    { ...item, id: 'a0B000000000002', name: 'Anti-Human CD8 Antibody, PE', requiresConfiguration: 'Upload' },
+  ],
+  totalCount: 50,
+  capped: false,
+  page: 2,
+  pageCount: 3,
+  pageSize: 24,
+  searchText: '',
+  sort: 'name',
+  filters: { Conjugate: ['FITC'] },
+  category: null,
+  pinnedCategory: null,
+  facets: {
+    categories: [{ categoryId: 'c1', name: 'Flow Cytometry Antibodies', count: 50 }],
+    picklists: [
+      {
+        field: 'Conjugate',
+        options: [
+          { value: 'FITC', count: 20 },
+          { value: 'PE', count: 30 },
+        ],
+      },
+    ],
+  },
+  ...overrides,
+});
+
+describe('productList block', () => {
+  it('shows the result count, the items with their actions and paging', () => {
+    renderAt(
+      <BlockView block={readyBlock('productList', { heading: 'Antibodies' }, list())} page={page} />,
+      '/search?Conjugate=FITC&page=2',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Antibodies' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Showing 25–26 of 50 products');
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(
+      screen.getByRole('link', { name: `Upload for Anti-Human CD8 Antibody, PE` }).getAttribute('href'),
+    ).toBe('/uploadoptions?itemId=a0B000000000002');
+    const pagination = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(pagination).getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(within(pagination).getByRole('link', { name: 'Previous' }).getAttribute('href')).toBe(
+      '/search?Conjugate=FITC',
+    );
+    expect(within(pagination).getByRole('link', { name: 'Next' }).getAttribute('href')).toBe(
+      '/search?Conjugate=FITC&page=3',
+    );
+  });
+
+  it('offers the filters as a GET form that keeps the search text', () => {
+    renderAt(
+      <BlockView block={readyBlock('productList', {}, list({ searchText: 'cd' }))} page={page} />,
+      '/search?searchText=cd',
+    );
+    const form = screen.getByRole('form', { name: 'Filter products' });
+    expect(form.getAttribute('method')).toBe('get');
+    expect((within(form).getByRole('checkbox', { name: 'FITC (20)' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    expect((within(form).getByRole('checkbox', { name: 'PE (30)' }) as HTMLInputElement).checked).toBe(false);
+    expect((within(form).getByRole('radio', { name: 'All categories' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    expect((within(form).getByLabelText('Sort by') as HTMLSelectElement).value).toBe('name');
+    expect((form.querySelector('input[name="searchText"]') as HTMLInputElement).value).toBe('cd');
+    expect(screen.getByRole('heading', { level: 1, name: 'Search results' })).toBeTruthy();
+  });
+
+  it('hides the category facet when the category is fixed, and uses its name as heading', () => {
+    renderAt(
+      <BlockView
+        block={readyBlock(
+          'productList',
+          { heading: 'Ignored' },
+          list({
+            pinnedCategory: {
+              id: 'c1',
+              name: 'Genomics Kits',
+              slug: 'genomics-kits',
+              parentId: null,
+              sortOrder: 3,
+            },
+            facets: { categories: [], picklists: [] },
+          }),
+        )}
+        page={page}
+      />,
+      '/category/c1',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Genomics Kits' })).toBeTruthy();
+    expect(screen.queryByRole('form')).toBeNull();
+  });
+
+  it('says when the results are capped', () => {
+    renderAt(
+      <BlockView
+        block={readyBlock('productList', {}, list({ capped: true, totalCount: 2000 }))}
+        page={page}
+      />,
+    );
+    expect(screen.getByText(/More than 2,000 products match; only the first 2,000 are listed/)).toBeTruthy();
+  });
+
+  it('shows a featured list as a compact grid without filters or paging', () => {
+    renderAt(
+      <BlockView
+        block={readyBlock('productList', { featured: true, heading: 'Featured' }, list())}
+        page={page}
+      />,
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Featured' })).toBeTruthy();
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('resultCount', () => {
+  it('describes the range or why nothing shows', () => {
+    expect(resultCount({ first: 1, last: 24, total: 1234 }, 'cd4')).toBe(
+      'Showing 1–24 of 1,234 products for “cd4”',
+    );
+    expect(resultCount(null, 'zzz')).toBe('No products match “zzz”.');
+    expect(resultCount(null, '')).toBe('No products match these filters.');
+  });
+});

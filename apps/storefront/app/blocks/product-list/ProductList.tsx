@@ -1,0 +1,69 @@
+import { CATALOGUE_ITEM_CAP } from '@storefront/contracts/constants';
+import { ProductTile } from '../../components/ProductTile';
+import { formatCount } from '../../lib/format';
+import type { BlockProps } from '../types';
+import { Filters } from './Filters';
+import { Pagination } from './Pagination';
+
+/** Catalogue items with filters, sort, result count and paging; a featured list is a compact grid. */
+export function ProductList({ block, fields, data }: BlockProps<'productList'>) {
+  const headingId = `${block.blockId}-heading`;
+  const heading =
+    data.pinnedCategory?.name || (data.searchText ? 'Search results' : fields.heading || 'Products');
+  const Heading = fields.featured ? 'h2' : 'h1';
+  const grid = (
+    <ul className="product-grid">
+      {data.items.map((item) => (
+        <li key={item.id} className="product-grid__item">
+          <ProductTile item={item} actions={fields.actions} headingLevel={fields.featured ? 3 : 2} />
+        </li>
+      ))}
+    </ul>
+  );
+  if (fields.featured) {
+    return (
+      <section aria-labelledby={headingId} className="product-list product-list--featured">
+        <Heading id={headingId}>{heading}</Heading>
+        {grid}
+      </section>
+    );
+  }
+  const first = (data.page - 1) * data.pageSize + 1;
+  const last = first + data.items.length - 1;
+  const showFilters =
+    fields.showFilters && (data.facets.categories.length > 0 || data.facets.picklists.length > 0);
+  return (
+    <section aria-labelledby={headingId} className="product-list">
+      <Heading id={headingId}>{heading}</Heading>
+      <div className={showFilters ? 'product-list__layout' : undefined}>
+        {showFilters && <Filters list={data} />}
+        <div className="product-list__results">
+          <p className="product-list__count" role="status">
+            {resultCount(
+              data.items.length > 0 ? { first, last, total: data.totalCount } : null,
+              data.searchText,
+            )}
+          </p>
+          {data.capped && (
+            <p className="notice">
+              More than {formatCount(CATALOGUE_ITEM_CAP)} products match; only the first{' '}
+              {formatCount(CATALOGUE_ITEM_CAP)} are listed. Refine your search or filters to see the rest.
+            </p>
+          )}
+          {grid}
+          <Pagination page={data.page} pageCount={data.pageCount} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** 'Showing 1–24 of 357 products for “cd4”', or why nothing shows. */
+export function resultCount(
+  range: { first: number; last: number; total: number } | null,
+  searchText: string,
+): string {
+  const query = searchText ? ` for “${searchText}”` : '';
+  if (!range) return searchText ? `No products match “${searchText}”.` : 'No products match these filters.';
+  return `Showing ${formatCount(range.first)}–${formatCount(range.last)} of ${formatCount(range.total)} products${query}`;
+}

@@ -1,0 +1,28 @@
+import { type BlockFields, type BlockName, blockFieldSchemas } from '@storefront/contracts/block-fields';
+import type { z } from 'zod';
+import type { BlockLoader } from './loader-types.server';
+import { loadNavigation } from './navigation/loader.server';
+import { loadProductCard } from './product-card/loader.server';
+import { loadProductDetail } from './product-detail/loader.server';
+import { loadProductList } from './product-list/loader.server';
+
+/** The server half of a block: the schema of its fields and its data loader. */
+interface BlockDefinition<N extends BlockName> {
+  fields: z.ZodType<BlockFields[N]>;
+  load: BlockLoader<N>;
+}
+
+/** Blocks that show their fields only. */
+const noData = async () => null;
+
+/** componentName → fields schema and loader; the components are in registry.ts under the same names. */
+export const blockDefinitions: { [N in BlockName]: BlockDefinition<N> } = {
+  header: { fields: blockFieldSchemas.header, load: noData },
+  footer: { fields: blockFieldSchemas.footer, load: noData },
+  navigation: { fields: blockFieldSchemas.navigation, load: loadNavigation },
+  richText: { fields: blockFieldSchemas.richText, load: noData },
+  image: { fields: blockFieldSchemas.image, load: noData },
+  productCard: { fields: blockFieldSchemas.productCard, load: loadProductCard },
+  productList: { fields: blockFieldSchemas.productList, load: loadProductList },
+  productDetail: { fields: blockFieldSchemas.productDetail, load: loadProductDetail },
+};

@@ -1,0 +1,26 @@
+import type { BlockName } from '@storefront/contracts/block-fields';
+import type { ComponentType } from 'react';
+import { Footer } from './footer/Footer';
+import { Header } from './header/Header';
+import { ImageBlock } from './image/ImageBlock';
+import { Navigation } from './navigation/Navigation';
+import { ProductCard } from './product-card/ProductCard';
+import { ProductDetail } from './product-detail/ProductDetail';
+import { ProductList } from './product-list/ProductList';
+import { RichText } from './rich-text/RichText';
+import type { BlockProps } from './types';
+
+/**
+ * componentName → component. The loaders live in registry.server.ts under the same names, so no server code
+ * reaches the browser bundle.
+ */
+export const blockComponents: { [N in BlockName]: ComponentType<BlockProps<N>> } = {
+  header: Header,
+  footer: Footer,
+  navigation: Navigation,
+  richText: RichText,
+  image: ImageBlock,
+  productCard: ProductCard,
+  productList: ProductList,
+  productDetail: ProductDetail,
+};

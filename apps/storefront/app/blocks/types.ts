@@ -1,0 +1,93 @@
+import type { BlockFields, BlockName } from '@storefront/contracts/block-fields';
+import type { Section } from '@storefront/contracts/blocks';
+import type {
+  CatalogItemCard,
+  CatalogItemDetail,
+  Category,
+  GroupCount,
+  PicklistCount,
+  PicklistField,
+} from '@storefront/contracts/catalogue';
+import type { CATALOGUE_SORTS } from '@storefront/contracts/crm';
+import type { HeadTags } from '../lib/meta';
+
+export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
+
+/** What a product list shows and the query that produced it. */
+export interface ProductListData {
+  items: CatalogItemCard[];
+  totalCount: number;
+  capped: boolean;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  searchText: string;
+  sort: CatalogueSort;
+  filters: Partial<Record<PicklistField, string[]>>;
+  /** The category chosen in the list's own facet (null: all). */
+  category: string | null;
+  /** Set when the route or the block fixes the category; the category facet is then hidden. */
+  pinnedCategory: Category | null;
+  facets: {
+    categories: GroupCount[];
+    picklists: { field: PicklistField; options: PicklistCount[] }[];
+  };
+}
+
+/** What each block's server loader answers, by componentName. */
+export interface BlockData {
+  header: null;
+  footer: null;
+  navigation: { categories: Category[] };
+  richText: null;
+  image: null;
+  productCard: { item: CatalogItemCard | null };
+  productList: ProductListData;
+  productDetail: { item: CatalogItemDetail | null };
+}
+
+/** A block ready to render: its fields parsed and its data loaded, or the reason it cannot show. */
+export type BlockState<N extends BlockName> =
+  | { status: 'ready'; fields: BlockFields[N]; data: BlockData[N] }
+  | { status: 'error'; message: string };
+
+export interface RenderedBlockOf<N extends BlockName> {
+  blockId: string;
+  componentName: N;
+  column: number;
+  /** configuration.logo, for blocks that show one. */
+  logo: string | null;
+  /** customJS / customCSS URLs configured by the storefront's administrators. */
+  scripts: string[];
+  styles: string[];
+  state: BlockState<N>;
+}
+
+export type RenderedBlock = { [N in BlockName]: RenderedBlockOf<N> }[BlockName];
+
+/** Page-wide facts every block may use. */
+export interface PageContext {
+  storefrontName: string;
+  logoUrl: string;
+  /** Values of {!name} placeholders. */
+  placeholders: Record<string, string>;
+}
+
+export interface BlockProps<N extends BlockName> {
+  block: RenderedBlockOf<N>;
+  fields: BlockFields[N];
+  data: BlockData[N];
+  page: PageContext;
+}
+
+export interface RenderedSection extends Omit<Section, 'blocks'> {
+  blocks: RenderedBlock[];
+}
+
+/** Everything a template page renders. */
+export interface TemplatePageData {
+  templateId: string;
+  sections: RenderedSection[];
+  head: HeadTags;
+  page: PageContext;
+}

@@ -1,0 +1,43 @@
+import type { ActionItem } from '@storefront/contracts/block-fields';
+import type { CatalogItemCard } from '@storefront/contracts/catalogue';
+import { Link } from 'react-router';
+import { productPath } from '../lib/paths';
+import { ProductActions } from './ProductActions';
+
+interface ProductTileProps {
+  item: CatalogItemCard;
+  actions: readonly ActionItem[];
+  headingLevel: 2 | 3;
+}
+
+/** One catalogue item in a grid: image, name (linking to its product page), SKU, unit, price and actions. */
+export function ProductTile({ item, actions, headingLevel }: ProductTileProps) {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <article className="product-tile">
+      {item.imageUrl && (
+        <img
+          src={item.imageUrl}
+          alt=""
+          width={320}
+          height={240}
+          loading="lazy"
+          className="product-tile__image"
+        />
+      )}
+      <Heading className="product-tile__name">
+        <Link to={productPath(item)}>{item.name}</Link>
+      </Heading>
+      <p className="product-tile__meta">
+        <span>SKU {item.sku}</span>
+        {item.unit && <span>{item.unit}</span>}
+      </p>
+      <p className="product-tile__price">
+        <span className="price">{item.formattedPrice}</span>
+        {item.hasTiers && <span className="tag">Volume pricing</span>}
+        {item.offerCount > 0 && <span className="tag tag--offer">Offer</span>}
+      </p>
+      <ProductActions actions={actions} item={item} />
+    </article>
+  );
+}

@@ -1,0 +1,28 @@
+import { useRef } from 'react';
+import { SectionView } from '../blocks/SectionView';
+import type { RenderedSection, TemplatePageData } from '../blocks/types';
+import { useFocusOnNavigate } from '../lib/use-focus-on-navigate';
+
+/** A template page: Header sections in the banner, Content in main, Footer sections in the content info. */
+export function TemplatePage({ data }: { data: TemplatePageData }) {
+  const main = useRef<HTMLElement>(null);
+  useFocusOnNavigate(main);
+  const ofType = (type: RenderedSection['sectionType']) =>
+    data.sections
+      .filter((section) => section.sectionType === type)
+      .map((section) => <SectionView key={section.sectionId} section={section} page={data.page} />);
+  const header = ofType('Header');
+  const footer = ofType('Footer');
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to main content
+      </a>
+      {header.length > 0 && <header className="site-banner">{header}</header>}
+      <main id="main" ref={main} className="page-main" tabIndex={-1}>
+        {ofType('Content')}
+      </main>
+      {footer.length > 0 && <footer className="site-contentinfo">{footer}</footer>}
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { type Section, sectionSchema, type TemplateRecord } from '@storefront/contracts/blocks';
+import type { PageMeta } from '@storefront/contracts/meta';
+import type { Theme } from '@storefront/contracts/storefront';
+import { z } from 'zod';
+import { crmRecord } from './crm.server';
+import type { StorefrontSession } from './storefront.server';
+
+/** Every active template of the storefront (templateDetails answers the organisation's templates). */
+export async function loadTemplates(session: StorefrontSession): Promise<TemplateRecord[]> {
+  const content = await session.gateway('TemplateDetails', {
+    organizationId: session.storefront.organizationId,
+  });
+  const templates = Array.isArray(content) ? (content as TemplateRecord[]) : [];
+  return templates.filter((template) => template.storefrontId === session.storefront.storefrontId);
+}
+
+const sectionList = z.array(sectionSchema);
+
+/** The sections of a template, parsed: block JSON from the CMS is never trusted as is. */
+export async function loadSections(session: StorefrontSession, templateId: string): Promise<Section[]> {
+  const { storefrontId } = session.storefront;
+  const record = await session.gateway('GetTemplateBlock', { storefrontId, templateId });
+  const blocks = typeof record === 'object' && record !== null && 'blocks' in record ? record.blocks : [];
+  return sectionList.parse(blocks);
+}
+
+/** getMergedMetaInfo for a path; null when the CRM has none (the page then uses its own defaults). */
+export function loadPageMeta(session: StorefrontSession, path: string): Promise<PageMeta | null> {
+  const { storefront, viewer } = session;
+  return crmRecord(session, 'getMergedMetaInfo', {
+    accId: viewer.accountId,
+    stfId: storefront.storefrontId,
+    url: path,
+  });
+}
+
+/** The host's theme from the gateway's `theme` field. */
+export async function loadTheme(session: Pick<StorefrontSession, 'gateway'>): Promise<Theme> {
+  return (await session.gateway('Theme', { key: 'theme' })) as Theme;
+}

@@ -1,0 +1,163 @@
+// @vitest-environment node
+import { MESSAGES } from '@storefront/contracts/messages';
+import { describe, expect, it, vi } from 'vitest';
+import { createBrowserGateway, createGatewayClient, GatewayError, readEnvelope } from './gateway';
+import { createServerGateway } from './gateway.server';
+
+/** A GraphQL answer whose field holds an AWSJSON string. */
+function answer(field: string, env: unknown, status = 200): Response {
+  return Response.json({ data: { [field]: JSON.stringify(env) } }, { status });
+}
+
+async function failure(promise: Promise<unknown>): Promise<GatewayError> {
+  const error = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof GatewayError)) throw new Error(`expected a GatewayError, got ${String(error)}`);
+  return error;
+}
+
+describe('readEnvelope (spec P§8)', () => {
+  it('answers the content of a successful call', () => {
+    expect(readEnvelope(200, JSON.stringify({ statusCode: 200, content: { a: 1 } }))).toEqual({ a: 1 });
+    expect(readEnvelope(200, { statusCode: 200, content: [1, 2] })).toEqual([1, 2]);
+  });
+
+  it("turns 'ERROR: No records Found.' into an empty list", () => {
+    expect(readEnvelope(200, JSON.stringify({ statusCode: 404, content: MESSAGES.noRecordsFound }))).toEqual(
+      [],
+    );
+    expect(readEnvelope(200, JSON.stringify({ statusCode: 200, content: MESSAGES.noRecordsFound }))).toEqual(
+      [],
+    );
+  });
+
+  it('fails on an inner status other than 200, with the message', () => {
+    const error = (() => {
+      try {
+        readEnvelope(200, JSON.stringify({ statusCode: 403, content: MESSAGES.accessDenied }));
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(GatewayError);
+    expect(error).toMatchObject({ status: 403, message: MESSAGES.accessDenied });
+  });
+
+  it("fails on content holding 'ERROR:' or 'Error:' and drops the leading marker", () => {
+    expect(() => readEnvelope(200, { statusCode: 200, content: 'ERROR: Invalid id' })).toThrow(
+      expect.objectContaining({ status: 500, message: 'Invalid id' }),
+    );
+    expect(() => readEnvelope(200, { statusCode: 200, content: 'Something Error: broke' })).toThrow(
+      GatewayError,
+    );
+  });
+
+  it('fails on errorCode APEX_ERROR with its message', () => {
+    expect(() =>
+      readEnvelope(200, {
+        statusCode: 200,
+        content: { errorCode: 'APEX_ERROR', message: 'ERROR: Apex blew up' },
+      }),
+    ).toThrow(expect.objectContaining({ message: 'Apex blew up' }));
+  });
+
+  it('fails on an outer status other than 200', () => {
+    expect(() => readEnvelope(502, { statusCode: 200, content: 'ok' })).toThrow(
+      expect.objectContaining({ status: 502 }),
+    );
+  });
+
+  it("reports a transport failure as 'Error fetching data from AppSync.' with its status, default 500", () => {
+    expect(() => readEnvelope(503, undefined)).toThrow(
+      expect.objectContaining({ status: 503, message: MESSAGES.appSyncFetchError }),
+    );
+    expect(() => readEnvelope(0, undefined)).toThrow(expect.objectContaining({ status: 500 }));
+  });
+
+  it("reports a missing field as 404 'Query name not found, improper request.'", () => {
+    expect(() => readEnvelope(200, undefined)).toThrow(
+      expect.objectContaining({ status: 404, message: MESSAGES.queryNameNotFound }),
+    );
+  });
+
+  it('refuses an answer that is not an envelope', () => {
+    expect(() => readEnvelope(200, 'not json')).toThrow(GatewayError);
+    expect(() => readEnvelope(200, JSON.stringify({ content: 1 }))).toThrow(GatewayError);
+  });
+});
+
+describe('createGatewayClient', () => {
+  it('posts the named query and reads the answer under its camel-case name', async () => {
+    const transport = vi.fn(async (_body: string) =>
+      answer('getTemplateBlock', { statusCode: 200, content: { blocks: [] } }),
+    );
+    const gateway = createGatewayClient(transport);
+    await expect(gateway('GetTemplateBlock', { storefrontId: 's', templateId: 't' })).resolves.toEqual({
+      blocks: [],
+    });
+    const body = JSON.parse(transport.mock.calls[0]?.[0] ?? '{}');
+    expect(body.query).toContain('getTemplateBlock(storefrontId: $storefrontId, templateId: $templateId)');
+    expect(body.variables).toEqual({ storefrontId: 's', templateId: 't' });
+  });
+
+  it('fails when the answer lacks the field', async () => {
+    const gateway = createGatewayClient(async () => Response.json({ data: { other: '{}' } }));
+    const error = await failure(gateway('Theme', { key: 'theme' }));
+    expect(error.status).toBe(404);
+  });
+
+  it('fails with the transport status when the gateway refuses the request', async () => {
+    const gateway = createGatewayClient(async () =>
+      Response.json({ errors: [{ message: 'no key' }] }, { status: 401 }),
+    );
+    const error = await failure(gateway('Theme', { key: 'theme' }));
+    expect(error).toMatchObject({ status: 401, message: MESSAGES.appSyncFetchError });
+  });
+});
+
+describe('createServerGateway', () => {
+  it('calls the in-process gateway on the page host with the API key and the caller headers', async () => {
+    const gatewayFetch = vi.fn(async (_request: Request) =>
+      answer('theme', { statusCode: 200, content: { key: 'theme' } }),
+    );
+    const page = new Request('http://shop.example.com:3000/about?x=1', {
+      headers: { cookie: 'session=abc', 'user-agent': 'test' },
+    });
+    const gateway = createServerGateway(page, {
+      gatewayFetch,
+      resolveDomain: async () => null,
+      gatewayApiKey: 'k-1',
+    });
+    await gateway('Theme', { key: 'theme' });
+    const sent = gatewayFetch.mock.calls[0]?.[0];
+    expect(sent?.url).toBe('http://shop.example.com:3000/graphql');
+    expect(sent?.method).toBe('POST');
+    expect(sent?.headers.get('x-api-key')).toBe('k-1');
+    expect(sent?.headers.get('cookie')).toBe('session=abc');
+    expect(sent?.headers.has('authorization')).toBe(false);
+    expect(sent?.headers.has('user-agent')).toBe(false);
+  });
+});
+
+describe('createBrowserGateway', () => {
+  it('posts same-origin to /graphql with the public API key', async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
+      answer('theme', { statusCode: 200, content: { key: 'theme' } }),
+    );
+    vi.stubGlobal('window', { fetch });
+    try {
+      await expect(createBrowserGateway('k-2')('Theme', { key: 'theme' })).resolves.toEqual({ key: 'theme' });
+      const [url, init] = fetch.mock.calls[0] ?? [];
+      expect(url).toBe('/graphql');
+      expect(init).toMatchObject({
+        method: 'POST',
+        headers: { 'x-api-key': 'k-2' },
+        credentials: 'same-origin',
+      });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

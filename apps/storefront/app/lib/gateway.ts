@@ -1,0 +1,93 @@
+import { type Envelope, failureMessage, isFailedCall } from '@storefront/contracts/envelope';
+import { MESSAGES } from '@storefront/contracts/messages';
+
+/** The gateway queries the storefront uses; each answers an AWSJSON string {statusCode, content}. */
+export const QUERIES = {
+  SalesforceActions:
+    'query SalesforceActions($action: String!, $data: AWSJSON, $username: String) { salesforceActions(action: $action, data: $data, username: $username) }',
+  GetTemplateBlock:
+    'query GetTemplateBlock($storefrontId: ID!, $templateId: ID!) { getTemplateBlock(storefrontId: $storefrontId, templateId: $templateId) }',
+  TemplateDetails:
+    'query TemplateDetails($organizationId: ID!) { templateDetails(organizationId: $organizationId) }',
+  Theme: 'query Theme($key: String!) { theme(key: $key) }',
+} as const;
+export type QueryName = keyof typeof QUERIES;
+
+/** A failed gateway call: the status of the envelope (or of the transport) and the text a person sees. */
+export class GatewayError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}
+
+/** Sends one GraphQL body to POST /graphql. */
+export type GatewayTransport = (body: string) => Promise<Response>;
+
+/** Runs a named query and answers its envelope's content (spec P§7, P§8). */
+export type GatewayClient = (name: QueryName, variables: Record<string, unknown>) => Promise<unknown>;
+
+export function createGatewayClient(transport: GatewayTransport): GatewayClient {
+  return async (name, variables) => {
+    const response = await transport(JSON.stringify({ query: QUERIES[name], variables }));
+    const body: unknown = await response.json().catch(() => null);
+    return readEnvelope(response.status, fieldOf(body, name));
+  };
+}
+
+/** The answer is read under the query's camel-case name. */
+function fieldOf(body: unknown, name: QueryName): unknown {
+  const data = isRecord(body) ? body.data : undefined;
+  const field = name.charAt(0).toLowerCase() + name.slice(1);
+  return isRecord(data) ? data[field] : undefined;
+}
+
+/**
+ * Applies spec P§8 to an answer: a transport failure or a missing field throws; a failed call throws its
+ * message, except 'ERROR: No records Found.', which is an empty list; otherwise the content.
+ */
+export function readEnvelope(outerStatus: number, raw: unknown): unknown {
+  if (raw === undefined || raw === null) {
+    if (outerStatus !== 200) throw new GatewayError(outerStatus || 500, MESSAGES.appSyncFetchError);
+    throw new GatewayError(404, MESSAGES.queryNameNotFound);
+  }
+  const env = parseEnvelope(raw);
+  if (!isFailedCall(outerStatus, env)) return env.content;
+  if (env.content === MESSAGES.noRecordsFound) return [];
+  const status = env.statusCode !== 200 ? env.statusCode : outerStatus !== 200 ? outerStatus : 500;
+  throw new GatewayError(status, failureMessage(env.content));
+}
+
+function parseEnvelope(raw: unknown): Envelope {
+  let value: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw new GatewayError(502, MESSAGES.appSyncFetchError);
+    }
+  }
+  if (!isRecord(value) || typeof value.statusCode !== 'number') {
+    throw new GatewayError(502, MESSAGES.appSyncFetchError);
+  }
+  return { statusCode: value.statusCode, content: value.content };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The browser's client: same-origin POST /graphql with the public API key. */
+export function createBrowserGateway(apiKey: string): GatewayClient {
+  return createGatewayClient((body) =>
+    window.fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+      body,
+      credentials: 'same-origin',
+    }),
+  );
+}

@@ -1,0 +1,15 @@
+import type { DomainDetails } from '@storefront/contracts/storefront';
+
+/** What the host server hands every request: the in-process gateway and the storefront lookup. */
+export interface StorefrontLoadContext {
+  /** The gateway's own fetch, in process: POST /graphql requests. */
+  gatewayFetch: (request: Request) => Promise<Response>;
+  /** Host → storefront domain details (contracts DomainDetails), or null for an unknown host. */
+  resolveDomain: (hostname: string) => Promise<DomainDetails | null>;
+  /** The gateway's x-api-key (public, as an AppSync API key is). */
+  gatewayApiKey: string;
+}
+
+declare module 'react-router' {
+  interface AppLoadContext extends StorefrontLoadContext {}
+}

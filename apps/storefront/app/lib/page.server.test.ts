@@ -1,0 +1,347 @@
+// @vitest-environment node
+import type { BlockFieldsInput, BlockName } from '@storefront/contracts/block-fields';
+import {
+  type Section,
+  sectionSchema,
+  type TemplateRecord,
+  templateMetaSchema,
+} from '@storefront/contracts/blocks';
+import type { DomainDetails } from '@storefront/contracts/storefront';
+import type { AppLoadContext } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TemplatePageData } from '../blocks/types';
+import { item } from '../testing/fixtures';
+import { loadTemplatePage } from './page.server';
+
+const storefront: DomainDetails = {
+  domain: 'shop.example.com',
+  clientId: 'client',
+  clientName: 'web',
+  guestAccountId: 'guest-1',
+  awsUserPoolId: 'us-east-1_x',
+  storefrontId: 'stf-1',
+  storefrontName: 'Helix Life Sciences',
+  resourcesDomain: 'resources.example.com',
+  organizationId: 'org-1',
+  salesforceOrgId: '00D',
+  ssoInfo: null,
+  theme: {
+    key: 'theme',
+    primaryColor: '#0b5fa5',
+    accentColor: '#12a38a',
+    textColor: '#1d2733',
+    backgroundColor: '#ffffff',
+    fontFamily: 'Arial',
+    logoUrl: '/logo.svg',
+  },
+};
+
+const template = (templateId: string, name: string, meta: object = {}): TemplateRecord => ({
+  templateId,
+  storefrontId: 'stf-1',
+  name,
+  createdDate: '2024-01-01T00:00:00Z',
+  meta: templateMetaSchema.parse(meta),
+});
+
+const TEMPLATES = [
+  template('t-home', 'home', { Portal_Home: true, Page_Title: 'Home' }),
+  template('t-category', 'category'),
+  template('t-other-storefront', 'about'),
+].map((t) => (t.templateId === 't-other-storefront' ? { ...t, storefrontId: 'stf-2' } : t));
+
+const block = <N extends BlockName>(
+  blockId: string,
+  componentName: N,
+  fields: BlockFieldsInput[N],
+  configuration: object = {},
+) => ({
+  blockId,
+  componentName,
+  fields,
+  configuration,
+  customCSS: [{ staticResource: 'brand' }],
+});
+
+const SECTIONS: Record<string, Section[]> = {
+  't-home': [
+    sectionSchema.parse({
+      sectionId: 'footer',
+      sectionType: 'Footer',
+      sortOrder: 1,
+      blocks: [block('f', 'footer', { copyright: '© {!storefrontName}' })],
+    }),
+    sectionSchema.parse({
+      sectionId: 'content',
+      sectionType: 'Content',
+      sortOrder: 1,
+      blocks: [
+        block('hello', 'richText', { heading: 'Hello' }),
+        block('guests', 'richText', { heading: 'Guests' }, { visibility: 'GUEST' }),
+        block('members', 'richText', { heading: 'Members' }, { visibility: 'AUTHENTICATED' }),
+        block('broken-card', 'productCard', { itemId: 'missing-item' }),
+        block('bad-fields', 'image', { src: '/x.png' } as BlockFieldsInput['image']),
+        block('unknown', 'carousel' as BlockName, {} as never),
+      ],
+    }),
+    sectionSchema.parse({
+      sectionId: 'header',
+      sectionType: 'Header',
+      sortOrder: 1,
+      blocks: [block('nav', 'navigation', {}, {})].map((b) => ({ ...b, blockFormat: 'Navigation' })),
+    }),
+  ],
+  't-category': [
+    sectionSchema.parse({
+      sectionId: 'list',
+      sectionType: 'Content',
+      sortOrder: 1,
+      blocks: [block('list', 'productList', {})],
+    }),
+  ],
+};
+
+interface Call {
+  field: string;
+  variables: Record<string, unknown>;
+  crm?: {
+    type: string;
+    callType: string;
+    endpoint: string;
+    payload: Record<string, unknown> | null;
+    data: Record<string, unknown>;
+  };
+}
+
+/** A gateway answering from the tables above and recording every call. */
+function fakeGateway(overrides: Record<string, unknown> = {}, failingTypes: readonly string[] = []) {
+  const calls: Call[] = [];
+  const crmAnswers: Record<
+    string,
+    (payload: Record<string, unknown> | null, endpoint: URLSearchParams) => unknown
+  > = {
+    getMergedMetaInfo: () => ({ pageTitle: 'Welcome', description: 'Reagents.', canonical: '', image: '' }),
+    getEcatalogDetails: () => ({
+      catalog: { id: 'cat', name: 'Full', type: 'Full', priceSource: 'List Price', currency: 'USD' },
+      categories: [{ id: 'c1', name: 'Genomics Kits', slug: 'genomics-kits', parentId: null, sortOrder: 1 }],
+    }),
+    getFormattedObjectDetails: (_payload, params) =>
+      params.get('objectid') === item.id ? item : { statusCode: 404, content: 'ERROR: No records Found.' },
+    retrieveCatalogNG: () => ({ items: [item], totalCount: 1, capped: false, page: 1, pageSize: 24 }),
+    getCatalogGroupCounts: () => [],
+    getCatalogPicklistGroupCounts: (payload) =>
+      payload?.field === 'Conjugate' ? [{ value: 'FITC', count: 1 }] : [],
+  };
+  const gatewayFetch = async (request: Request): Promise<Response> => {
+    const { query, variables } = (await request.json()) as {
+      query: string;
+      variables: Record<string, unknown>;
+    };
+    const field = /\{\s*(\w+)\(/.exec(query)?.[1] ?? '';
+    const call: Call = { field, variables };
+    calls.push(call);
+    let env: unknown;
+    if (field in overrides) env = overrides[field];
+    else if (field === 'templateDetails') env = { statusCode: 200, content: TEMPLATES };
+    else if (field === 'getTemplateBlock') {
+      const templateId = String(variables.templateId);
+      env = {
+        statusCode: 200,
+        content: { storefrontId: 'stf-1', templateId, blocks: SECTIONS[templateId] ?? [] },
+      };
+    } else {
+      const data = JSON.parse(String(variables.data)) as {
+        callType: string;
+        endpoint: string;
+        payload?: string;
+      };
+      const params = new URL(data.endpoint, 'http://x').searchParams;
+      const type = params.get('type') ?? '';
+      const payload = data.payload ? (JSON.parse(data.payload) as Record<string, unknown>) : null;
+      call.crm = { type, callType: data.callType, endpoint: data.endpoint, payload, data };
+      const content = failingTypes.includes(type)
+        ? { statusCode: 500, content: 'ERROR: CRM unavailable' }
+        : crmAnswers[type]?.(payload, params);
+      env = isEnvelope(content) ? content : { statusCode: 200, content };
+    }
+    return Response.json({ data: { [field]: JSON.stringify(env) } });
+  };
+  return { calls, gatewayFetch };
+}
+
+function isEnvelope(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && 'statusCode' in value;
+}
+
+interface LoadOptions {
+  domain?: DomainDetails | null;
+  overrides?: Record<string, unknown>;
+  failingTypes?: string[];
+}
+
+function load(path: string, params: Record<string, string> = {}, options: LoadOptions = {}) {
+  const gateway = fakeGateway(options.overrides, options.failingTypes);
+  const context: AppLoadContext = {
+    gatewayFetch: gateway.gatewayFetch,
+    resolveDomain: async (host) =>
+      host === 'shop.example.com' ? (options.domain === undefined ? storefront : options.domain) : null,
+    gatewayApiKey: 'key',
+  };
+  const url = new URL(path, 'http://shop.example.com');
+  const result = loadTemplatePage({ request: new Request(url), url, pattern: '', params, context });
+  return { result, calls: gateway.calls };
+}
+
+async function thrown(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => {
+      throw new Error('expected the loader to throw');
+    },
+    (error: unknown) => error,
+  );
+}
+
+const blockIds = (page: TemplatePageData) =>
+  page.sections.map((section) => [section.sectionId, section.blocks.map((b) => b.blockId)]);
+
+describe('loadTemplatePage', () => {
+  beforeEach(() => {
+    // Bad fields and failing loaders are logged on the server; keep the test output clean.
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  it('renders the home template: sections in order, visible blocks only, each with its data', async () => {
+    const { result } = load('/');
+    const page = await result;
+    expect(page.templateId).toBe('t-home');
+    expect(blockIds(page)).toEqual([
+      ['header', ['nav']],
+      ['content', ['hello', 'guests', 'broken-card', 'bad-fields']],
+      ['footer', ['f']],
+    ]);
+    const nav = page.sections[0]?.blocks[0];
+    expect(nav?.state).toEqual({
+      status: 'ready',
+      fields: { label: 'Main', links: [] },
+      data: { categories: [expect.objectContaining({ id: 'c1' })] },
+    });
+    expect(nav?.styles).toEqual(['https://resources.example.com/resource/org-1/brand.css']);
+    expect(page.page.placeholders.storefrontName).toBe('Helix Life Sciences');
+    expect(page.head).toMatchObject({
+      title: 'Welcome',
+      description: 'Reagents.',
+      canonical: 'http://shop.example.com/',
+    });
+  });
+
+  it('gives a failing block or bad fields their error state, not the page', async () => {
+    const page = await load('/').result;
+    const content = page.sections[1]?.blocks ?? [];
+    expect(content.find((b) => b.blockId === 'broken-card')?.state).toEqual({
+      status: 'ready',
+      fields: expect.anything(),
+      data: { item: null },
+    });
+    expect(content.find((b) => b.blockId === 'bad-fields')?.state).toEqual({
+      status: 'error',
+      message: 'This content is not configured correctly.',
+    });
+  });
+
+  it('shows a failing block loader as its error state while the rest of the page renders', async () => {
+    const page = await load('/', {}, { failingTypes: ['getEcatalogDetails'] }).result;
+    expect(page.sections[0]?.blocks[0]?.state).toEqual({
+      status: 'error',
+      message: 'This content could not be loaded. Please try again later.',
+    });
+    expect(page.sections[1]?.blocks[0]?.state.status).toBe('ready');
+  });
+
+  it('renders the page with default head tags when the meta call fails', async () => {
+    const page = await load('/', {}, { failingTypes: ['getMergedMetaInfo'] }).result;
+    expect(page.head.title).toBe('Home');
+  });
+
+  it('sends CRM calls through makeCall with the guest account, storefront and host', async () => {
+    const { result, calls } = load('/category/c1?Conjugate=FITC&page=1', { id: 'c1' });
+    await result;
+    const catalog = calls.find((call) => call.crm?.type === 'retrieveCatalogNG')?.crm;
+    expect(catalog?.callType).toBe('POST');
+    expect(catalog?.endpoint).toBe('/services/apexrest/ecommerce?type=retrieveCatalogNG');
+    expect(catalog?.payload).toMatchObject({
+      storefrontId: 'stf-1',
+      accountId: 'guest-1',
+      categoryId: 'c1',
+      filters: { Conjugate: ['FITC'] },
+      page: 1,
+    });
+    expect(catalog?.data).toMatchObject({
+      userType: 'AWSGuest',
+      accountId: 'guest-1',
+      domain: 'shop.example.com',
+    });
+    const meta = calls.find((call) => call.crm?.type === 'getMergedMetaInfo')?.crm;
+    expect(meta?.callType).toBe('GET');
+    expect(meta?.endpoint).toBe(
+      '/services/apexrest/ecommerce?type=getMergedMetaInfo&accId=guest-1&stfId=stf-1&url=%2Fcategory%2Fc1',
+    );
+    expect(calls.find((call) => call.field === 'templateDetails')?.variables).toEqual({
+      organizationId: 'org-1',
+    });
+  });
+
+  it('loads the product list for the category of the route, with its name', async () => {
+    const page = await load('/category/c1', { id: 'c1' }).result;
+    const list = page.sections[0]?.blocks[0];
+    expect(list?.componentName).toBe('productList');
+    if (list?.componentName === 'productList' && list.state.status === 'ready') {
+      expect(list.state.data.pinnedCategory?.name).toBe('Genomics Kits');
+      expect(list.state.data.items).toHaveLength(1);
+      expect(list.state.data.facets.picklists).toEqual([
+        { field: 'Conjugate', options: [{ value: 'FITC', count: 1 }] },
+      ]);
+    }
+  });
+
+  it("answers a path without a template with 404 'Page Not Found: {path}'", async () => {
+    const error = await thrown(load('/about').result);
+    expect(error).toMatchObject({ init: { status: 404 }, data: { message: 'Page Not Found: /about' } });
+  });
+
+  it("answers 404 when the CMS says 'ERROR: No template found'", async () => {
+    const error = await thrown(
+      load(
+        '/',
+        {},
+        { overrides: { getTemplateBlock: { statusCode: 404, content: 'ERROR: No template found' } } },
+      ).result,
+    );
+    expect(error).toMatchObject({ init: { status: 404 }, data: { message: 'Page Not Found: /' } });
+  });
+
+  it("answers an unknown host with 404 'Storefront Not Found'", async () => {
+    const error = await thrown(load('/', {}, { domain: null }).result);
+    expect(error).toMatchObject({ init: { status: 404 }, data: { message: 'Storefront Not Found' } });
+  });
+
+  it('sends visitors of an authenticated-only storefront to sign-in, keeping the path', async () => {
+    const error = await thrown(
+      load('/category/c1?page=2', { id: 'c1' }, { domain: { ...storefront, guestAccountId: null } }).result,
+    );
+    expect(error).toBeInstanceOf(Response);
+    expect((error as Response).status).toBe(302);
+    expect((error as Response).headers.get('location')).toBe('/login?redirect=%2Fcategory%2Fc1%3Fpage%3D2');
+  });
+
+  it('sends a 401 from the gateway to sign-in and lets other failures through', async () => {
+    const refused = await thrown(
+      load('/', {}, { overrides: { templateDetails: { statusCode: 401, content: 'Not signed in' } } }).result,
+    );
+    expect((refused as Response).headers.get('location')).toBe('/login?redirect=%2F');
+    const failed = await thrown(
+      load('/', {}, { overrides: { templateDetails: { statusCode: 500, content: 'boom' } } }).result,
+    );
+    expect(failed).toMatchObject({ status: 500, message: 'boom' });
+  });
+});

@@ -1,0 +1,165 @@
+import { type BlockName, isBlockName } from '@storefront/contracts/block-fields';
+import type { Block } from '@storefront/contracts/blocks';
+import { MESSAGES, pageNotFoundMessage } from '@storefront/contracts/messages';
+import { data, type LoaderFunctionArgs, type Params, redirect } from 'react-router';
+import type { BlockLoaderArgs, PageTarget } from '../blocks/loader-types.server';
+import { orderSections, visibleSections } from '../blocks/order';
+import { blockDefinitions } from '../blocks/registry.server';
+import type {
+  BlockState,
+  PageContext,
+  RenderedBlock,
+  RenderedBlockOf,
+  TemplatePageData,
+} from '../blocks/types';
+import { loadPageMeta, loadSections, loadTemplates } from './content.server';
+import { crmRecord } from './crm.server';
+import { GatewayError } from './gateway';
+import { headTags } from './meta';
+import { loginPath } from './paths';
+import { resourceUrl } from './static-resources';
+import { requireSession, type StorefrontSession } from './storefront.server';
+import { resolveTemplate } from './template-resolution';
+
+/**
+ * Storefront → template → blocks and meta → every block's data, in parallel. A missing template is the
+ * 404 page 'Page Not Found: {path}' answered in place (the URL stays).
+ */
+export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<TemplatePageData> {
+  const session = await requireSession(args);
+  const path = session.url.pathname;
+  try {
+    const template = resolveTemplate(path, await loadTemplates(session));
+    if (!template) throw pageNotFound(path);
+    const [sections, meta] = await Promise.all([
+      loadSections(session, template.templateId),
+      loadPageMeta(session, path).catch(() => null),
+    ]);
+    const shown = visibleSections(orderSections(sections), session.viewer);
+    const catalogue = once(() => crmRecord(session, 'getEcatalogDetails', catalogueScope(session)));
+    const shared: Shared = { session, target: pageTarget(session.url, args.params), catalogue };
+    const rendered = await Promise.all(
+      shown.map(async (section) => ({
+        ...section,
+        blocks: (await Promise.all(section.blocks.map((block) => renderBlock(block, shared)))).filter(
+          (block) => block !== null,
+        ),
+      })),
+    );
+    const { storefront, url } = session;
+    return {
+      templateId: template.templateId,
+      sections: rendered,
+      head: headTags(meta, {
+        pageUrl: url.origin + url.pathname,
+        storefrontName: storefront.storefrontName,
+        pageTitle: template.meta.Page_Title,
+      }),
+      page: pageContext(session),
+    };
+  } catch (error) {
+    throw gatewayFailure(error, session.url);
+  }
+}
+
+function pageNotFound(path: string) {
+  return data({ message: pageNotFoundMessage(path) }, { status: 404 });
+}
+
+/** failureMessage drops the leading 'ERROR: '. */
+const NO_TEMPLATE = MESSAGES.noTemplateFound.replace(/^ERROR: /, '');
+
+/** Spec P§8 at page level: 401 goes to sign-in, a template the CMS does not have is a 404, the rest rethrows. */
+function gatewayFailure(error: unknown, url: URL): unknown {
+  if (!(error instanceof GatewayError)) return error;
+  if (error.status === 401) return redirect(loginPath(url.pathname + url.search));
+  if (error.message.startsWith(NO_TEMPLATE)) return pageNotFound(url.pathname);
+  return error;
+}
+
+function catalogueScope(session: StorefrontSession) {
+  return { storefrontId: session.storefront.storefrontId, accountId: session.viewer.accountId };
+}
+
+/** Page-wide facts for the blocks: the storefront name, its logo and the values of {!name} placeholders. */
+function pageContext({ storefront, url }: StorefrontSession): PageContext {
+  return {
+    storefrontName: storefront.storefrontName,
+    logoUrl: storefront.theme.logoUrl || '/logo.svg',
+    placeholders: {
+      storefrontName: storefront.storefrontName,
+      domain: url.hostname,
+      year: String(new Date().getUTCFullYear()),
+    },
+  };
+}
+
+/** The category and record the route names (see PageTarget). */
+export function pageTarget(url: URL, params: Params): PageTarget {
+  const [first] = url.pathname.split('/').filter(Boolean);
+  const query = url.searchParams;
+  return {
+    categoryId: first === 'category' ? (params.id ?? null) : null,
+    recordId: params.productId ?? query.get('id') ?? query.get('recordId') ?? params.productName ?? null,
+  };
+}
+
+type Shared = Omit<BlockLoaderArgs<BlockName>, 'block' | 'fields'>;
+
+/** One block: unknown component names render nothing; bad fields or a failing loader give its error state. */
+async function renderBlock(block: Block, shared: Shared): Promise<RenderedBlock | null> {
+  const name = block.componentName;
+  if (!isBlockName(name)) return null;
+  // The rendering of one named block is one member of the RenderedBlock union.
+  return (await renderNamedBlock(name, block, shared)) as RenderedBlock;
+}
+
+async function renderNamedBlock<N extends BlockName>(
+  name: N,
+  block: Block,
+  shared: Shared,
+): Promise<RenderedBlockOf<N>> {
+  const { storefront } = shared.session;
+  const urls = (kind: 'js' | 'css') =>
+    (kind === 'js' ? block.customJS : block.customCSS).flatMap(
+      (ref) => resourceUrl(storefront, ref, kind) ?? [],
+    );
+  return {
+    blockId: block.blockId,
+    componentName: name,
+    column: block.column,
+    logo: block.configuration.logo ?? null,
+    scripts: urls('js'),
+    styles: urls('css'),
+    state: await blockState(name, block, shared),
+  };
+}
+
+async function blockState<N extends BlockName>(
+  name: N,
+  block: Block,
+  shared: Shared,
+): Promise<BlockState<N>> {
+  const definition = blockDefinitions[name];
+  const fields = definition.fields.safeParse(block.fields);
+  if (!fields.success) {
+    console.warn(`Block ${block.blockId} (${name}) has invalid fields: ${fields.error.message}`);
+    return { status: 'error', message: 'This content is not configured correctly.' };
+  }
+  try {
+    const blockData = await definition.load({ ...shared, block, fields: fields.data });
+    return { status: 'ready', fields: fields.data, data: blockData };
+  } catch (error) {
+    console.error(`Block ${block.blockId} (${name}) failed to load:`, error);
+    return { status: 'error', message: 'This content could not be loaded. Please try again later.' };
+  }
+}
+
+/** A lazily started promise shared by every caller. */
+function once<T>(start: () => Promise<T>): () => Promise<T> {
+  let promise: Promise<T> | undefined;
+  return () => {
+    promise ??= start();
+    return promise;
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * Where sign-in state is kept in the browser: the auth, account and in-behalf keys the portal writes, and the
+ * identity library's own keys (prefix). The identity issue writes these; sign-out and the 401 page clear them.
+ */
+export const STORED_LOGIN_KEYS = ['EC_Auth', 'EC_Account', 'EC_InBehalf'] as const;
+const IDENTITY_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
+
+/** Clears stored login info: session storage entirely, the login keys of local storage. */
+export function clearStoredLogin(storage: { local: Storage; session: Storage }): void {
+  storage.session.clear();
+  const keys = Array.from({ length: storage.local.length }, (_, index) => storage.local.key(index));
+  for (const key of keys) {
+    if (key && (STORED_LOGIN_KEYS.some((name) => name === key) || key.startsWith(IDENTITY_KEY_PREFIX))) {
+      storage.local.removeItem(key);
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import stylesheet from './app.css?url';
+import { ErrorPage } from './components/ErrorPage';
+import { loadTheme } from './lib/content.server';
+import { createServerGateway } from './lib/gateway.server';
+import { describeError, errorMeta } from './lib/route-errors';
+import { requireDomain } from './lib/storefront.server';
+import { themeStyle } from './lib/theme';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+/** The storefront of the host (an unknown host is the 404 'Storefront Not Found') and its theme. */
+export async function loader(args: Route.LoaderArgs) {
+  const storefront = await requireDomain(args);
+  const gateway = createServerGateway(args.request, args.context);
+  const theme = await loadTheme({ gateway }).catch(() => storefront.theme);
+  return { themeStyle: themeStyle(theme) };
+}
+
+/** The title of an error the root boundary shows (routes below it have their own meta). */
+export const meta: Route.MetaFunction = ({ error, location }) =>
+  error ? errorMeta(error, location.pathname) : [];
+
+/** The host's storefront and theme do not change while a visitor navigates. */
+export function shouldRevalidate() {
+  return false;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>('root');
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body style={root?.themeStyle}>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Errors of any route: the error pages, never a stack trace in production. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname } = useLocation();
+  const view = describeError(error, pathname, import.meta.env.DEV);
+  return <ErrorPage status={view.status} message={view.message} detail={view.detail} />;
+}

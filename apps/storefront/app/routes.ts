@@ -1,0 +1,24 @@
+import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { ERROR_STATUSES } from './components/error-pages';
+
+/** Most routes render a template page; ids are the route names of spec P§2 where it names them. */
+const templatePage = 'routes/template-page.tsx';
+
+export default [
+  index(templatePage, { id: 'index' }),
+  ...ERROR_STATUSES.map((status) =>
+    route(String(status), 'routes/error-page.tsx', { id: `error-${status}` }),
+  ),
+  route('category/:id', templatePage, { id: 'category-id' }),
+  route('list/:id', templatePage, { id: 'list-id' }),
+  route('detail', templatePage, { id: 'detail' }),
+  route('detail/:id', templatePage, { id: 'detail-id' }),
+  route('productDetails', templatePage, { id: 'productDetails' }),
+  route('product/:productTemplateId/:productId', templatePage, { id: 'product-productTemplateId-productId' }),
+  route('offers/list/:id', templatePage, { id: 'offers-list-id' }),
+  route('offers/detail/:id', templatePage, { id: 'offers-detail-id' }),
+  route(':page', templatePage, { id: 'page' }),
+  route(':templateName/:catalogName/:productName/*', templatePage, {
+    id: 'templateName-catalogName-productName-slug',
+  }),
+] satisfies RouteConfig;

@@ -1,0 +1,74 @@
+import {
+  type BlockFields,
+  type BlockFieldsInput,
+  type BlockName,
+  blockFieldSchemas,
+} from '@storefront/contracts/block-fields';
+import type { CatalogItemDetail } from '@storefront/contracts/catalogue';
+import type { BlockData, PageContext, RenderedBlockOf } from '../blocks/types';
+
+export const page: PageContext = {
+  storefrontName: 'Helix Life Sciences',
+  logoUrl: '/logo.svg',
+  placeholders: { storefrontName: 'Helix Life Sciences', year: '2025' },
+};
+
+export const item: CatalogItemDetail = {
+  id: 'a0B000000000001',
+  sku: 'FC-CD4-100',
+  name: 'Anti-Human CD4 Antibody, FITC',
+  slug: 'anti-human-cd4-antibody-fitc',
+  shortDescription: 'Clone RPA-T4 for flow cytometry.',
+  imageUrl: '/images/products/flow-cytometry-antibodies.svg',
+  unit: '100 tests',
+  requiresConfiguration: null,
+  productTemplateId: 't-product',
+  categoryId: 'cat-1',
+  priceSource: 'Catalog Price',
+  price: 180,
+  listPrice: 200,
+  currency: 'USD',
+  formattedPrice: '$180.00',
+  hasTiers: true,
+  offerCount: 1,
+  attributes: { Conjugate: 'FITC' },
+  customAction: null,
+  description: 'Line one\nLine two <b>bold</b>',
+  images: ['/images/products/flow-cytometry-antibodies.svg'],
+  category: { id: 'cat-1', name: 'Flow Cytometry Antibodies' },
+  tiers: [
+    { sv: 1, ev: 4, price: 180, formattedOfferPrice: '$180.00', originalPrice: 180 },
+    { sv: 5, ev: null, price: 162, formattedOfferPrice: '$162.00', originalPrice: 180 },
+  ],
+  offers: [
+    {
+      id: 'offer-1',
+      name: 'Spring panel offer',
+      description: 'Save on antibody panels.',
+      offerType: 'Percent',
+      discount: 10,
+      appliedOnField: 'Catalog Price',
+      validFrom: '2025-03-01',
+      validTo: '2025-05-31',
+    },
+  ],
+};
+
+/** A block of `name` ready to render, its fields parsed with the block's schema (defaults applied). */
+export function readyBlock<N extends BlockName>(
+  name: N,
+  fields: BlockFieldsInput[N],
+  data: BlockData[N],
+  extra: Partial<Pick<RenderedBlockOf<N>, 'column' | 'scripts' | 'styles' | 'logo'>> = {},
+): RenderedBlockOf<N> {
+  return {
+    blockId: `${name}-1`,
+    componentName: name,
+    column: 0,
+    logo: null,
+    scripts: [],
+    styles: [],
+    ...extra,
+    state: { status: 'ready', fields: blockFieldSchemas[name].parse(fields) as BlockFields[N], data },
+  };
+}

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { PRODUCT_CARD_ACTIONS, type ProductCardAction } from './constants';
+import { CATALOGUE_SORTS } from './crm';
+
+/**
+ * The `fields` of each block the storefront renders, by componentName. The web part parses a block's fields
+ * with its schema on the server; a block whose fields do not parse shows its error state.
+ */
+export const BLOCK_NAMES = [
+  'header',
+  'footer',
+  'navigation',
+  'richText',
+  'image',
+  'productCard',
+  'productList',
+  'productDetail',
+] as const;
+export type BlockName = (typeof BLOCK_NAMES)[number];
+
+export function isBlockName(name: string): name is BlockName {
+  return (BLOCK_NAMES as readonly string[]).includes(name);
+}
+
+const label = z.string().trim().min(1).max(120);
+const href = z.string().trim().min(1).max(2048);
+const prose = z.string().max(20_000);
+
+export const linkSchema = z.object({
+  label,
+  url: href,
+  openInNewTab: z.boolean().default(false),
+});
+export type LinkItem = z.infer<typeof linkSchema>;
+
+function isProductCardAction(name: string): name is ProductCardAction {
+  return (PRODUCT_CARD_ACTIONS as readonly string[]).includes(name);
+}
+
+/** Action block item (spec P§3): any action name other than the known ones is normalised to CUSTOM. */
+export const actionItemSchema = z.object({
+  action: z
+    .string()
+    .trim()
+    .transform((name): ProductCardAction => (isProductCardAction(name) ? name : 'CUSTOM')),
+  label: label.optional(),
+});
+export type ActionItem = z.infer<typeof actionItemSchema>;
+
+const DEFAULT_ACTIONS: ActionItem[] = PRODUCT_CARD_ACTIONS.map((action) => ({ action }));
+const actions = z.array(actionItemSchema).max(8).default(DEFAULT_ACTIONS);
+
+export const headerFields = z.object({
+  tagline: z.string().max(200).default(''),
+  showSearch: z.boolean().default(true),
+  /** The product list page the search box submits `searchText` to. */
+  searchPath: href.default('/search'),
+  searchPlaceholder: z.string().max(80).default('Search products'),
+});
+
+export const footerFields = z.object({
+  columns: z
+    .array(z.object({ heading: label, links: z.array(linkSchema).max(20).default([]) }))
+    .max(6)
+    .default([]),
+  /** May hold placeholders such as {!year} and {!storefrontName}. */
+  copyright: z.string().max(300).default(''),
+});
+
+export const navigationFields = z.object({
+  /** The accessible name of the navigation landmark. */
+  label: label.default('Main'),
+  links: z.array(linkSchema).max(20).default([]),
+});
+
+export const richTextFields = z.object({
+  heading: z.string().max(300).default(''),
+  headingLevel: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(2),
+  /** Plain text with {!name} placeholders; line breaks are kept. */
+  text: prose.default(''),
+  align: z.enum(['start', 'center']).default('start'),
+  link: linkSchema.optional(),
+});
+
+export const imageFields = z.object({
+  src: href,
+  /** Required; an empty text marks the image as decorative. */
+  alt: z.string().max(300),
+  caption: z.string().max(300).default(''),
+  link: linkSchema.optional(),
+  width: z.number().int().min(1).max(4000).optional(),
+  height: z.number().int().min(1).max(4000).optional(),
+});
+
+export const productCardFields = z.object({
+  itemId: z.string().trim().min(1).max(64),
+  actions,
+});
+
+export const productListFields = z.object({
+  heading: z.string().max(300).default(''),
+  /** A fixed category (id or slug); otherwise the route's /category/:id decides. */
+  category: z.string().trim().min(1).max(120).optional(),
+  /** A featured list is a compact grid: no filters, no paging, `limit` items. */
+  featured: z.boolean().default(false),
+  /** Items per page (a featured list: items shown). */
+  limit: z.number().int().min(1).max(200).optional(),
+  sort: z.enum(CATALOGUE_SORTS).default('name'),
+  showFilters: z.boolean().default(true),
+  actions,
+});
+
+export const productDetailFields = z.object({
+  showTiers: z.boolean().default(true),
+  showOffers: z.boolean().default(true),
+  actions,
+});
+
+export const blockFieldSchemas = {
+  header: headerFields,
+  footer: footerFields,
+  navigation: navigationFields,
+  richText: richTextFields,
+  image: imageFields,
+  productCard: productCardFields,
+  productList: productListFields,
+  productDetail: productDetailFields,
+} as const satisfies Record<BlockName, z.ZodType>;
+
+/** Parsed fields, by componentName. */
+export type BlockFields = { [N in BlockName]: z.output<(typeof blockFieldSchemas)[N]> };
+/** Fields as an administrator writes them (defaults may be left out), by componentName. */
+export type BlockFieldsInput = { [N in BlockName]: z.input<(typeof blockFieldSchemas)[N]> };
