@@ -6,6 +6,8 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 // Every run starts on an empty embedded database, so the server migrates and seeds as on a fresh clone.
 const dataDir = mkdtempSync(join(tmpdir(), 'storefront-e2e-'));
+/** The server's gateway key; tests that call the gateway directly read it from the environment. */
+process.env.GATEWAY_API_KEY ??= 'e2e-gateway-api-key-0001';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -40,6 +42,12 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      GATEWAY_API_KEY: process.env.GATEWAY_API_KEY,
+    },
   },
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { seriousAccessibilityViolations } from './support/axe';
+import { guestCrmCall } from './support/gateway';
 import { catalogue } from './support/storefront';
 
 test('a guest browses from the home page to a product and sees its tier prices', async ({ page }) => {
@@ -58,4 +59,35 @@ test('the header search finds products by name', async ({ page }) => {
   const names = await catalogue.productLinks(page).allInnerTexts();
   expect(names.length).toBeGreaterThan(0);
   for (const name of names) expect(name).toContain('Annexin V');
+});
+
+test('the catalogue product path renders the product its slug names', async ({ page, request }) => {
+  const domain = await (await request.post('/api/domain', { data: { hostname: 'localhost' } })).json();
+  const found = await guestCrmCall<{ items: { name: string; slug: string }[] }>(
+    request,
+    'retrieveCatalogNG',
+    'POST',
+    {
+      storefrontId: domain.storefrontId,
+      accountId: domain.guestAccountId,
+      searchText: 'Annexin V',
+      pageSize: 1,
+    },
+  );
+  expect(found.statusCode).toBe(200);
+  const [item] = found.content.items;
+  if (!item) throw new Error('The demo catalogue has no Annexin V item');
+
+  const response = await page.goto(`/product/full-catalogue/${item.slug}/overview`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: item.name })).toBeVisible();
+  await expect(catalogue.tierTable(page)).toBeVisible();
+});
+
+test('a friendly URL shows its landing page', async ({ page }) => {
+  const response = await page.goto('/flow-cytometry');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(/Flow Cytometry/i);
+  expect(new URL(page.url()).pathname).toBe('/flow-cytometry');
 });

@@ -60,12 +60,19 @@ export const crmPayloads = {
   getEcatalogDetails: z.object(catalogueScope),
   getCatalogGroupCounts: z.object(catalogueQuery),
   getCatalogPicklistGroupCounts: z.object({ ...catalogueQuery, field: z.enum(PICKLIST_FIELDS) }),
-  getFormattedObjectDetails: z.object({
-    objectapi: z.enum(['CatalogItem', 'Offer', 'Category']),
-    objectid: id,
-    accId: id,
-    stfId: id,
-  }),
+  getFormattedObjectDetails: z
+    .object({
+      objectapi: z.enum(['CatalogItem', 'Offer', 'Category']),
+      objectid: id.optional(),
+      /** A catalogue item may be named by its slug instead, as the catalogue product path does. */
+      slug: z.string().trim().min(1).max(200).optional(),
+      accId: id,
+      stfId: id,
+    })
+    .refine((payload) => payload.objectid || (payload.objectapi === 'CatalogItem' && payload.slug), {
+      message: 'objectid is required (or slug, for a CatalogItem)',
+      path: ['objectid'],
+    }),
   getGuestAccounts: z.object({ accId: id }),
   getMetaItems: z.object({
     storefrontId: id,

@@ -7,3 +7,4 @@ export * from './envelope';
 export * from './messages';
 export * from './meta';
 export * from './storefront';
+export * from './template-resolution';

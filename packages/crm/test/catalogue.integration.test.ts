@@ -316,6 +316,32 @@ describe.each(await testEngines())('catalogue types on $name', (engine) => {
       expect(((await response.json()) as CatalogItemDetail).offers).toEqual([]);
     });
 
+    it('finds an item by its slug, as the catalogue product path names it', async () => {
+      const card = await findOne(crm.ids.halvorsen, 'Monoclonal Antibody (UCHT1), Brilliant Violet 421');
+      const bySlug = await crm.get<CatalogItemDetail>('getFormattedObjectDetails', {
+        objectapi: 'CatalogItem',
+        slug: card.slug,
+        accId: crm.ids.halvorsen,
+        stfId: crm.ids.storefrontA,
+      });
+      expect(bySlug.status).toBe(200);
+      expect(bySlug.body.id).toBe(card.id);
+
+      const unnamed = await crm.get('getFormattedObjectDetails', {
+        objectapi: 'Category',
+        slug: card.slug,
+        accId: crm.ids.halvorsen,
+        stfId: crm.ids.storefrontA,
+      });
+      expect(unnamed).toEqual({
+        status: 400,
+        body: {
+          errorCode: 'INVALID_PAYLOAD',
+          message: 'objectid: objectid is required (or slug, for a CatalogItem)',
+        },
+      });
+    });
+
     it('finds only items of the account’s own catalogue', async () => {
       const partnerItem = (await catalog(crm.ids.kestrel, { pageSize: 1 }, crm.ids.storefrontB)).body
         .items[0];

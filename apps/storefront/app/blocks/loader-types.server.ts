@@ -8,8 +8,10 @@ import type { BlockData } from './types';
 export interface PageTarget {
   /** /category/{id}. */
   categoryId: string | null;
-  /** The record a detail page shows: :productId, ?id, ?recordId, or the catalogue path's product name. */
+  /** The record a detail page shows: :productId, ?id or ?recordId. */
   recordId: string | null;
+  /** The item slug of the catalogue product path /:templateName/:catalogName/:productName/*. */
+  productSlug: string | null;
 }
 
 export interface BlockLoaderArgs<N extends BlockName> {

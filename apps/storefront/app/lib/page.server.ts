@@ -1,6 +1,7 @@
 import { type BlockName, isBlockName } from '@storefront/contracts/block-fields';
 import type { Block } from '@storefront/contracts/blocks';
 import { MESSAGES, pageNotFoundMessage } from '@storefront/contracts/messages';
+import { resolveTemplate } from '@storefront/contracts/template-resolution';
 import { data, type LoaderFunctionArgs, type Params, redirect } from 'react-router';
 import type { BlockLoaderArgs, PageTarget } from '../blocks/loader-types.server';
 import { orderSections, visibleSections } from '../blocks/order';
@@ -19,7 +20,6 @@ import { headTags } from './meta';
 import { loginPath } from './paths';
 import { resourceUrl } from './static-resources';
 import { requireSession, type StorefrontSession } from './storefront.server';
-import { resolveTemplate } from './template-resolution';
 
 /**
  * Storefront → template → blocks and meta → every block's data, in parallel. A missing template is the
@@ -100,7 +100,8 @@ export function pageTarget(url: URL, params: Params): PageTarget {
   const query = url.searchParams;
   return {
     categoryId: first === 'category' ? (params.id ?? null) : null,
-    recordId: params.productId ?? query.get('id') ?? query.get('recordId') ?? params.productName ?? null,
+    recordId: params.productId ?? query.get('id') ?? query.get('recordId') ?? null,
+    productSlug: params.productName ?? null,
   };
 }
 

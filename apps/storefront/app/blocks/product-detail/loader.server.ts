@@ -3,10 +3,15 @@ import type { BlockLoader } from '../loader-types.server';
 
 /** The item the route names; none named: no item. */
 export const loadProductDetail: BlockLoader<'productDetail'> = async ({ session, target }) => {
-  if (!target.recordId) return { item: null };
+  const ref = target.recordId
+    ? { objectid: target.recordId }
+    : target.productSlug
+      ? { slug: target.productSlug }
+      : null;
+  if (!ref) return { item: null };
   const item = await crmRecord(session, 'getFormattedObjectDetails', {
     objectapi: 'CatalogItem',
-    objectid: target.recordId,
+    ...ref,
     accId: session.viewer.accountId,
     stfId: session.storefront.storefrontId,
   });

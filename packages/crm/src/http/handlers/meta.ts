@@ -1,10 +1,11 @@
 import type { MetaItem, PageMeta } from '@storefront/contracts';
+import { resolveTemplate } from '@storefront/contracts/template-resolution';
 import { findItem } from '../../db/queries/catalogue';
 import { listMetaItems, metaItemsInScope } from '../../db/queries/meta';
 import { findStorefrontName } from '../../db/queries/storefronts';
 import { listActiveTemplates } from '../../db/queries/templates';
 import { mergePageMeta, metaLayer, type PageMetaLayer } from '../../domain/meta';
-import { matchTemplate, productRef } from '../../domain/templates';
+import { productRef } from '../../domain/templates';
 import { accountScope } from './scope';
 import type { Handler } from './types';
 
@@ -18,9 +19,9 @@ export const getMergedMetaInfo: Handler<'getMergedMetaInfo'> = async (ctx, paylo
     findStorefrontName(ctx.db, payload.stfId),
     listActiveTemplates(ctx.db, payload.stfId),
   ]);
-  const template = matchTemplate(
+  const template = resolveTemplate(
     payload.url,
-    templates.map((t) => ({ ...t, createdDate: t.createdDate.toISOString(), meta: t })),
+    templates.map((t) => ({ ...t, templateId: t.id, createdDate: t.createdDate.toISOString(), meta: t })),
   );
   const ref = productRef(payload.url);
   const [items, item] = await Promise.all([

@@ -8,12 +8,14 @@ import { toCards, validOffersByItem } from './cards';
 import { type AccountScope, accountScope } from './scope';
 import type { Handler, HandlerContext } from './types';
 
-type Loader = (ctx: HandlerContext, scope: AccountScope, objectId: string) => Promise<unknown>;
+type ObjectRef = { objectId: string | undefined; slug: string | undefined };
+type Loader = (ctx: HandlerContext, scope: AccountScope, ref: ObjectRef) => Promise<unknown>;
 
 /** Only objects the account can see: items and categories of its catalogue, offers of its storefront. */
 const LOADERS: Record<'CatalogItem' | 'Category' | 'Offer', Loader> = {
-  CatalogItem: async (ctx, { catalogue }, itemId) => {
-    const item = await findItem(ctx.db, catalogue.id, { itemId });
+  CatalogItem: async (ctx, { catalogue }, { objectId, slug }) => {
+    const ref = objectId ? { itemId: objectId } : slug ? { slug } : undefined;
+    const item = ref && (await findItem(ctx.db, catalogue.id, ref));
     if (!item) return undefined;
     const [tiers, offers] = await Promise.all([
       tiersForItems(ctx.db, [item.id]),
@@ -27,9 +29,10 @@ const LOADERS: Record<'CatalogItem' | 'Category' | 'Offer', Loader> = {
       offers: offers.get(item.id) ?? [],
     });
   },
-  Category: (ctx, { catalogue }, categoryId) => findCategory(ctx.db, catalogue.id, categoryId),
-  Offer: async (ctx, { account, catalogue }, offerId) => {
-    const offer = await findOffer(ctx.db, account.storefrontId, offerId);
+  Category: async (ctx, { catalogue }, { objectId }) =>
+    objectId ? findCategory(ctx.db, catalogue.id, objectId) : undefined,
+  Offer: async (ctx, { account, catalogue }, { objectId }) => {
+    const offer = objectId ? await findOffer(ctx.db, account.storefrontId, objectId) : undefined;
     if (!offer) return undefined;
     const rows = await findOfferItems(ctx.db, offer.id, catalogue.id);
     return { offer, items: await toCards(ctx, rows, catalogue.currency) };
@@ -38,7 +41,10 @@ const LOADERS: Record<'CatalogItem' | 'Category' | 'Offer', Loader> = {
 
 export const getFormattedObjectDetails: Handler<'getFormattedObjectDetails'> = async (ctx, payload) => {
   const scope = await accountScope(ctx, payload.stfId, payload.accId);
-  const details = await LOADERS[payload.objectapi](ctx, scope, payload.objectid);
+  const details = await LOADERS[payload.objectapi](ctx, scope, {
+    objectId: payload.objectid,
+    slug: payload.slug,
+  });
   if (details === undefined) throw notFound(MESSAGES.noRecordsFound);
   return details;
 };

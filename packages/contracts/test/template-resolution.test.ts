@@ -1,6 +1,6 @@
-import type { TemplateMeta, TemplateRecord } from '@storefront/contracts/blocks';
 import { describe, expect, it } from 'vitest';
-import { resolveTemplate } from './template-resolution';
+import type { TemplateMeta, TemplateRecord } from '../src/blocks';
+import { pathSegments, resolveTemplate } from '../src/template-resolution';
 
 const baseMeta: TemplateMeta = {
   Page_Type: null,
@@ -81,6 +81,11 @@ describe('resolveTemplate', () => {
 
   it('renders the catalogue product path with the template named by its first segment', () => {
     expect(resolve('/about/catalog/product-name/a/b')).toBe('t-about');
+    expect(resolve('/product/full-catalogue/cd4-antibody/overview')).toBe('t-product');
+  });
+
+  it('reads the path of an absolute URL and ignores its query and hash', () => {
+    expect(resolve('https://shop.example/about?page=2#team')).toBe('t-about');
   });
 
   it('returns null when no rule finds a template', () => {
@@ -114,5 +119,15 @@ describe('resolveTemplate', () => {
       expect(resolve('/detail/t-about')).toBe('t-about');
       expect(resolve('/list/t-detail')).toBe('t-detail');
     });
+  });
+});
+
+describe('pathSegments', () => {
+  it('decodes segments and drops empty ones, the query and the hash', () => {
+    expect(pathSegments('//a%20b//c/?q=1#top')).toEqual(['a b', 'c']);
+  });
+
+  it('keeps a segment that is not valid percent-encoding as it is', () => {
+    expect(pathSegments('/bad%E0%A4%A')).toEqual(['bad%E0%A4%A']);
   });
 });
