@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { MESSAGES } from '@storefront/contracts/messages';
 import { describe, expect, it, vi } from 'vitest';
-import { createBrowserGateway, createGatewayClient, GatewayError, readEnvelope } from './gateway';
+import { createGatewayClient, GatewayError, readEnvelope } from './gateway';
 import { createServerGateway } from './gateway.server';
 
 /** A GraphQL answer whose field holds an AWSJSON string. */
@@ -138,26 +138,5 @@ describe('createServerGateway', () => {
     expect(sent?.headers.get('cookie')).toBe('session=abc');
     expect(sent?.headers.has('authorization')).toBe(false);
     expect(sent?.headers.has('user-agent')).toBe(false);
-  });
-});
-
-describe('createBrowserGateway', () => {
-  it('posts same-origin to /graphql with the public API key', async () => {
-    const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
-      answer('theme', { statusCode: 200, content: { key: 'theme' } }),
-    );
-    vi.stubGlobal('window', { fetch });
-    try {
-      await expect(createBrowserGateway('k-2')('Theme', { key: 'theme' })).resolves.toEqual({ key: 'theme' });
-      const [url, init] = fetch.mock.calls[0] ?? [];
-      expect(url).toBe('/graphql');
-      expect(init).toMatchObject({
-        method: 'POST',
-        headers: { 'x-api-key': 'k-2' },
-        credentials: 'same-origin',
-      });
-    } finally {
-      vi.unstubAllGlobals();
-    }
   });
 });

@@ -79,15 +79,3 @@ function parseEnvelope(raw: unknown): Envelope {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
-
-/** The browser's client: same-origin POST /graphql with the public API key. */
-export function createBrowserGateway(apiKey: string): GatewayClient {
-  return createGatewayClient((body) =>
-    window.fetch('/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
-      body,
-      credentials: 'same-origin',
-    }),
-  );
-}

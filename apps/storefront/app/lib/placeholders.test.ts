@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { extractPlaceholders, fillPlaceholders, textLines } from './placeholders';
+import { fillPlaceholders, textLines } from './placeholders';
 
 describe('placeholders', () => {
-  it('extracts distinct {!name} placeholders in order', () => {
-    expect(
-      extractPlaceholders('Hi {!firstName}, welcome to {!storefrontName}. {!firstName}! {!Account.Name}'),
-    ).toEqual(['firstName', 'storefrontName', 'Account.Name']);
-    expect(extractPlaceholders('no placeholders, {not one} or {!}')).toEqual([]);
-  });
-
   it('replaces known placeholders and empties unknown ones', () => {
     expect(fillPlaceholders('Welcome to {!storefrontName}{!missing}!', { storefrontName: 'Acme Bio' })).toBe(
       'Welcome to Acme Bio!',

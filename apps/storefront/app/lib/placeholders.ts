@@ -1,11 +1,6 @@
 /** {!name} placeholders in CMS text (spec P§5); names may hold letters, digits, '_' and '.'. */
 const PLACEHOLDER = /\{!\s*([\w.]+)\s*\}/g;
 
-/** The distinct placeholder names of a text, in order of appearance. */
-export function extractPlaceholders(text: string): string[] {
-  return [...new Set(Array.from(text.matchAll(PLACEHOLDER), (match) => match[1] ?? ''))];
-}
-
 /** Replaces each placeholder with its value; unknown ones become empty. */
 export function fillPlaceholders(text: string, values: Readonly<Record<string, string>>): string {
   return text.replace(
