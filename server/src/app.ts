@@ -22,6 +22,10 @@ export interface ServerParts {
   logger: Logger;
 }
 
+function staticFiles(root: string, cacheControl: string) {
+  return serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', cacheControl) });
+}
+
 const domainRequest = z.object({ hostname: z.string().trim().min(1, 'hostname is required').max(253) });
 
 /** One Hono app serving every part of the storefront from one process. */
@@ -66,25 +70,9 @@ export function createServerApp(parts: ServerParts): Hono<{ Variables: { request
   if (crm) app.all('/services/apexrest/*', (c) => crm.fetch(c.req.raw));
 
   app.use('*', compress());
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root: parts.clientDir,
-      onFound: (_path, c) => {
-        // Vite puts a content hash in every asset name, so they never change.
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
-  app.use(
-    '*',
-    serveStatic({
-      root: parts.clientDir,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=3600');
-      },
-    }),
-  );
+  // Vite puts a content hash in every asset name, so they never change; public files may.
+  app.use('/assets/*', staticFiles(parts.clientDir, 'public, max-age=31536000, immutable'));
+  app.use('*', staticFiles(parts.clientDir, 'public, max-age=3600'));
 
   const handleDocument = createRequestHandler(parts.build, parts.mode);
   const loadContext = {

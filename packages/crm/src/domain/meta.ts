@@ -23,6 +23,17 @@ function isTextField(key: string): key is TextField {
   return TEXT_FIELDS.has(key);
 }
 
+/** Page meta with every text field empty: the layer every merge starts from. */
+export function blankPageMeta(
+  ids: Pick<PageMeta, 'pageTitle' | 'templateId' | 'ecatalogItemId' | 'eCatalogId'>,
+): PageMeta {
+  const blank = Object.fromEntries(PAGE_META_TEXT_FIELDS.map((field) => [field, ''])) as Record<
+    TextField,
+    string
+  >;
+  return { ...blank, ...ids };
+}
+
 /** Keeps the pairs whose key names a PageMeta text field. */
 export function metaLayer(pairs: Iterable<readonly [string, string]>): PageMetaLayer {
   const layer: PageMetaLayer = {};

@@ -1,24 +1,26 @@
 import type { CatalogueType, PageMeta } from '@storefront/contracts';
 import { describe, expect, it } from 'vitest';
 import { belongsToStorefront, catalogueForAccount } from '../../src/domain/access';
-import { mergePageMeta, metaLayer } from '../../src/domain/meta';
+import { blankPageMeta, mergePageMeta, metaLayer } from '../../src/domain/meta';
 
-const base: PageMeta = {
+const base: PageMeta = blankPageMeta({
   pageTitle: 'Shop',
-  description: '',
-  type: '',
-  canonical: '',
-  image: '',
-  card: '',
-  site: '',
-  keywords: '',
-  twittersite: '',
-  favicon: '',
-  robots: '',
   templateId: 'T1',
   ecatalogItemId: null,
   eCatalogId: null,
-};
+});
+
+describe('blankPageMeta', () => {
+  it('leaves every text field but the title empty', () => {
+    expect(base).toMatchObject({
+      pageTitle: 'Shop',
+      description: '',
+      canonical: '',
+      robots: '',
+      templateId: 'T1',
+    });
+  });
+});
 
 describe('mergePageMeta', () => {
   it('lets later layers win with non-empty values only', () => {

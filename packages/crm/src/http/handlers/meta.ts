@@ -1,10 +1,10 @@
-import type { MetaItem, PageMeta } from '@storefront/contracts';
+import type { MetaItem } from '@storefront/contracts';
 import { resolveTemplate } from '@storefront/contracts/template-resolution';
 import { findItem } from '../../db/queries/catalogue';
 import { listMetaItems, metaItemsInScope } from '../../db/queries/meta';
 import { findStorefrontName } from '../../db/queries/storefronts';
 import { listActiveTemplates } from '../../db/queries/templates';
-import { mergePageMeta, metaLayer, type PageMetaLayer } from '../../domain/meta';
+import { blankPageMeta, mergePageMeta, metaLayer, type PageMetaLayer } from '../../domain/meta';
 import { productRef } from '../../domain/templates';
 import { accountScope } from './scope';
 import type { Handler } from './types';
@@ -28,28 +28,18 @@ export const getMergedMetaInfo: Handler<'getMergedMetaInfo'> = async (ctx, paylo
     metaItemsInScope(ctx.db, {
       storefrontId: payload.stfId,
       accountId: account.id,
-      templateId: template?.id ?? null,
+      templateId: template?.templateId ?? null,
     }),
     ref ? findItem(ctx.db, catalogue.id, ref) : Promise.resolve(undefined),
   ]);
   const pairs = (keep: (row: (typeof items)[number]) => boolean) =>
     metaLayer(items.filter(keep).map((row) => [row.key, row.value] as const));
-  const base: PageMeta = {
+  const base = blankPageMeta({
     pageTitle: storefrontName ?? '',
-    description: '',
-    type: '',
-    canonical: '',
-    image: '',
-    card: '',
-    site: '',
-    keywords: '',
-    twittersite: '',
-    favicon: '',
-    robots: '',
-    templateId: template?.id ?? null,
+    templateId: template?.templateId ?? null,
     ecatalogItemId: item?.id ?? null,
     eCatalogId: item ? catalogue.id : null,
-  };
+  });
   const templateLayer: PageMetaLayer = {
     ...metaLayer(Object.entries(template?.Page_Meta_Tags ?? {})),
     pageTitle: template?.Page_Title,
