@@ -36,6 +36,8 @@ export function createServerApp(parts: ServerParts): Hono<{ Variables: { request
   app.use(requestId());
   app.use(async (c, next) => {
     const started = performance.now();
+    // Parts further in (gateway, SSR loaders) log under the same id.
+    c.req.raw.headers.set('x-request-id', c.get('requestId'));
     await next();
     logger.info(
       {

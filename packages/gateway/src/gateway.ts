@@ -4,7 +4,7 @@ import { createMemoryCache } from './cache';
 import { type CrmOptions, createCrmClient } from './crm-client';
 import { createRequestGuard, GRAPHQL_PATH } from './http';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_DEPTH, limitsPlugin } from './limits';
-import { type Logger, silentLogger } from './logger';
+import { type Logger, requestLogger, silentLogger } from './logger';
 import type { GatewayContext } from './operation';
 import { createPrincipalResolver, requestStorefront, type TokenVerifier } from './principal';
 import { schema } from './schema';
@@ -74,7 +74,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         storefront: () => requestStorefront(request, resolveDomain),
         crm,
         results,
-        logger,
+        logger: requestLogger(logger, request),
       };
     },
   });

@@ -6,3 +6,14 @@ export interface Logger {
 }
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
+
+/** The request id the server gave the request (x-request-id), on every line logged for it. */
+export function requestLogger(logger: Logger, request: Request): Logger {
+  const reqId = request.headers.get('x-request-id');
+  if (!reqId) return logger;
+  return {
+    info: (obj, msg) => logger.info({ reqId, ...obj }, msg),
+    warn: (obj, msg) => logger.warn({ reqId, ...obj }, msg),
+    error: (obj, msg) => logger.error({ reqId, ...obj }, msg),
+  };
+}

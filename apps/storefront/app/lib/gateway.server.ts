@@ -1,8 +1,8 @@
 import type { AppLoadContext } from 'react-router';
 import { createGatewayClient, type GatewayClient } from './gateway';
 
-/** Headers of the page request that the gateway needs to know who is asking. */
-const FORWARDED_HEADERS = ['cookie', 'authorization'] as const;
+/** Headers of the page request that the gateway needs: who is asking, and the request id for its logs. */
+const FORWARDED_HEADERS = ['cookie', 'authorization', 'x-request-id'] as const;
 
 /**
  * The server's client: the gateway's own fetch, in process. The URL keeps the page request's host so the
