@@ -12,5 +12,6 @@ fi
 
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "Installing npm packages..."
-  npm ci --no-audit --no-fund
+  # npm ci refuses lock files that omit other platforms' optional packages (npm 11), so install from the lock.
+  npm install --no-audit --no-fund
 fi
