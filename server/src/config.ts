@@ -26,6 +26,12 @@ const configSchema = z
     CRM_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
     CRM_SERVICE_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
     CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    /** The user pools' base URL: token issuers are `${IDENTITY_URL}/<poolId>`; unset means this server's /identity. */
+    IDENTITY_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
+    /** SigV4 credentials of the user pools' admin API; random per process when unset. */
+    IDENTITY_ADMIN_ACCESS_KEY_ID: z.string().min(16, 'must be at least 16 characters').optional(),
+    IDENTITY_ADMIN_SECRET_ACCESS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    SMTP_URL: z.url({ message: 'must be an smtp(s):// URL' }).optional(),
   })
   .refine((env) => !env.CRM_URL || env.CRM_SERVICE_TOKEN, {
     message: 'must be set when CRM_URL names an external CRM',
@@ -44,6 +50,9 @@ export interface ServerConfig {
   /** Shared by the gateway and the embedded CRM; a fresh random one per process when not configured. */
   crmServiceToken: string;
   cacheTtlMs: number;
+  identityUrl: string;
+  identityAdmin: { accessKeyId: string; secretAccessKey: string; region: string };
+  smtpUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -67,5 +76,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     crmUrl: values.CRM_URL,
     crmServiceToken: values.CRM_SERVICE_TOKEN ?? randomBytes(32).toString('base64url'),
     cacheTtlMs: values.CACHE_TTL_MS,
+    identityUrl: (values.IDENTITY_URL ?? `http://localhost:${values.PORT}/identity`).replace(/\/+$/, ''),
+    identityAdmin: {
+      accessKeyId:
+        values.IDENTITY_ADMIN_ACCESS_KEY_ID ?? `AKIA${randomBytes(8).toString('hex').toUpperCase()}`,
+      secretAccessKey: values.IDENTITY_ADMIN_SECRET_ACCESS_KEY ?? randomBytes(32).toString('base64url'),
+      region: 'us-east-1',
+    },
+    smtpUrl: values.SMTP_URL,
   };
 }

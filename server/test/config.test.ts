@@ -32,3 +32,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ CRM_SERVICE_TOKEN: token }).crmServiceToken).toBe(token);
   });
 });
+
+describe('loadConfig for the user pools', () => {
+  it('serves the user pools from this server by default, on its port', () => {
+    expect(loadConfig({ PORT: '3100' }).identityUrl).toBe('http://localhost:3100/identity');
+  });
+
+  it('takes an external issuer base without its trailing slash', () => {
+    const config = loadConfig({ IDENTITY_URL: 'https://cognito-idp.us-east-1.amazonaws.com/' });
+    expect(config.identityUrl).toBe('https://cognito-idp.us-east-1.amazonaws.com');
+  });
+
+  it('stops on a bad SMTP URL, naming it', () => {
+    expect(() => loadConfig({ SMTP_URL: 'not a url' })).toThrow(/SMTP_URL: /);
+  });
+});

@@ -4,3 +4,4 @@ export { GatewayError } from './envelope';
 export { createGateway, type Gateway, type GatewayOptions } from './gateway';
 export type { Logger } from './logger';
 export type { Principal, TokenVerifier } from './principal';
+export { createCognitoTokenVerifier, type IdentityOptions } from './token-verifier';

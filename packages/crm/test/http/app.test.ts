@@ -8,7 +8,7 @@ const failingDb = new Proxy({} as CrmDb, {
     throw new Error('connection reset at /secret/path.ts:42');
   },
 });
-const database: CrmDatabase = { db: failingDb, engine: 'pglite', close: async () => {} };
+const database = { db: failingDb, engine: 'pglite', close: async () => {} } as unknown as CrmDatabase;
 
 describe('createCrmApp, unexpected errors', () => {
   it('answers 500 APEX_ERROR without internals and reports the error', async () => {

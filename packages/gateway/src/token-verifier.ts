@@ -1,0 +1,113 @@
+import { type DomainDetails, MESSAGES, USER_TYPES, type UserType } from '@storefront/contracts';
+import { createRemoteJWKSet, customFetch, errors, type JWTPayload, jwtVerify } from 'jose';
+import { z } from 'zod';
+import { GatewayError } from './envelope';
+import type { Principal, TokenVerifier } from './principal';
+
+/** Where the user pools answer: Cognito's regional endpoint, or our identity service. */
+export interface IdentityOptions {
+  /** Token issuers are `${issuerBase}/${poolId}`; the user-pool JSON API is served at issuerBase itself. */
+  issuerBase: string;
+  /** Reaches the identity service (its own fetch in one process, globalThis.fetch at scale). */
+  fetch: (request: Request) => Response | Promise<Response>;
+}
+
+const accessClaims = z.object({
+  token_use: z.literal('access'),
+  client_id: z.string(),
+  'cognito:groups': z.array(z.string()).default([]),
+});
+
+const userAttributes = z.object({
+  Username: z.string(),
+  UserAttributes: z.array(z.object({ Name: z.string(), Value: z.string() })).default([]),
+});
+
+/**
+ * Verifies a user-pool access token for a storefront: RS256 signature against the pool's JWKS, issuer,
+ * client, token use and expiry (jose); then GetUser with the token, which fails once it is revoked and
+ * gives the account and contact the user belongs to. The first group names the user type (spec P§6).
+ */
+export function createCognitoTokenVerifier(identity: IdentityOptions): TokenVerifier {
+  const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+  const fetchJwks = (url: string, init: RequestInit) =>
+    Promise.resolve(identity.fetch(new Request(url, init)));
+
+  const keySet = (poolId: string) => {
+    let keys = keySets.get(poolId);
+    if (!keys) {
+      const url = new URL(`${identity.issuerBase}/${poolId}/.well-known/jwks.json`);
+      keys = createRemoteJWKSet(url, { [customFetch]: fetchJwks });
+      keySets.set(poolId, keys);
+    }
+    return keys;
+  };
+
+  return async (token, storefront) => {
+    const claims = await verifiedClaims(
+      token,
+      storefront,
+      keySet(storefront.awsUserPoolId),
+      identity.issuerBase,
+    );
+    if (!claims) return null;
+    const [group] = claims['cognito:groups'];
+    if (!isUserType(group)) return null;
+    const attributes = await currentAttributes(identity, token);
+    const accountId = attributes?.get('custom:salesforceAccountId');
+    if (!accountId) return null;
+    return {
+      userType: group,
+      accountId,
+      accountIds: [accountId],
+      contactId: attributes?.get('custom:salesforceContactId') ?? null,
+      storefront,
+    } satisfies Principal;
+  };
+}
+
+async function verifiedClaims(
+  token: string,
+  storefront: DomainDetails,
+  keys: ReturnType<typeof createRemoteJWKSet>,
+  issuerBase: string,
+): Promise<z.infer<typeof accessClaims> | null> {
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(token, keys, {
+      issuer: `${issuerBase}/${storefront.awsUserPoolId}`,
+      algorithms: ['RS256'],
+    }));
+  } catch (error) {
+    if (error instanceof errors.JOSEError) return null;
+    throw error;
+  }
+  const claims = accessClaims.safeParse(payload);
+  return claims.success && claims.data.client_id === storefront.clientId ? claims.data : null;
+}
+
+/** The user's attributes, or null when the pool refuses the token (revoked, disabled, deleted). */
+async function currentAttributes(
+  identity: IdentityOptions,
+  accessToken: string,
+): Promise<Map<string, string> | null> {
+  const response = await identity.fetch(
+    new Request(identity.issuerBase, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.GetUser',
+      },
+      body: JSON.stringify({ AccessToken: accessToken }),
+    }),
+  );
+  // A refusal (4xx) means the token is not good any more; anything else is the pool failing.
+  if (response.status >= 500) throw new GatewayError(500, MESSAGES.appSyncFetchError);
+  if (!response.ok) return null;
+  const user = userAttributes.safeParse(await response.json());
+  return user.success ? new Map(user.data.UserAttributes.map(({ Name, Value }) => [Name, Value])) : null;
+}
+
+function isUserType(group: string | undefined): group is UserType {
+  return (USER_TYPES as readonly string[]).includes(group ?? '');
+}
