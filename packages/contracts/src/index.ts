@@ -6,5 +6,6 @@ export * from './crm';
 export * from './envelope';
 export * from './messages';
 export * from './meta';
+export * from './money';
 export * from './storefront';
 export * from './template-resolution';

@@ -8,8 +8,8 @@ import type {
   Offer,
   PicklistCount,
 } from '@storefront/contracts';
+import { formatMoney } from '@storefront/contracts/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoney } from '../src/domain/money';
 import { createCrmApp } from '../src/http/app';
 import { openSeededCrm, type SeededCrm, TOKEN } from './support/crm';
 import { testEngines } from './support/databases';

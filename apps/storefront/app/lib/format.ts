@@ -1,12 +1,12 @@
 import { DEFAULT_LOCALE } from '@storefront/contracts/constants';
 
-/** Money in the storefront's locale, e.g. $1,234.50. */
-export function formatMoney(amount: number, currency: string): string {
-  return new Intl.NumberFormat(DEFAULT_LOCALE, { style: 'currency', currency }).format(amount);
-}
+export { formatMoney } from '@storefront/contracts/money';
+
+// Building an Intl formatter costs far more than formatting with one, and pages format many numbers.
+const countFormat = new Intl.NumberFormat(DEFAULT_LOCALE);
 
 export function formatCount(count: number): string {
-  return new Intl.NumberFormat(DEFAULT_LOCALE).format(count);
+  return countFormat.format(count);
 }
 
 /** A YYYY-MM-DD date as 'Mar 31, 2025', in UTC so server and browser render the same text. */

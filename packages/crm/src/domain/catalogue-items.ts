@@ -6,7 +6,7 @@ import type {
   Offer,
   PriceSource,
 } from '@storefront/contracts';
-import { formatMoney, roundMoney } from './money';
+import { formatMoney, roundMoney } from '@storefront/contracts/money';
 import { formatTiers, type TierRow, unitPrice } from './pricing';
 
 export interface CatalogueItemRow {

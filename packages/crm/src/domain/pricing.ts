@@ -1,5 +1,5 @@
 import type { Offer, PriceSource, QuantityTier } from '@storefront/contracts';
-import { formatMoney, roundMoney } from './money';
+import { formatMoney, roundMoney } from '@storefront/contracts/money';
 
 export interface PricedItem {
   priceSource: PriceSource;

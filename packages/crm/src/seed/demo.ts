@@ -1,7 +1,7 @@
 import { sectionSchema, templateMetaSchema } from '@storefront/contracts';
+import { roundMoney } from '@storefront/contracts/money';
 import type * as schema from '../db/schema';
 import { salesforceId } from '../domain/ids';
-import { roundMoney } from '../domain/money';
 import { unitPrice } from '../domain/pricing';
 import { slugify, uniqueSlugs } from '../domain/slug';
 import { createPrng, type Prng } from './prng';

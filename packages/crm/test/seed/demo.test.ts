@@ -1,6 +1,6 @@
 import { CATALOGUE_TYPES, CONFIGURATION_MODES, PICKLIST_FIELDS } from '@storefront/contracts';
+import { roundMoney } from '@storefront/contracts/money';
 import { describe, expect, it } from 'vitest';
-import { roundMoney } from '../../src/domain/money';
 import { buildDemoData } from '../../src/seed/demo';
 
 const data = buildDemoData();

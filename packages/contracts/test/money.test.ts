@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, roundMoney } from '../../src/domain/money';
+import { formatMoney, roundMoney } from '../src/money';
 
 describe('roundMoney', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE } from '@storefront/contracts';
+import { DEFAULT_LOCALE } from './constants';
 
 /** Rounds half away from zero to cents; the epsilon absorbs binary noise such as 1.005 * 100 = 100.4999… */
 export function roundMoney(amount: number): number {
