@@ -15,6 +15,8 @@ export interface ServerParts {
   gatewayApiKey: string;
   /** The embedded CRM; absent when CRM_URL points at an external one. */
   crm: { fetch: FetchHandler } | undefined;
+  /** The embedded user pools, answering under /identity; absent when IDENTITY_URL points elsewhere. */
+  identity: FetchHandler | undefined;
   build: ServerBuild;
   /** The React Router client build: hashed assets and public files. */
   clientDir: string;
@@ -68,8 +70,12 @@ export function createServerApp(parts: ServerParts): Hono<{ Variables: { request
 
   app.all('/graphql', (c) => gateway.fetch(c.req.raw));
 
-  const { crm } = parts;
+  const { crm, identity } = parts;
   if (crm) app.all('/services/apexrest/*', (c) => crm.fetch(c.req.raw));
+  if (identity) {
+    app.all('/identity', (c) => identity(c.req.raw));
+    app.all('/identity/*', (c) => identity(c.req.raw));
+  }
 
   app.use('*', compress());
   // Vite puts a content hash in every asset name, so they never change; public files may.

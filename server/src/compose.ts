@@ -1,16 +1,23 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createCrmApp, openDatabase, seedDemoIfEmpty } from '@storefront/crm';
-import { createGateway } from '@storefront/gateway';
+import type { DomainDetails } from '@storefront/contracts';
+import { type CrmDatabase, createCrmApp, openCrm, seedDemoIfEmpty } from '@storefront/crm';
+import { type Database, openDatabase } from '@storefront/database';
+import { createCognitoTokenVerifier, createGateway } from '@storefront/gateway';
+import { createIdentityApp, migrateIdentity } from '@storefront/identity';
+import { Hono } from 'hono';
 import type { ServerBuild } from 'react-router';
 import { createServerApp } from './app';
 import type { ServerConfig } from './config';
+import { type DemoUser, ensureDemoUsers } from './demo-users';
 import type { Logger } from './logger';
 
 const buildDir = fileURLToPath(new URL('../../apps/storefront/build/', import.meta.url));
 
 /** A host the embedded CRM answers to inside this process; no socket is opened for it. */
 const EMBEDDED_CRM_BASE = 'http://crm.embedded';
+/** Where this server mounts the embedded user pools. */
+export const IDENTITY_MOUNT = '/identity';
 
 export interface DemoStorefront {
   domain: string;
@@ -21,8 +28,11 @@ export interface DemoStorefront {
 export interface Storefront {
   app: ReturnType<typeof createServerApp>;
   demo: DemoStorefront[];
+  demoUsers: DemoUser[];
   close(): Promise<void>;
 }
+
+type FetchHandler = (request: Request) => Response | Promise<Response>;
 
 async function loadBuild(): Promise<ServerBuild> {
   const entry = `${buildDir}server/index.js`;
@@ -30,16 +40,43 @@ async function loadBuild(): Promise<ServerBuild> {
   return (await import(pathToFileURL(entry).href)) as ServerBuild;
 }
 
-/** Opens the database, seeds the demo on first start, and composes CRM, gateway and web. */
+/** The user pools of this process, mounted where IDENTITY_URL points by default. */
+function embeddedIdentity(config: ServerConfig, database: Database, logger: Logger): FetchHandler {
+  const identity = createIdentityApp({
+    database,
+    issuerBase: config.identityUrl,
+    adminCredentials: config.identityAdmin,
+    mode: config.env,
+    smtpUrl: config.smtpUrl,
+    logger: logger.child({ part: 'identity' }),
+  });
+  return new Hono().route(IDENTITY_MOUNT, identity).fetch;
+}
+
+/**
+ * Opens the database, seeds the demo on first start, and composes CRM, identity, gateway and web. Parts
+ * configured as external (CRM_URL, IDENTITY_URL) are reached over the network instead.
+ */
 export async function startStorefront(config: ServerConfig, logger: Logger): Promise<Storefront> {
   const build = await loadBuild();
-  const database = config.crmUrl
-    ? undefined
-    : await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const needsDatabase = !config.crmUrl || config.embeddedIdentity;
+  const database = needsDatabase
+    ? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+    : undefined;
   try {
-    const seed = database ? await seedDemoIfEmpty(database) : { seeded: false, storefronts: [] };
+    const crmDatabase: CrmDatabase | undefined =
+      database && !config.crmUrl ? await openCrm(database) : undefined;
+    if (database && config.embeddedIdentity) await migrateIdentity(database);
+    const seed = crmDatabase
+      ? await seedDemoIfEmpty(crmDatabase)
+      : { seeded: false, storefronts: [], accounts: [] };
     if (seed.seeded) logger.info({ storefronts: seed.storefronts.length }, 'demo data seeded');
-    const crm = database ? createCrmApp({ db: database, serviceToken: config.crmServiceToken }) : undefined;
+
+    const crm = crmDatabase
+      ? createCrmApp({ db: crmDatabase, serviceToken: config.crmServiceToken })
+      : undefined;
+    const identity =
+      database && config.embeddedIdentity ? embeddedIdentity(config, database, logger) : undefined;
     const gateway = createGateway({
       apiKey: config.gatewayApiKey,
       crm: {
@@ -47,19 +84,34 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
         token: config.crmServiceToken,
         fetch: crm ? (request) => crm.fetch(request) : globalThis.fetch,
       },
+      verifyToken: createCognitoTokenVerifier({
+        issuerBase: config.identityUrl,
+        fetch: identity ?? globalThis.fetch,
+      }),
       cacheTtlMs: config.cacheTtlMs,
       logger: logger.child({ part: 'gateway' }),
     });
+
+    let demoUsers: DemoUser[] = [];
+    if (database && identity) {
+      const storefronts = await Promise.all(
+        seed.storefronts.map(({ domain }) => gateway.resolveDomain(domain)),
+      );
+      const known = storefronts.filter((storefront): storefront is DomainDetails => storefront !== null);
+      demoUsers = await ensureDemoUsers(database, known, seed.accounts, config.port);
+    }
+
     const app = createServerApp({
       gateway,
       gatewayApiKey: config.gatewayApiKey,
       crm,
+      identity,
       build,
       clientDir: `${buildDir}client`,
       mode: config.env,
       logger,
     });
-    return { app, demo: seed.storefronts, close: async () => database?.close() };
+    return { app, demo: seed.storefronts, demoUsers, close: async () => database?.close() };
   } catch (error) {
     await database?.close();
     throw error;

@@ -51,6 +51,8 @@ export interface ServerConfig {
   crmServiceToken: string;
   cacheTtlMs: number;
   identityUrl: string;
+  /** True when this process serves the user pools itself (IDENTITY_URL unset). */
+  embeddedIdentity: boolean;
   identityAdmin: { accessKeyId: string; secretAccessKey: string; region: string };
   smtpUrl: string | undefined;
 }
@@ -77,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     crmServiceToken: values.CRM_SERVICE_TOKEN ?? randomBytes(32).toString('base64url'),
     cacheTtlMs: values.CACHE_TTL_MS,
     identityUrl: (values.IDENTITY_URL ?? `http://localhost:${values.PORT}/identity`).replace(/\/+$/, ''),
+    embeddedIdentity: values.IDENTITY_URL === undefined,
     identityAdmin: {
       accessKeyId:
         values.IDENTITY_ADMIN_ACCESS_KEY_ID ?? `AKIA${randomBytes(8).toString('hex').toUpperCase()}`,

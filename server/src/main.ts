@@ -32,6 +32,16 @@ async function main(): Promise<void> {
         `  ${demo.name} (${demo.guest ? 'guest catalogue' : 'sign-in only'}): http://${demo.domain}:${port}/`,
       );
     }
+    if (storefront.demoUsers.length > 0) console.log('\nDemo users (sign in at /login):');
+    for (const user of storefront.demoUsers) {
+      console.log(`  ${user.storefront}: ${user.username} / ${user.password} (${user.role})`);
+    }
+  });
+
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    const reason =
+      error.code === 'EADDRINUSE' ? `port ${config.port} is in use (set PORT to another one)` : error.message;
+    storefront.close().finally(() => fail(`The storefront could not start: ${reason}.`));
   });
 
   const shutdown = () => {

@@ -9,6 +9,8 @@ export default [
   ...ERROR_STATUSES.map((status) =>
     route(String(status), 'routes/error-page.tsx', { id: `error-${status}` }),
   ),
+  route('login', 'routes/login.tsx', { id: 'login' }),
+  route('changePassword', 'routes/change-password.tsx', { id: 'changePassword' }),
   route('category/:id', templatePage, { id: 'category-id' }),
   route('list/:id', templatePage, { id: 'list-id' }),
   route('detail', templatePage, { id: 'detail' }),

@@ -1,1 +1,7 @@
-export {};
+/** The user-pool service speaking Amazon Cognito's protocol, on the shared database. */
+export { createIdentityApp, type IdentityOptions } from './app';
+export { migrateIdentity } from './db/database';
+export type { Logger } from './logger';
+export { type OutboxEntry, outboxFor } from './mail/outbox';
+export { ensureUser, ensureUserPool, type PoolDefinition, type UserDefinition } from './provisioning';
+export { rotateSigningKey } from './tokens/keys';

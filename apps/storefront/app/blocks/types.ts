@@ -65,10 +65,14 @@ export interface RenderedBlockOf<N extends BlockName> {
 
 export type RenderedBlock = { [N in BlockName]: RenderedBlockOf<N> }[BlockName];
 
+/** Who the page is for, as the header shows it. */
+export type PageViewer = { signedIn: true; name: string } | { signedIn: false; name: null };
+
 /** Page-wide facts every block may use. */
 export interface PageContext {
   storefrontName: string;
   logoUrl: string;
+  viewer: PageViewer;
   /** Values of {!name} placeholders. */
   placeholders: Record<string, string>;
 }

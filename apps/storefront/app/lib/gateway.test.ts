@@ -118,25 +118,37 @@ describe('createGatewayClient', () => {
 });
 
 describe('createServerGateway', () => {
-  it('calls the in-process gateway on the page host with the API key and the caller headers', async () => {
+  const page = new Request('http://shop.example.com:3000/about?x=1', {
+    headers: {
+      cookie: 'session=abc',
+      authorization: 'Bearer from-the-browser',
+      'x-request-id': 'req-7',
+      'user-agent': 'test',
+    },
+  });
+
+  async function sent(accessToken?: string | null): Promise<Request | undefined> {
     const gatewayFetch = vi.fn(async (_request: Request) =>
       answer('theme', { statusCode: 200, content: { key: 'theme' } }),
     );
-    const page = new Request('http://shop.example.com:3000/about?x=1', {
-      headers: { cookie: 'session=abc', 'user-agent': 'test' },
-    });
-    const gateway = createServerGateway(page, {
-      gatewayFetch,
-      resolveDomain: async () => null,
-      gatewayApiKey: 'k-1',
-    });
-    await gateway('Theme', { key: 'theme' });
-    const sent = gatewayFetch.mock.calls[0]?.[0];
-    expect(sent?.url).toBe('http://shop.example.com:3000/graphql');
-    expect(sent?.method).toBe('POST');
-    expect(sent?.headers.get('x-api-key')).toBe('k-1');
-    expect(sent?.headers.get('cookie')).toBe('session=abc');
-    expect(sent?.headers.has('authorization')).toBe(false);
-    expect(sent?.headers.has('user-agent')).toBe(false);
+    const context = { gatewayFetch, resolveDomain: async () => null, gatewayApiKey: 'k-1' };
+    await createServerGateway(page, context, accessToken)('Theme', { key: 'theme' });
+    return gatewayFetch.mock.calls[0]?.[0];
+  }
+
+  it('calls the in-process gateway on the page host with the API key and the request id only', async () => {
+    const request = await sent();
+    expect(request?.url).toBe('http://shop.example.com:3000/graphql');
+    expect(request?.method).toBe('POST');
+    expect(request?.headers.get('x-api-key')).toBe('k-1');
+    expect(request?.headers.get('x-request-id')).toBe('req-7');
+    for (const name of ['cookie', 'authorization', 'user-agent'])
+      expect(request?.headers.has(name)).toBe(false);
+  });
+
+  it("sends the signed-in user's access token as a bearer token", async () => {
+    const request = await sent('access.jwt.token');
+    expect(request?.headers.get('authorization')).toBe('Bearer access.jwt.token');
+    expect(request?.headers.has('cookie')).toBe(false);
   });
 });

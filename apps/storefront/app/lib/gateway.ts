@@ -10,6 +10,7 @@ export const QUERIES = {
   TemplateDetails:
     'query TemplateDetails($organizationId: ID!) { templateDetails(organizationId: $organizationId) }',
   Theme: 'query Theme($key: String!) { theme(key: $key) }',
+  UserActivityLog: 'query UserActivityLog($data: AWSJSON) { userActivityLog(data: $data) }',
 } as const;
 export type QueryName = keyof typeof QUERIES;
 

@@ -11,6 +11,7 @@ import type { AppLoadContext } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TemplatePageData } from '../blocks/types';
 import { item } from '../testing/fixtures';
+import { amplifyCookies } from '../testing/tokens';
 import { loadTemplatePage } from './page.server';
 
 const storefront: DomainDetails = {
@@ -47,6 +48,7 @@ const template = (templateId: string, name: string, meta: object = {}): Template
 const TEMPLATES = [
   template('t-home', 'home', { Portal_Home: true, Page_Title: 'Home' }),
   template('t-category', 'category'),
+  template('t-account', 'account', { Page_Category: 'My Account' }),
   template('t-other-storefront', 'about'),
 ].map((t) => (t.templateId === 't-other-storefront' ? { ...t, storefrontId: 'stf-2' } : t));
 
@@ -104,6 +106,7 @@ const SECTIONS: Record<string, Section[]> = {
 interface Call {
   field: string;
   variables: Record<string, unknown>;
+  authorization: string | null;
   crm?: {
     type: string;
     callType: string;
@@ -138,7 +141,7 @@ function fakeGateway(overrides: Record<string, unknown> = {}, failingTypes: read
       variables: Record<string, unknown>;
     };
     const field = /\{\s*(\w+)\(/.exec(query)?.[1] ?? '';
-    const call: Call = { field, variables };
+    const call: Call = { field, variables, authorization: request.headers.get('authorization') };
     calls.push(call);
     let env: unknown;
     if (field in overrides) env = overrides[field];
@@ -175,6 +178,8 @@ function isEnvelope(value: unknown): boolean {
 
 interface LoadOptions {
   domain?: DomainDetails | null;
+  /** The page request's cookie header (a signed-in browser: amplifyCookies()). */
+  cookie?: string;
   overrides?: Record<string, unknown>;
   failingTypes?: string[];
 }
@@ -188,7 +193,8 @@ function load(path: string, params: Record<string, string> = {}, options: LoadOp
     gatewayApiKey: 'key',
   };
   const url = new URL(path, 'http://shop.example.com');
-  const result = loadTemplatePage({ request: new Request(url), url, pattern: '', params, context });
+  const request = new Request(url, options.cookie ? { headers: { cookie: options.cookie } } : {});
+  const result = loadTemplatePage({ request, url, pattern: '', params, context });
   return { result, calls: gateway.calls };
 }
 
@@ -332,6 +338,63 @@ describe('loadTemplatePage', () => {
     expect(error).toBeInstanceOf(Response);
     expect((error as Response).status).toBe(302);
     expect((error as Response).headers.get('location')).toBe('/login?redirect=%2Fcategory%2Fc1%3Fpage%3D2');
+  });
+
+  it('renders for the signed-in user: their blocks, their account and their token', async () => {
+    const { result, calls } = load('/', {}, { cookie: amplifyCookies() });
+    const page = await result;
+    expect(blockIds(page)[1]).toEqual(['content', ['hello', 'members', 'broken-card', 'bad-fields']]);
+    expect(page.page.viewer).toEqual({ signedIn: true, name: 'Ana Lima' });
+    expect(calls.every((call) => call.authorization?.startsWith('Bearer ey'))).toBe(true);
+    expect(calls.find((call) => call.crm?.type === 'getMergedMetaInfo')?.crm?.data).toMatchObject({
+      userType: 'AWSManager',
+      accountId: 'acc-1',
+    });
+  });
+
+  it('renders for a guest without a token and with the header offering sign-in', async () => {
+    const { result, calls } = load('/');
+    expect((await result).page.viewer).toEqual({ signedIn: false, name: null });
+    expect(calls.every((call) => call.authorization === null)).toBe(true);
+  });
+
+  it('sends a guest on an account page to sign-in, keeping the path', async () => {
+    const error = await thrown(load('/account?tab=orders').result);
+    expect((error as Response).headers.get('location')).toBe('/login?redirect=%2Faccount%3Ftab%3Dorders');
+    const page = await load('/account', {}, { cookie: amplifyCookies() }).result;
+    expect(page.templateId).toBe('t-account');
+  });
+
+  it('lets a signed-in user through an authenticated-only storefront', async () => {
+    const domain = { ...storefront, guestAccountId: null };
+    const page = await load('/', {}, { domain, cookie: amplifyCookies() }).result;
+    expect(page.templateId).toBe('t-home');
+  });
+
+  it('sends an expired session to sign-in, whose page refreshes it', async () => {
+    const cookie = amplifyCookies({ access: { exp: Math.floor(Date.now() / 1000) - 60 } });
+    const error = await thrown(load('/category/c1', { id: 'c1' }, { cookie }).result);
+    expect((error as Response).headers.get('location')).toBe('/login?redirect=%2Fcategory%2Fc1');
+  });
+
+  it('passes the hosted-login code on / to the sign-in page, also on an authenticated-only storefront', async () => {
+    const domain = { ...storefront, guestAccountId: null };
+    const error = await thrown(load('/?code=c-1&state=s-1', {}, { domain }).result);
+    expect((error as Response).headers.get('location')).toBe('/login?code=c-1&state=s-1');
+  });
+
+  it('ends a session the gateway refuses: sign-in says it expired', async () => {
+    const refused = await thrown(
+      load(
+        '/',
+        {},
+        {
+          cookie: amplifyCookies(),
+          overrides: { templateDetails: { statusCode: 401, content: 'Not signed in' } },
+        },
+      ).result,
+    );
+    expect((refused as Response).headers.get('location')).toBe('/login?redirect=%2F&expired=1');
   });
 
   it('sends a 401 from the gateway to sign-in and lets other failures through', async () => {

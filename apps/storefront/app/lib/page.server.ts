@@ -2,7 +2,7 @@ import { type BlockName, isBlockName } from '@storefront/contracts/block-fields'
 import type { Block } from '@storefront/contracts/blocks';
 import { MESSAGES, pageNotFoundMessage } from '@storefront/contracts/messages';
 import { resolveTemplate } from '@storefront/contracts/template-resolution';
-import { data, type LoaderFunctionArgs, type Params, redirect } from 'react-router';
+import { data, type LoaderFunctionArgs, type Params } from 'react-router';
 import type { BlockLoaderArgs, PageTarget } from '../blocks/loader-types.server';
 import { orderSections, visibleSections } from '../blocks/order';
 import { blockDefinitions } from '../blocks/registry.server';
@@ -13,17 +13,18 @@ import type {
   RenderedBlockOf,
   TemplatePageData,
 } from '../blocks/types';
+import { isAccountPage } from './account-pages';
 import { loadPageMeta, loadSections, loadTemplates } from './content.server';
 import { crmRecord } from './crm.server';
 import { GatewayError } from './gateway';
 import { headTags } from './meta';
-import { loginPath } from './paths';
 import { resourceUrl } from './static-resources';
-import { requireSession, type StorefrontSession } from './storefront.server';
+import { brandOf, requireSession, type StorefrontSession, signInRedirect } from './storefront.server';
 
 /**
  * Storefront → template → blocks and meta → every block's data, in parallel. A missing template is the
- * 404 page 'Page Not Found: {path}' answered in place (the URL stays).
+ * 404 page 'Page Not Found: {path}' answered in place (the URL stays); an account page sends a guest to
+ * sign-in (spec P§2).
  */
 export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<TemplatePageData> {
   const session = await requireSession(args);
@@ -31,6 +32,7 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
   try {
     const template = resolveTemplate(path, await loadTemplates(session));
     if (!template) throw pageNotFound(path);
+    if (session.viewer.isGuest && isAccountPage(template.meta)) throw signInRedirect(session.url);
     const [sections, meta] = await Promise.all([
       loadSections(session, template.templateId),
       loadPageMeta(session, path).catch(() => null),
@@ -58,7 +60,7 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
       page: pageContext(session),
     };
   } catch (error) {
-    throw gatewayFailure(error, session.url);
+    throw gatewayFailure(error, session);
   }
 }
 
@@ -69,10 +71,13 @@ function pageNotFound(path: string) {
 /** failureMessage drops the leading 'ERROR: '. */
 const NO_TEMPLATE = MESSAGES.noTemplateFound.replace(/^ERROR: /, '');
 
-/** Spec P§8 at page level: 401 goes to sign-in, a template the CMS does not have is a 404, the rest rethrows. */
-function gatewayFailure(error: unknown, url: URL): unknown {
+/**
+ * Spec P§8 at page level: 401 goes to sign-in (a refused token as an expired session), a template the CMS
+ * does not have is a 404, the rest rethrows.
+ */
+function gatewayFailure(error: unknown, { url, auth }: StorefrontSession): unknown {
   if (!(error instanceof GatewayError)) return error;
-  if (error.status === 401) return redirect(loginPath(url.pathname + url.search));
+  if (error.status === 401) return signInRedirect(url, { expired: auth.signedIn });
   if (error.message.startsWith(NO_TEMPLATE)) return pageNotFound(url.pathname);
   return error;
 }
@@ -81,11 +86,11 @@ function catalogueScope(session: StorefrontSession) {
   return { storefrontId: session.storefront.storefrontId, accountId: session.viewer.accountId };
 }
 
-/** Page-wide facts for the blocks: the storefront name, its logo and the values of {!name} placeholders. */
-function pageContext({ storefront, url }: StorefrontSession): PageContext {
+/** Page-wide facts for the blocks: the storefront, its logo, the viewer and the {!name} placeholder values. */
+function pageContext({ storefront, url, auth }: StorefrontSession): PageContext {
   return {
-    storefrontName: storefront.storefrontName,
-    logoUrl: storefront.theme.logoUrl || '/logo.svg',
+    ...brandOf(storefront),
+    viewer: auth.signedIn ? { signedIn: true, name: auth.name } : { signedIn: false, name: null },
     placeholders: {
       storefrontName: storefront.storefrontName,
       domain: url.hostname,

@@ -1,8 +1,22 @@
 import type { CatalogItemCard } from '@storefront/contracts/catalogue';
 
-/** Sign-in, returning to `redirect` (a path with its query) afterwards. */
-export function loginPath(redirect: string): string {
-  return `/login?${new URLSearchParams({ redirect }).toString()}`;
+/**
+ * Sign-in, returning to `redirect` (a path with its query) afterwards. `expired`: the session was refused,
+ * so the sign-in page clears it and says 'Session Expired, Please login again'.
+ */
+export function loginPath(redirect: string, { expired = false } = {}): string {
+  const query = new URLSearchParams({ redirect });
+  if (expired) query.set('expired', '1');
+  return `/login?${query.toString()}`;
+}
+
+/** The sign-in page signs the user out when it opens with this (in the browser, where the tokens are). */
+export const SIGN_OUT_PARAM = 'signOut';
+export const signOutPath = `/login?${SIGN_OUT_PARAM}=1`;
+
+/** Where sign-in returns to: the `redirect` path when it stays on this site (no open redirect), else home. */
+export function returnPath(redirect: string | null): string {
+  return redirect && /^\/(?![/\\])/.test(redirect) ? redirect : '/';
 }
 
 export function categoryPath(categoryId: string): string {

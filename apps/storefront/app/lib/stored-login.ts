@@ -1,8 +1,11 @@
+/** The signed-in user as sign-in stored it (spec P§3 auth user), in local storage. */
+export const STORED_AUTH_KEY = 'EC_Auth';
+
 /**
  * Where sign-in state is kept in the browser: the auth, account and in-behalf keys the portal writes, and the
- * identity library's own keys (prefix). The identity issue writes these; sign-out and the 401 page clear them.
+ * identity library's own keys (prefix). Sign-in writes these; sign-out and the 401 page clear them.
  */
-export const STORED_LOGIN_KEYS = ['EC_Auth', 'EC_Account', 'EC_InBehalf'] as const;
+export const STORED_LOGIN_KEYS = [STORED_AUTH_KEY, 'EC_Account', 'EC_InBehalf'] as const;
 const IDENTITY_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
 
 /** Clears stored login info: session storage entirely, the login keys of local storage. */

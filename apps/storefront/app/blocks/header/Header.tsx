@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
+import { AccountControls } from '../../components/AccountControls';
 import type { BlockProps } from '../types';
 
-/** Logo (configuration.logo, else the theme's), storefront name and a product search. */
+/** Logo (configuration.logo, else the theme's), storefront name, a product search and the account corner. */
 export function Header({ block, fields, page }: BlockProps<'header'>) {
   const searchId = useId();
   const [searchParams] = useSearchParams();
@@ -32,6 +33,7 @@ export function Header({ block, fields, page }: BlockProps<'header'>) {
           </button>
         </Form>
       )}
+      <AccountControls viewer={page.viewer} />
     </div>
   );
 }

@@ -1,0 +1,105 @@
+import { fetchAuthSession, fetchUserAttributes, getCurrentUser } from 'aws-amplify/auth';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthSettings } from '../../lib/auth-settings';
+import { completeSignIn } from './complete-sign-in';
+
+vi.mock('aws-amplify/auth', () => ({
+  fetchAuthSession: vi.fn(),
+  fetchUserAttributes: vi.fn(),
+  getCurrentUser: vi.fn(),
+}));
+
+const settings = { gatewayApiKey: 'key-1' } as AuthSettings;
+const fetchMock = vi.fn<typeof fetch>();
+
+/** The gateway's answer to userActivityLog: an envelope with `statusCode`. */
+const activityLogAnswer = (statusCode: number) =>
+  Response.json({ data: { userActivityLog: JSON.stringify({ statusCode, content: 'Not available yet' }) } });
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  window.localStorage.clear();
+  vi.mocked(fetchAuthSession).mockResolvedValue({
+    tokens: {
+      accessToken: { payload: {}, toString: () => 'access-token' },
+      idToken: { payload: { 'cognito:groups': ['AWSPortalUser', 'AWSManager'] }, toString: () => 'id-token' },
+    },
+  });
+  vi.mocked(getCurrentUser).mockResolvedValue({ username: 'ana@example.com', userId: 'sub-1' });
+  vi.mocked(fetchUserAttributes).mockResolvedValue({
+    email: 'ana@example.com',
+    given_name: 'Ana',
+    family_name: 'Lima',
+    'custom:salesforceAccountId': 'acc-1',
+    'custom:salesforceContactId': 'con-1',
+    'custom:local': 'de_DE',
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('completeSignIn', () => {
+  it('keeps the auth user, its type from the first group, and logs the login through the gateway', async () => {
+    fetchMock.mockResolvedValueOnce(activityLogAnswer(200));
+    await completeSignIn(settings);
+    expect(JSON.parse(window.localStorage.getItem('EC_Auth') ?? 'null')).toEqual({
+      username: 'ana@example.com',
+      userType: 'AWSPortalUser',
+      givenName: 'Ana',
+      familyName: 'Lima',
+      email: 'ana@example.com',
+      accountId: 'acc-1',
+      contactId: 'con-1',
+      orgId: null,
+      locale: 'de-DE',
+    });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/graphql');
+    expect(init?.headers).toMatchObject({ 'x-api-key': 'key-1', authorization: 'Bearer access-token' });
+    const body = JSON.parse(String(init?.body)) as { query: string; variables: { data: string } };
+    expect(body.query).toContain('userActivityLog(data: $data)');
+    expect(JSON.parse(body.variables.data)).toEqual({
+      activity: 'login',
+      userType: 'AWSPortalUser',
+      accountId: 'acc-1',
+      domain: window.location.hostname,
+    });
+  });
+
+  it('goes on quietly when the gateway does not offer the activity log yet (501)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    fetchMock.mockResolvedValueOnce(activityLogAnswer(501));
+    await expect(completeSignIn(settings)).resolves.toBeUndefined();
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('goes on, with a warning, when the activity log fails otherwise', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    fetchMock.mockResolvedValueOnce(activityLogAnswer(500));
+    await expect(completeSignIn(settings)).resolves.toBeUndefined();
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it("fails with 'Failed to get the session because the user is empty' without tokens", async () => {
+    vi.mocked(fetchAuthSession).mockResolvedValueOnce({});
+    await expect(completeSignIn(settings)).rejects.toThrow(
+      'Failed to get the session because the user is empty',
+    );
+  });
+
+  it('defaults the locale to en-US and the user type to none', async () => {
+    fetchMock.mockResolvedValueOnce(activityLogAnswer(200));
+    vi.mocked(fetchUserAttributes).mockResolvedValueOnce({ email: 'ana@example.com' });
+    vi.mocked(fetchAuthSession).mockResolvedValueOnce({
+      tokens: { accessToken: { payload: {}, toString: () => 'access-token' } },
+    });
+    await completeSignIn(settings);
+    expect(JSON.parse(window.localStorage.getItem('EC_Auth') ?? 'null')).toMatchObject({
+      userType: null,
+      locale: 'en-US',
+    });
+  });
+});

@@ -1,0 +1,88 @@
+// @vitest-environment node
+import type { DomainDetails } from '@storefront/contracts/storefront';
+import type { AppLoadContext } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { amplifyCookies } from '../testing/tokens';
+import { loader as changePasswordLoader } from './change-password';
+import { loader as loginLoader } from './login';
+
+const storefront = {
+  domain: 'shop.example.com',
+  clientId: 'client',
+  clientName: 'oidc-partner',
+  guestAccountId: null,
+  awsUserPoolId: 'us-east-1_x',
+  storefrontId: 'stf-1',
+  storefrontName: 'Helix',
+  ssoInfo: { logout_uri: 'http://shop.example.com/', identityProvider: 'Okta' },
+  theme: { logoUrl: '' },
+} as unknown as DomainDetails;
+
+const context: AppLoadContext = {
+  gatewayFetch: async () => new Response(null, { status: 500 }),
+  resolveDomain: async () => storefront,
+  gatewayApiKey: 'key',
+};
+
+function args(path: string, cookie?: string) {
+  const url = new URL(path, 'http://shop.example.com');
+  const request = new Request(url, cookie ? { headers: { cookie } } : {});
+  return { request, url, context, params: {}, pattern: '' };
+}
+
+async function thrown(promise: Promise<unknown>): Promise<Response> {
+  return promise.then(
+    () => {
+      throw new Error('expected a redirect');
+    },
+    (error: unknown) => error as Response,
+  );
+}
+
+describe('/login loader', () => {
+  it('opens on an authenticated-only storefront, with the settings sign-in needs', async () => {
+    const data = await loginLoader(args('/login?redirect=%2Fbilling%2Faccount'));
+    expect(data).toEqual({
+      storefrontName: 'Helix',
+      logoUrl: '/logo.svg',
+      settings: {
+        userPoolId: 'us-east-1_x',
+        clientId: 'client',
+        singleSignOn: true,
+        identityProvider: 'Okta',
+        logoutUri: 'http://shop.example.com/',
+        storefrontName: 'Helix',
+        gatewayApiKey: 'key',
+      },
+      redirect: '/billing/account',
+      expired: false,
+      hostedLoginReturn: false,
+      signOut: false,
+      hasSession: false,
+    });
+  });
+
+  it('never returns to another site', async () => {
+    expect((await loginLoader(args('/login?redirect=https%3A%2F%2Fevil.example'))).redirect).toBe('/');
+  });
+
+  it('notes a session to refresh, an expired one, a hosted-login return and a sign-out', async () => {
+    const expiredCookie = amplifyCookies({ access: { exp: 1 } });
+    const data = await loginLoader(args('/login?expired=1&code=c&state=s&signOut=1', expiredCookie));
+    expect(data).toMatchObject({ expired: true, hostedLoginReturn: true, signOut: true, hasSession: true });
+    expect((await loginLoader(args('/login', amplifyCookies()))).hasSession).toBe(true);
+  });
+});
+
+describe('/changePassword loader', () => {
+  it('sends a visitor who is not signed in to sign-in, and back afterwards', async () => {
+    const response = await thrown(changePasswordLoader(args('/changePassword')));
+    expect(response.headers.get('location')).toBe('/login?redirect=%2FchangePassword');
+  });
+
+  it('opens for a signed-in user', async () => {
+    const data = await changePasswordLoader(args('/changePassword', amplifyCookies()));
+    expect(data.storefrontName).toBe('Helix');
+    expect(data.settings.clientId).toBe('client');
+  });
+});

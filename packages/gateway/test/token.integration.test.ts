@@ -1,0 +1,211 @@
+import type { DomainDetails, Envelope } from '@storefront/contracts';
+import { createCrmApp, openCrm, type SeedResult, seedDemoIfEmpty } from '@storefront/crm';
+import type { Database } from '@storefront/database';
+import { testEngines } from '@storefront/database/testing';
+import { createIdentityApp, ensureUser, ensureUserPool, migrateIdentity } from '@storefront/identity';
+import { Hono } from 'hono';
+import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCognitoTokenVerifier, createGateway, type Gateway } from '../src/index';
+
+const API_KEY = 'test-api-key';
+const ISSUER_BASE = 'http://identity.test/identity';
+const ADMIN = {
+  accessKeyId: 'AKIATESTADMIN0001',
+  secretAccessKey: 'test-admin-secret-of-enough-length',
+  region: 'us-east-1',
+};
+const PASSWORD = 'Token-Test-2026!';
+const CATALOGUE = 'query Call($data: AWSJSON) { salesforceActions(action: "makeCall", data: $data) }';
+
+type IdentityFetch = (request: Request) => Response | Promise<Response>;
+
+/** The user pools served under /identity, as the server mounts them, with a clock of the test's choosing. */
+function identityService(database: Database, now: () => Date, issuerBase = ISSUER_BASE): IdentityFetch {
+  const app = createIdentityApp({ database, issuerBase, adminCredentials: ADMIN, mode: 'test', now });
+  return new Hono().route('/identity', app).fetch;
+}
+
+async function cognito<T>(identity: IdentityFetch, operation: string, body: object): Promise<T> {
+  const response = await identity(
+    new Request(`${ISSUER_BASE}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+      },
+      body: JSON.stringify(body),
+    }),
+  );
+  const answer = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${operation}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+interface Tokens {
+  AccessToken: string;
+  IdToken: string;
+}
+
+async function signIn(identity: IdentityFetch, clientId: string, username: string): Promise<Tokens> {
+  const answer = await cognito<{ AuthenticationResult: Tokens }>(identity, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: clientId,
+    AuthParameters: { USERNAME: username, PASSWORD },
+  });
+  return answer.AuthenticationResult;
+}
+
+describe.each(await testEngines())('gateway with user-pool tokens on $name', (engine) => {
+  let database: Database;
+  let gateway: Gateway;
+  let identity: IdentityFetch;
+  let seed: SeedResult;
+  let guestStorefront: DomainDetails;
+  let partnerStorefront: DomainDetails;
+  let halvorsen: string;
+  let kestrel: string;
+
+  /** The catalogue details of an account, asked for with a bearer token, on a storefront's host. */
+  async function catalogueAs(token: string, accountId: string, host = 'localhost'): Promise<Envelope> {
+    const storefront = host === 'localhost' ? guestStorefront : partnerStorefront;
+    const response = await gateway.fetch(
+      new Request('http://gateway.internal/graphql', {
+        method: 'POST',
+        headers: {
+          host,
+          'content-type': 'application/json',
+          'x-api-key': API_KEY,
+          authorization: `Bearer ${token}`,
+        },
+        body: JSON.stringify({
+          query: CATALOGUE,
+          variables: {
+            data: JSON.stringify({
+              callType: 'POST',
+              endpoint: '/services/apexrest/ecommerce?type=getEcatalogDetails',
+              payload: JSON.stringify({ storefrontId: storefront.storefrontId, accountId }),
+            }),
+          },
+        }),
+      }),
+    );
+    const { data } = (await response.json()) as { data: { salesforceActions: string } };
+    return JSON.parse(data.salesforceActions) as Envelope;
+  }
+
+  beforeAll(async () => {
+    database = await engine.open();
+    const crmDatabase = await openCrm(database);
+    seed = await seedDemoIfEmpty(crmDatabase);
+    await migrateIdentity(database);
+    identity = identityService(database, () => new Date());
+    const crm = createCrmApp({ db: crmDatabase, serviceToken: 'test-service-token' });
+    gateway = createGateway({
+      apiKey: API_KEY,
+      crm: {
+        baseUrl: 'http://crm.test',
+        token: 'test-service-token',
+        fetch: (request) => crm.fetch(request),
+      },
+      verifyToken: createCognitoTokenVerifier({ issuerBase: ISSUER_BASE, fetch: identity }),
+      cacheTtlMs: 0,
+    });
+    const storefronts = await Promise.all(
+      ['localhost', '127.0.0.1'].map((host) => gateway.resolveDomain(host)),
+    );
+    [guestStorefront, partnerStorefront] = storefronts as [DomainDetails, DomainDetails];
+    const account = (name: string) => seed.accounts.find((candidate) => candidate.name === name)?.id ?? '';
+    halvorsen = account('Halvorsen Research Institute');
+    kestrel = account('Kestrel Diagnostics GmbH');
+    for (const [storefront, username, accountId] of [
+      [guestStorefront, 'buyer@halvorsen.example', halvorsen],
+      [partnerStorefront, 'buyer@kestrel.example', kestrel],
+    ] as const) {
+      await ensureUserPool(database, {
+        poolId: storefront.awsUserPoolId,
+        name: storefront.storefrontName,
+        clientId: storefront.clientId,
+        clientName: storefront.clientName,
+        callbackUrls: [],
+        logoutUrls: [],
+      });
+      await ensureUser(database, {
+        poolId: storefront.awsUserPoolId,
+        username,
+        password: PASSWORD,
+        email: username,
+        givenName: 'Test',
+        familyName: 'Buyer',
+        groups: ['AWSPortalUser'],
+        attributes: { 'custom:salesforceAccountId': accountId },
+        status: 'CONFIRMED',
+      });
+    }
+  });
+
+  afterAll(() => database.close());
+
+  it('acts for the signed-in user’s own account, with its own catalogue', async () => {
+    const { AccessToken } = await signIn(identity, guestStorefront.clientId, 'buyer@halvorsen.example');
+    const answer = await catalogueAs(AccessToken, halvorsen);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.content).toMatchObject({ catalog: { name: 'Halvorsen Research Institute Catalogue' } });
+  });
+
+  it('refuses another account, whatever the client sends', async () => {
+    const { AccessToken } = await signIn(identity, guestStorefront.clientId, 'buyer@halvorsen.example');
+    const answer = await catalogueAs(AccessToken, guestStorefront.guestAccountId ?? '');
+    expect(answer).toEqual({
+      statusCode: 403,
+      content: 'Access Denied: You do not have permission to view this record.',
+    });
+  });
+
+  it('refuses a token signed with another key', async () => {
+    const { AccessToken } = await signIn(identity, guestStorefront.clientId, 'buyer@halvorsen.example');
+    const { privateKey } = await generateKeyPair('RS256');
+    const forged = await new SignJWT(decodeJwt(AccessToken))
+      .setProtectedHeader(decodeProtectedHeader(AccessToken) as { alg: 'RS256'; kid: string })
+      .sign(privateKey);
+    expect((await catalogueAs(forged, halvorsen)).statusCode).toBe(401);
+  });
+
+  it('refuses an unsigned token (alg none)', async () => {
+    const { AccessToken } = await signIn(identity, guestStorefront.clientId, 'buyer@halvorsen.example');
+    const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+    const unsigned = `${encode({ alg: 'none', typ: 'JWT' })}.${encode(decodeJwt(AccessToken))}.`;
+    expect((await catalogueAs(unsigned, halvorsen)).statusCode).toBe(401);
+  });
+
+  it('refuses an expired token', async () => {
+    const twoHoursAgo = () => new Date(Date.now() - 2 * 60 * 60 * 1000);
+    const past = identityService(database, twoHoursAgo);
+    const { AccessToken } = await signIn(past, guestStorefront.clientId, 'buyer@halvorsen.example');
+    expect((await catalogueAs(AccessToken, halvorsen)).statusCode).toBe(401);
+  });
+
+  it('refuses a token of another issuer, even signed with the pool’s key', async () => {
+    const elsewhere = identityService(database, () => new Date(), 'http://elsewhere.test/identity');
+    const { AccessToken } = await signIn(elsewhere, guestStorefront.clientId, 'buyer@halvorsen.example');
+    expect((await catalogueAs(AccessToken, halvorsen)).statusCode).toBe(401);
+  });
+
+  it('refuses an id token where an access token belongs', async () => {
+    const { IdToken } = await signIn(identity, guestStorefront.clientId, 'buyer@halvorsen.example');
+    expect((await catalogueAs(IdToken, halvorsen)).statusCode).toBe(401);
+  });
+
+  it('refuses a token of another storefront’s pool', async () => {
+    const { AccessToken } = await signIn(identity, partnerStorefront.clientId, 'buyer@kestrel.example');
+    expect((await catalogueAs(AccessToken, kestrel, '127.0.0.1')).statusCode).toBe(200);
+    expect((await catalogueAs(AccessToken, kestrel)).statusCode).toBe(401);
+  });
+
+  it('refuses a token after a global sign-out', async () => {
+    const { AccessToken } = await signIn(identity, guestStorefront.clientId, 'buyer@halvorsen.example');
+    expect((await catalogueAs(AccessToken, halvorsen)).statusCode).toBe(200);
+    await cognito(identity, 'GlobalSignOut', { AccessToken });
+    expect((await catalogueAs(AccessToken, halvorsen)).statusCode).toBe(401);
+  });
+});

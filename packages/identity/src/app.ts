@@ -1,0 +1,88 @@
+import type { Database } from '@storefront/database';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import type { IdentityContext } from './context';
+import { identityDb } from './db/database';
+import { consoleLogger, type Logger } from './logger';
+import { mailboxRoutes } from './mail/mailbox';
+import { createMailer } from './mail/outbox';
+import { CognitoError } from './protocol/errors';
+import { protocolHandler } from './protocol/router';
+import type { AdminCredentials } from './protocol/sigv4';
+import { createLockout } from './security/lockout';
+import { passwordHasher } from './security/password-hash';
+import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimits } from './security/rate-limit';
+import { createSigningKeys } from './tokens/keys';
+import { wellKnownRoutes } from './well-known';
+
+export interface IdentityOptions {
+  database: Database;
+  /** e.g. 'http://localhost:3000/identity'; token iss = `${issuerBase}/${poolId}`. */
+  issuerBase: string;
+  /** The SigV4 credentials admin operations must be signed with. */
+  adminCredentials: AdminCredentials;
+  /** 'test' lowers the argon2 cost; 'development' adds the /mailbox page. */
+  mode: 'development' | 'production' | 'test';
+  /** A controllable clock for lockout and expiry tests. */
+  now?: () => Date;
+  /** Messages are emailed through this nodemailer transport when set; the outbox always records them. */
+  smtpUrl?: string;
+  logger?: Logger;
+  /** Overrides the per-IP and per-user request limits. */
+  rateLimits?: Partial<RateLimits>;
+}
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** The user-pool service; routes are relative to where it is mounted (the server mounts it at /identity). */
+export function createIdentityApp(options: IdentityOptions): Hono {
+  const now = options.now ?? (() => new Date());
+  const logger = options.logger ?? consoleLogger;
+  const db = identityDb(options.database);
+  const ctx: IdentityContext = {
+    db,
+    mode: options.mode,
+    now,
+    issuerBase: options.issuerBase.replace(/\/+$/, ''),
+    passwords: passwordHasher(options.mode),
+    keys: createSigningKeys(db, now),
+    mailer: createMailer({ db, smtpUrl: options.smtpUrl, logger, now }),
+    lockout: createLockout(db, now),
+    logger,
+  };
+
+  const app = new Hono();
+  app.onError((error, c) => {
+    if (error instanceof CognitoError) return c.json(error.body, error.status);
+    logger.error({ error: String(error), stack: error.stack }, 'identity: unexpected error');
+    return c.json({ __type: 'InternalErrorException', message: 'An internal error occurred.' }, 500);
+  });
+  // Browsers on any storefront origin call the pool directly, as they call Cognito's endpoint.
+  app.use(
+    '/',
+    cors({
+      origin: '*',
+      allowMethods: ['POST'],
+      allowHeaders: ['content-type', 'x-amz-target', 'x-amz-user-agent', 'cache-control'],
+      exposeHeaders: ['x-amzn-requestid', 'x-amzn-errortype'],
+      maxAge: 600,
+    }),
+  );
+  app.post(
+    '/',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        c.json({ __type: 'SerializationException', message: 'The request body is too large.' }, 413),
+    }),
+    protocolHandler(ctx, {
+      adminCredentials: options.adminCredentials,
+      limiter: createRateLimiter(now),
+      limits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    }),
+  );
+  app.route('/', wellKnownRoutes(ctx));
+  if (options.mode === 'development') app.route('/', mailboxRoutes(ctx));
+  return app;
+}

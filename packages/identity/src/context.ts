@@ -1,0 +1,20 @@
+import type { IdentityDb } from './db/database';
+import type { Logger } from './logger';
+import type { Mailer } from './mail/outbox';
+import type { Lockout } from './security/lockout';
+import type { PasswordHasher } from './security/password-hash';
+import type { SigningKeys } from './tokens/keys';
+
+/** What every operation works with; built once per app. */
+export interface IdentityContext {
+  db: IdentityDb;
+  mode: 'development' | 'production' | 'test';
+  now(): Date;
+  /** Token issuers are `${issuerBase}/${poolId}`. */
+  issuerBase: string;
+  passwords: PasswordHasher;
+  keys: SigningKeys;
+  mailer: Mailer;
+  lockout: Lockout;
+  logger: Logger;
+}

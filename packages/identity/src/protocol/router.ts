@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import type { IdentityContext } from '../context';
+import { OPERATIONS } from '../operations';
+import type { RateLimiter, RateLimits } from '../security/rate-limit';
+import { CognitoError } from './errors';
+import { type AdminCredentials, verifySigV4 } from './sigv4';
+
+const TARGET = /^AWSCognitoIdentityProviderService\.(\w{1,64})$/;
+const CONTENT_TYPE = 'application/x-amz-json-1.1';
+
+export interface ProtocolOptions {
+  adminCredentials: AdminCredentials;
+  limiter: RateLimiter;
+  limits: RateLimits;
+}
+
+/**
+ * `POST /` of the user-pool JSON protocol: the operation named by X-Amz-Target, its body parsed by the
+ * operation, admin operations signed. Errors answer `{__type, message}` with the status Cognito gives;
+ * anything unexpected is logged and answered as InternalErrorException, never with its details.
+ */
+export function protocolHandler(ctx: IdentityContext, options: ProtocolOptions) {
+  return async (c: Context): Promise<Response> => {
+    const requestId = randomUUID();
+    try {
+      options.limiter.hit(`ip:${clientIp(c)}`, options.limits.perIp);
+      const name = TARGET.exec(c.req.header('x-amz-target') ?? '')?.[1] ?? '';
+      const operation = OPERATIONS.get(name);
+      if (!operation) throw new CognitoError('UnknownOperationException', `Unknown operation ${name}`);
+      const text = await c.req.text();
+      if (operation.admin) await verifySigV4(c.req.raw, text, options.adminCredentials);
+      const result = await operation.handle(ctx, parseBody(text), (subject) =>
+        options.limiter.hit(`user:${subject}`, options.limits.perUser),
+      );
+      return answer(200, result, requestId);
+    } catch (error) {
+      if (error instanceof CognitoError) {
+        return answer(error.status, error.body, requestId, { 'x-amzn-errortype': error.type });
+      }
+      ctx.logger.error(
+        { requestId, error: String(error), stack: (error as Error)?.stack },
+        'identity: unexpected error',
+      );
+      const internal = new CognitoError('InternalErrorException', 'An internal error occurred.');
+      return answer(internal.status, internal.body, requestId, { 'x-amzn-errortype': internal.type });
+    }
+  };
+}
+
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text || '{}');
+  } catch {
+    throw new CognitoError('SerializationException', 'The request body is not valid JSON.');
+  }
+}
+
+function answer(
+  status: number,
+  body: object,
+  requestId: string,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': CONTENT_TYPE, 'x-amzn-requestid': requestId, ...headers },
+  });
+}
+
+/** The peer address when served by @hono/node-server; one shared bucket otherwise (in-process calls). */
+function clientIp(c: Context): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'local';
+}

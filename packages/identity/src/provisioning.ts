@@ -1,0 +1,100 @@
+import { USER_TYPES } from '@storefront/contracts';
+import type { Database } from '@storefront/database';
+import { identityDb } from './db/database';
+import { clients, groups, userGroups, userPools } from './db/schema';
+import { passwordHasher } from './security/password-hash';
+import type { MfaConfiguration } from './users/model';
+import { findUser, insertUser, passwordFields } from './users/repository';
+
+export interface PoolDefinition {
+  poolId: string;
+  name: string;
+  clientId: string;
+  clientName: string;
+  callbackUrls: string[];
+  logoutUrls: string[];
+  /** OPTIONAL unless given. */
+  mfaConfiguration?: MfaConfiguration;
+}
+
+/** Lower precedence wins: it decides which group comes first, and the first group is the user type. */
+const GROUP_PRECEDENCE: Record<string, number> = {
+  AWSAdmin: 1,
+  AWSManager: 2,
+  AWSPortalUser: 3,
+  AWSGuest: 4,
+};
+
+/** Creates or updates a pool, its app client and the spec's groups; safe to call on every start. */
+export async function ensureUserPool(database: Database, pool: PoolDefinition): Promise<void> {
+  const db = identityDb(database);
+  await db.transaction(async (tx) => {
+    const mfaConfiguration = pool.mfaConfiguration ?? 'OPTIONAL';
+    await tx
+      .insert(userPools)
+      .values({ id: pool.poolId, name: pool.name, mfaConfiguration })
+      .onConflictDoUpdate({
+        target: userPools.id,
+        set: { name: pool.name, mfaConfiguration, updatedAt: new Date() },
+      });
+    const client = { name: pool.clientName, callbackUrls: pool.callbackUrls, logoutUrls: pool.logoutUrls };
+    await tx
+      .insert(clients)
+      .values({ id: pool.clientId, poolId: pool.poolId, ...client })
+      .onConflictDoUpdate({ target: clients.id, set: client });
+    await tx
+      .insert(groups)
+      .values(
+        USER_TYPES.map((name) => ({ poolId: pool.poolId, name, precedence: GROUP_PRECEDENCE[name] ?? null })),
+      )
+      .onConflictDoNothing();
+  });
+}
+
+export interface UserDefinition {
+  poolId: string;
+  username: string;
+  password: string;
+  email: string;
+  givenName: string;
+  familyName: string;
+  groups: string[];
+  attributes: Record<string, string>;
+  status: 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD';
+  /** Base32; turns TOTP MFA on as the preferred factor. */
+  totpSecret?: string;
+}
+
+/** Creates a (demo) user unless one of that name exists; an existing user is left as it is. */
+export async function ensureUser(database: Database, user: UserDefinition): Promise<void> {
+  const db = identityDb(database);
+  if (await findUser(db, user.poolId, user.username)) return;
+  const identity = { poolId: user.poolId, username: user.username };
+  const created = await insertUser(
+    db,
+    {
+      ...identity,
+      ...(await passwordFields(passwordHasher('production'), identity, user.password)),
+      status: user.status,
+      attributes: {
+        ...user.attributes,
+        email: user.email,
+        email_verified: 'true',
+        given_name: user.givenName,
+        family_name: user.familyName,
+      },
+      ...(user.totpSecret
+        ? { totpSecret: user.totpSecret, totpMfaEnabled: true, preferredMfa: 'SOFTWARE_TOKEN_MFA' as const }
+        : {}),
+    },
+    new Date(),
+  );
+  if (user.groups.length === 0) return;
+  await db
+    .insert(groups)
+    .values(user.groups.map((name) => ({ poolId: user.poolId, name })))
+    .onConflictDoNothing();
+  await db
+    .insert(userGroups)
+    .values(user.groups.map((groupName) => ({ userId: created.id, poolId: user.poolId, groupName })));
+}

@@ -1,0 +1,45 @@
+import { CognitoError, MESSAGE } from '../protocol/errors';
+
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimits {
+  /** Every protocol request from one address. */
+  perIp: RateLimit;
+  /** Requests naming one user (sign-in, sign-up, codes, password reset) in one pool. */
+  perUser: RateLimit;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  perIp: { limit: 1200, windowMs: 60_000 },
+  perUser: { limit: 60, windowMs: 60_000 },
+};
+
+/** A fixed-window counter per key, in memory: enough for one process (a shared store is for scale-out). */
+export function createRateLimiter(now: () => Date) {
+  const windows = new Map<string, { start: number; count: number }>();
+
+  function prune(at: number): void {
+    for (const [key, window] of windows) if (at - window.start > 3_600_000) windows.delete(key);
+  }
+
+  return {
+    /** Counts one request; throws TooManyRequestsException past the limit. */
+    hit(key: string, rule: RateLimit): void {
+      const at = now().getTime();
+      if (windows.size > 50_000) prune(at);
+      const window = windows.get(key);
+      if (!window || at - window.start >= rule.windowMs) {
+        windows.set(key, { start: at, count: 1 });
+        return;
+      }
+      window.count += 1;
+      if (window.count > rule.limit)
+        throw new CognitoError('TooManyRequestsException', MESSAGE.tooManyRequests);
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -1,0 +1,37 @@
+import type { IdentityContext } from '../context';
+import { MESSAGE, notAuthorized } from '../protocol/errors';
+import { findUser, type User, usernameKey } from '../users/repository';
+
+/**
+ * USER_PASSWORD_AUTH's check, behind the lockout. An unknown user costs the same hash and gets the same
+ * answer as a wrong password (PreventUserExistenceErrors), and counts towards the same lockout.
+ */
+export async function checkPassword(
+  ctx: IdentityContext,
+  poolId: string,
+  username: string,
+  password: string,
+): Promise<User> {
+  const key = usernameKey(username);
+  await ctx.lockout.assertOpen(poolId, key, 'password');
+  const user = await findUser(ctx.db, poolId, username);
+  const valid = user?.passwordHash
+    ? await ctx.passwords.verify(user.passwordHash, password)
+    : await ctx.passwords.verifyNobody(password);
+  return settle(ctx, poolId, key, valid ? user : undefined);
+}
+
+/** Records the outcome of a password proof: a failure counts and is refused alike, a success resets. */
+export async function settle(
+  ctx: IdentityContext,
+  poolId: string,
+  key: string,
+  user: User | undefined,
+): Promise<User> {
+  if (!user) {
+    await ctx.lockout.recordFailure(poolId, key, 'password');
+    throw notAuthorized(MESSAGE.badCredentials);
+  }
+  await ctx.lockout.reset(poolId, key, 'password');
+  return user;
+}

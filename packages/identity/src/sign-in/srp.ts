@@ -1,0 +1,93 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { IdentityContext } from '../context';
+import { invalidParameter, MESSAGE, notAuthorized } from '../protocol/errors';
+import { safeEqual } from '../security/compare';
+import { hexToBigInt, padHex, randomBigInt } from '../srp/math';
+import { expectedSignature, isValidA, serverHalf } from '../srp/server';
+import { findUser, findUserById, type User, usernameKey } from '../users/repository';
+import { createChallenge, endChallenge, findChallenge } from './challenges';
+import { settle } from './password';
+
+/** Keys the made-up salts of unknown users: stable for a username while the process lives. */
+const FAKE_SALT_KEY = randomBytes(32);
+
+/**
+ * USER_SRP_AUTH's first step: the server's B and the user's salt, and a SECRET_BLOCK naming the stored
+ * exchange. An unknown user gets a challenge that looks the same and can only fail.
+ */
+export async function startSrp(
+  ctx: IdentityContext,
+  poolId: string,
+  clientId: string,
+  username: string,
+  A: string,
+): Promise<{ ChallengeName: 'PASSWORD_VERIFIER'; ChallengeParameters: Record<string, string> }> {
+  if (!isValidA(A)) throw invalidParameter('Invalid SRP_A.');
+  const key = usernameKey(username);
+  await ctx.lockout.assertOpen(poolId, key, 'password');
+  const user = await findUser(ctx.db, poolId, username);
+  const known =
+    user?.srpSalt && user.srpVerifier ? { salt: user.srpSalt, verifier: user.srpVerifier } : undefined;
+  const { salt, verifier } = known ?? {
+    salt: padHex(
+      hexToBigInt(createHmac('sha256', FAKE_SALT_KEY).update(`${poolId}/${key}`).digest('hex').slice(0, 32)),
+    ),
+    verifier: padHex(randomBigInt(384)),
+  };
+  const { b, B } = serverHalf(verifier);
+  const userIdForSrp = user?.username ?? username;
+  const secretBlock = await createChallenge(ctx, {
+    poolId,
+    clientId,
+    userId: known ? (user?.id ?? null) : null,
+    usernameKey: key,
+    challenge: 'PASSWORD_VERIFIER',
+    data: { A, b, B, verifier, userIdForSrp },
+  });
+  return {
+    ChallengeName: 'PASSWORD_VERIFIER',
+    ChallengeParameters: {
+      SALT: salt,
+      SECRET_BLOCK: secretBlock,
+      SRP_B: B,
+      USERNAME: userIdForSrp,
+      USER_ID_FOR_SRP: userIdForSrp,
+    },
+  };
+}
+
+export interface PasswordClaim {
+  USERNAME: string;
+  PASSWORD_CLAIM_SECRET_BLOCK: string;
+  PASSWORD_CLAIM_SIGNATURE: string;
+  TIMESTAMP: string;
+}
+
+/** PASSWORD_VERIFIER: one attempt per secret block; a wrong signature is a wrong password. */
+export async function verifySrpClaim(
+  ctx: IdentityContext,
+  clientId: string,
+  claim: PasswordClaim,
+): Promise<User> {
+  const challenge = await findChallenge(ctx, claim.PASSWORD_CLAIM_SECRET_BLOCK, clientId, [
+    'PASSWORD_VERIFIER',
+  ]);
+  await endChallenge(ctx, challenge);
+  const { A = '', b = '', B = '', verifier = '', userIdForSrp = '' } = challenge.data;
+  if (usernameKey(claim.USERNAME) !== challenge.usernameKey) throw notAuthorized(MESSAGE.invalidSession);
+  await ctx.lockout.assertOpen(challenge.poolId, challenge.usernameKey, 'password');
+  const expected = expectedSignature({
+    poolId: challenge.poolId,
+    userId: userIdForSrp,
+    A,
+    B,
+    b,
+    verifier,
+    secretBlock: claim.PASSWORD_CLAIM_SECRET_BLOCK,
+    timestamp: claim.TIMESTAMP,
+  });
+  const valid =
+    safeEqual(expected, Buffer.from(claim.PASSWORD_CLAIM_SIGNATURE, 'base64')) && challenge.userId;
+  const user = valid ? await findUserById(ctx.db, challenge.userId ?? '') : undefined;
+  return settle(ctx, challenge.poolId, challenge.usernameKey, user);
+}

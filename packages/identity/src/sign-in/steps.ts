@@ -1,0 +1,112 @@
+import { randomInt } from 'node:crypto';
+import type { IdentityContext } from '../context';
+import { CognitoError, MESSAGE, notAuthorized } from '../protocol/errors';
+import { maskDestination } from '../users/attributes';
+import type { MfaType } from '../users/model';
+import type { Pool } from '../users/pools';
+import type { User } from '../users/repository';
+import { createChallenge } from './challenges';
+import { type AuthResponse, signedIn } from './result';
+
+export interface SignInState {
+  pool: Pool;
+  clientId: string;
+  user: User;
+}
+
+/**
+ * What follows a verified password, in Cognito's order: the account must be usable, a temporary password
+ * must be replaced, then MFA, then tokens.
+ */
+export async function afterPassword(ctx: IdentityContext, state: SignInState): Promise<AuthResponse> {
+  const { user } = state;
+  if (!user.enabled) throw notAuthorized(MESSAGE.userDisabled);
+  if (user.status === 'UNCONFIRMED')
+    throw new CognitoError('UserNotConfirmedException', MESSAGE.userNotConfirmed);
+  if (user.status === 'RESET_REQUIRED')
+    throw new CognitoError('PasswordResetRequiredException', MESSAGE.resetRequired);
+  if (user.status === 'FORCE_CHANGE_PASSWORD') {
+    if (user.passwordExpiresAt && user.passwordExpiresAt <= ctx.now()) {
+      throw notAuthorized('Temporary password has expired and must be reset by an administrator.');
+    }
+    return challenge(ctx, state, 'NEW_PASSWORD_REQUIRED', {
+      requiredAttributes: '[]',
+      userAttributes: JSON.stringify({ ...user.attributes }),
+    });
+  }
+  return mfaStep(ctx, state);
+}
+
+/** The factors a user can be asked for: switched on, and usable (a phone number, a verified TOTP secret). */
+export function enabledFactors(user: User): MfaType[] {
+  const factors: MfaType[] = [];
+  if (user.smsMfaEnabled && user.attributes.phone_number) factors.push('SMS_MFA');
+  if (user.totpMfaEnabled && user.totpSecret) factors.push('SOFTWARE_TOKEN_MFA');
+  return factors;
+}
+
+/** MFA as the pool asks for it: the preferred or only factor, a choice between two, set-up, or none. */
+export async function mfaStep(ctx: IdentityContext, state: SignInState): Promise<AuthResponse> {
+  if (state.pool.mfaConfiguration === 'OFF') return signedIn(ctx, state.user, state.clientId);
+  const factors = enabledFactors(state.user);
+  if (factors.length === 0) {
+    if (state.pool.mfaConfiguration === 'ON') {
+      return challenge(ctx, state, 'MFA_SETUP', { MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA"]' });
+    }
+    return signedIn(ctx, state.user, state.clientId);
+  }
+  const preferred = factors.find((factor) => factor === state.user.preferredMfa);
+  const only = factors.length === 1 ? factors[0] : undefined;
+  const factor = preferred ?? only;
+  if (!factor) return challenge(ctx, state, 'SELECT_MFA_TYPE', { MFAS_CAN_CHOOSE: JSON.stringify(factors) });
+  return factorChallenge(ctx, state, factor);
+}
+
+/** The challenge for one factor; a text-message code is generated and sent now. */
+export async function factorChallenge(
+  ctx: IdentityContext,
+  state: SignInState,
+  factor: MfaType,
+): Promise<AuthResponse> {
+  if (factor === 'SOFTWARE_TOKEN_MFA') return challenge(ctx, state, 'SOFTWARE_TOKEN_MFA', {});
+  const phone = state.user.attributes.phone_number ?? '';
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await ctx.mailer.send({
+    poolId: state.pool.id,
+    username: state.user.username,
+    kind: 'SMS_MFA',
+    medium: 'SMS',
+    destination: phone,
+    code,
+  });
+  return challenge(
+    ctx,
+    state,
+    'SMS_MFA',
+    { CODE_DELIVERY_DELIVERY_MEDIUM: 'SMS', CODE_DELIVERY_DESTINATION: maskDestination('SMS', phone) },
+    { code },
+  );
+}
+
+/** A challenge for the client, with its Session; private data (an SMS code) stays on the server. */
+export async function challenge(
+  ctx: IdentityContext,
+  state: SignInState,
+  name: 'NEW_PASSWORD_REQUIRED' | 'MFA_SETUP' | 'SELECT_MFA_TYPE' | MfaType,
+  parameters: Record<string, string>,
+  data: Record<string, string> = {},
+): Promise<AuthResponse> {
+  const Session = await createChallenge(ctx, {
+    poolId: state.pool.id,
+    clientId: state.clientId,
+    userId: state.user.id,
+    usernameKey: state.user.usernameKey,
+    challenge: name,
+    data,
+  });
+  return {
+    ChallengeName: name,
+    Session,
+    ChallengeParameters: { ...parameters, USER_ID_FOR_SRP: state.user.username },
+  };
+}

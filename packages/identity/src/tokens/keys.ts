@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '@storefront/database';
+import { and, desc, eq, isNull, notInArray } from 'drizzle-orm';
+import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import { type IdentityDb, identityDb } from '../db/database';
+import { signingKeys } from '../db/schema';
+
+type KeyRow = typeof signingKeys.$inferSelect;
+
+export interface SigningKeys {
+  /** The newest key of a pool, created on first use. */
+  signer(poolId: string): Promise<{ kid: string; key: CryptoKey | Uint8Array }>;
+  /** The pool's public keys that are not retired. */
+  jwks(poolId: string): Promise<{ keys: JWK[] }>;
+  /** The public key with this kid, if the pool still publishes it. */
+  verifier(poolId: string, kid: string): Promise<CryptoKey | Uint8Array | undefined>;
+}
+
+/** Another process may rotate keys: what this one read is trusted for this long (a new kid reloads at once). */
+const CACHE_MS = 60_000;
+
+export function createSigningKeys(db: IdentityDb, now: () => Date): SigningKeys {
+  const cache = new Map<string, { at: number; rows: Promise<KeyRow[]> }>();
+
+  const load = (poolId: string, fresh = false): Promise<KeyRow[]> => {
+    const cached = cache.get(poolId);
+    if (cached && !fresh && now().getTime() - cached.at < CACHE_MS) return cached.rows;
+    const rows = activeKeys(db, poolId).then(async (found) =>
+      found.length > 0 ? found : [await addKey(db, poolId)],
+    );
+    cache.set(poolId, { at: now().getTime(), rows });
+    rows.catch(() => cache.delete(poolId));
+    return rows;
+  };
+
+  return {
+    async signer(poolId) {
+      const [newest] = await load(poolId);
+      if (!newest) throw new Error(`no signing key for ${poolId}`);
+      return { kid: newest.kid, key: await importJWK(newest.privateJwk as JWK, 'RS256') };
+    },
+    async jwks(poolId) {
+      return { keys: (await load(poolId)).map((row) => row.publicJwk as JWK) };
+    },
+    async verifier(poolId, kid) {
+      let row = (await load(poolId)).find((candidate) => candidate.kid === kid);
+      row ??= (await load(poolId, true)).find((candidate) => candidate.kid === kid);
+      return row ? importJWK(row.publicJwk as JWK, 'RS256') : undefined;
+    },
+  };
+}
+
+function activeKeys(db: IdentityDb, poolId: string): Promise<KeyRow[]> {
+  return db
+    .select()
+    .from(signingKeys)
+    .where(and(eq(signingKeys.poolId, poolId), isNull(signingKeys.retiredAt)))
+    .orderBy(desc(signingKeys.createdAt));
+}
+
+async function addKey(db: IdentityDb, poolId: string): Promise<KeyRow> {
+  const { publicKey, privateKey } = await generateKeyPair('RS256', {
+    extractable: true,
+    modulusLength: 2048,
+  });
+  const kid = randomUUID();
+  const meta = { kid, alg: 'RS256', use: 'sig' };
+  const [row] = await db
+    .insert(signingKeys)
+    .values({
+      kid,
+      poolId,
+      privateJwk: { ...(await exportJWK(privateKey)), ...meta },
+      publicJwk: { ...(await exportJWK(publicKey)), ...meta },
+    })
+    .returning();
+  if (!row) throw new Error('signing key not stored');
+  return row;
+}
+
+/**
+ * Rotation: a new key signs from now on; the one it replaces stays published so tokens it signed keep
+ * verifying until they expire, and any older key is retired. Returns the new kid.
+ */
+export async function rotateSigningKey(database: Database, poolId: string): Promise<string> {
+  const db = identityDb(database);
+  const [previous] = await activeKeys(db, poolId);
+  const created = await addKey(db, poolId);
+  const keep = previous ? [created.kid, previous.kid] : [created.kid];
+  await db
+    .update(signingKeys)
+    .set({ retiredAt: new Date() })
+    .where(
+      and(eq(signingKeys.poolId, poolId), isNull(signingKeys.retiredAt), notInArray(signingKeys.kid, keep)),
+    );
+  return created.kid;
+}

@@ -1,0 +1,152 @@
+import { GetTokensFromRefreshTokenCommand, GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { testEngines } from '@storefront/database/testing';
+import { Amplify } from 'aws-amplify';
+import {
+  confirmResetPassword,
+  confirmSignIn,
+  confirmSignUp,
+  fetchAuthSession,
+  getCurrentUser,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+  updatePassword,
+} from 'aws-amplify/auth';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import { generate, generateSecret } from 'otplib';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectException, PASSWORD, POOL, type ServedIdentity, serveIdentity } from './support/identity';
+import { createUser } from './support/users';
+
+/** Amplify's token storage, kept here so the test can read the refresh token it holds. */
+const stored = new Map<string, string>();
+const storedToken = (kind: 'refreshToken' | 'accessToken') =>
+  [...stored.entries()].find(([key]) => key.endsWith(`.${kind}`))?.[1] ?? '';
+
+// Amplify is one singleton per process: each engine's suite configures it again before it runs.
+describe.each(await testEngines())('Amplify v6 against the pool on $name', (engine) => {
+  let identity: ServedIdentity;
+  beforeAll(async () => {
+    identity = await serveIdentity(engine);
+    Amplify.configure({
+      Auth: {
+        Cognito: {
+          userPoolId: POOL.poolId,
+          userPoolClientId: POOL.clientId,
+          userPoolEndpoint: `${identity.baseUrl}/`,
+        },
+      },
+    });
+    cognitoUserPoolsTokenProvider.setKeyValueStorage({
+      setItem: async (key, value) => void stored.set(key, value),
+      getItem: async (key) => stored.get(key) ?? null,
+      removeItem: async (key) => void stored.delete(key),
+      clear: async () => stored.clear(),
+    });
+  });
+  afterEach(() => signOut());
+  afterAll(() => identity.close());
+
+  it('signs in with SRP (the default), refreshes, and a signed-out session cannot be refreshed', async () => {
+    await createUser(identity.database, 'srp-user');
+    const result = await signIn({ username: 'srp-user', password: PASSWORD });
+    expect(result).toEqual({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    expect((await getCurrentUser()).username).toBe('srp-user');
+
+    const before = await fetchAuthSession();
+    const after = await fetchAuthSession({ forceRefresh: true });
+    expect(after.tokens?.accessToken.payload.jti).not.toBe(before.tokens?.accessToken.payload.jti);
+    expect(after.tokens?.accessToken.payload.origin_jti).toBe(before.tokens?.accessToken.payload.origin_jti);
+
+    const refreshToken = storedToken('refreshToken');
+    const accessToken = storedToken('accessToken');
+    expect(refreshToken).toBeTruthy();
+    await signOut();
+    await expectException(
+      identity.client.send(
+        new GetTokensFromRefreshTokenCommand({ ClientId: POOL.clientId, RefreshToken: refreshToken }),
+      ),
+      'NotAuthorizedException',
+      'Refresh Token has been revoked',
+    );
+    await expectException(
+      identity.client.send(new GetUserCommand({ AccessToken: accessToken })),
+      'NotAuthorizedException',
+      'Access Token has been revoked',
+    );
+  });
+
+  it('signs in with USER_PASSWORD_AUTH, and reports a wrong password as Cognito does', async () => {
+    await createUser(identity.database, 'plain-user');
+    await expectException(
+      signIn({
+        username: 'plain-user',
+        password: 'Wr0ng-password!',
+        options: { authFlowType: 'USER_PASSWORD_AUTH' },
+      }),
+      'NotAuthorizedException',
+      'Incorrect username or password.',
+    );
+    await expectException(
+      signIn({ username: 'nobody', password: PASSWORD }),
+      'NotAuthorizedException',
+      'Incorrect username or password.',
+    );
+    const result = await signIn({
+      username: 'plain-user',
+      password: PASSWORD,
+      options: { authFlowType: 'USER_PASSWORD_AUTH' },
+    });
+    expect(result.isSignedIn).toBe(true);
+  });
+
+  it('answers the TOTP challenge', async () => {
+    const secret = generateSecret();
+    await createUser(identity.database, 'totp-user', { totpSecret: secret });
+    const result = await signIn({ username: 'totp-user', password: PASSWORD });
+    expect(result.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
+    const done = await confirmSignIn({ challengeResponse: await generate({ secret }) });
+    expect(done.isSignedIn).toBe(true);
+  });
+
+  it('replaces a temporary password', async () => {
+    await createUser(identity.database, 'temp-user', {
+      status: 'FORCE_CHANGE_PASSWORD',
+      password: 'Temp0rary!',
+    });
+    const result = await signIn({ username: 'temp-user', password: 'Temp0rary!' });
+    expect(result.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED');
+    const done = await confirmSignIn({ challengeResponse: PASSWORD });
+    expect(done.isSignedIn).toBe(true);
+    await signOut();
+    expect((await signIn({ username: 'temp-user', password: PASSWORD })).isSignedIn).toBe(true);
+  });
+
+  it('signs up with a code from the outbox, resets and changes the password', async () => {
+    const up = await signUp({
+      username: 'new-user',
+      password: PASSWORD,
+      options: { userAttributes: { email: 'new@example.com' } },
+    });
+    expect(up.nextStep.signUpStep).toBe('CONFIRM_SIGN_UP');
+    const confirmed = await confirmSignUp({
+      username: 'new-user',
+      confirmationCode: await identity.lastCode('new-user'),
+    });
+    expect(confirmed.isSignUpComplete).toBe(true);
+
+    const reset = await resetPassword({ username: 'new-user' });
+    expect(reset.nextStep.resetPasswordStep).toBe('CONFIRM_RESET_PASSWORD_WITH_CODE');
+    await confirmResetPassword({
+      username: 'new-user',
+      confirmationCode: await identity.lastCode('new-user'),
+      newPassword: 'N3w-password!',
+    });
+    expect((await signIn({ username: 'new-user', password: 'N3w-password!' })).isSignedIn).toBe(true);
+
+    await updatePassword({ oldPassword: 'N3w-password!', newPassword: 'Ch4nged-again!' });
+    await signOut();
+    expect((await signIn({ username: 'new-user', password: 'Ch4nged-again!' })).isSignedIn).toBe(true);
+  });
+});

@@ -1,0 +1,48 @@
+import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { testEngines } from '@storefront/database/testing';
+import { decodeProtectedHeader } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rotateSigningKey } from '../src/tokens/keys';
+import { expectException, POOL, type ServedIdentity, serveIdentity } from './support/identity';
+import { createUser, passwordSignIn } from './support/users';
+
+describe.each(await testEngines())('signing keys on $name', (engine) => {
+  let identity: ServedIdentity;
+  beforeAll(async () => {
+    identity = await serveIdentity(engine);
+    await createUser(identity.database, 'keyholder');
+  });
+  afterAll(() => identity.close());
+
+  const jwks = async () =>
+    (await (await fetch(`${identity.baseUrl}/${POOL.poolId}/.well-known/jwks.json`)).json()) as {
+      keys: { kid: string }[];
+    };
+  const getUser = (AccessToken: string) => identity.client.send(new GetUserCommand({ AccessToken }));
+
+  it('signs with the newest key, keeps the previous one published, and retires older ones', async () => {
+    const first = await passwordSignIn(identity.client, 'keyholder');
+    const firstKid = decodeProtectedHeader(first.AccessToken).kid;
+    expect((await jwks()).keys.map((key) => key.kid)).toEqual([firstKid]);
+
+    const secondKid = await rotateSigningKey(identity.database, POOL.poolId);
+    // Another process rotated: this one notices when its cache lapses.
+    identity.clock.advance(61_000);
+    const second = await passwordSignIn(identity.client, 'keyholder');
+    expect(decodeProtectedHeader(second.AccessToken).kid).toBe(secondKid);
+    expect((await jwks()).keys.map((key) => key.kid)).toEqual([secondKid, firstKid]);
+    expect((await getUser(first.AccessToken)).Username).toBe('keyholder');
+
+    await rotateSigningKey(identity.database, POOL.poolId);
+    identity.clock.advance(61_000);
+    expect((await jwks()).keys.map((key) => key.kid)).not.toContain(firstKid);
+    await expectException(getUser(first.AccessToken), 'NotAuthorizedException', 'Invalid Access Token');
+    expect((await getUser(second.AccessToken)).Username).toBe('keyholder');
+  });
+
+  it('answers 404 for an unknown pool', async () => {
+    const response = await fetch(`${identity.baseUrl}/us-east-1_Nope/.well-known/jwks.json`);
+    expect(response.status).toBe(404);
+    expect((await response.json()).__type).toBe('ResourceNotFoundException');
+  });
+});

@@ -1,0 +1,66 @@
+import {
+  ChangePasswordCommand,
+  ConfirmForgotPasswordCommand,
+  ForgotPasswordCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { testEngines } from '@storefront/database/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectException, PASSWORD, POOL, type ServedIdentity, serveIdentity } from './support/identity';
+import { createUser, passwordSignIn } from './support/users';
+
+const NEW_PASSWORD = 'Brand-n3w-pass';
+
+describe.each(await testEngines())('passwords on $name', (engine) => {
+  let identity: ServedIdentity;
+  beforeAll(async () => {
+    identity = await serveIdentity(engine);
+  });
+  afterAll(() => identity.close());
+
+  const forgot = (Username: string) =>
+    identity.client.send(new ForgotPasswordCommand({ ClientId: POOL.clientId, Username }));
+  const confirm = (Username: string, ConfirmationCode: string, Password = NEW_PASSWORD) =>
+    identity.client.send(
+      new ConfirmForgotPasswordCommand({ ClientId: POOL.clientId, Username, ConfirmationCode, Password }),
+    );
+
+  it('resets a forgotten password with a single-use code', async () => {
+    await createUser(identity.database, 'forgetful');
+    const answer = await forgot('forgetful');
+    expect(answer.CodeDeliveryDetails).toEqual({
+      Destination: 'f***@e***.com',
+      DeliveryMedium: 'EMAIL',
+      AttributeName: 'email',
+    });
+    const code = await identity.lastCode('forgetful', 'FORGOT_PASSWORD');
+    await expectException(confirm('forgetful', code, 'weak'), 'InvalidPasswordException');
+    await confirm('forgetful', code);
+    await expectException(confirm('forgetful', code), 'ExpiredCodeException');
+    await expectException(passwordSignIn(identity.client, 'forgetful'), 'NotAuthorizedException');
+    expect((await passwordSignIn(identity.client, 'forgetful', NEW_PASSWORD)).AccessToken).toBeTruthy();
+    await expectException(confirm('never-existed', '123456'), 'CodeMismatchException');
+  });
+
+  it('expires reset codes after an hour', async () => {
+    await createUser(identity.database, 'slow');
+    await forgot('slow');
+    const code = await identity.lastCode('slow', 'FORGOT_PASSWORD');
+    identity.clock.advance(3_600_000 + 1000);
+    await expectException(confirm('slow', code), 'ExpiredCodeException');
+  });
+
+  it('changes a password only with the current one', async () => {
+    await createUser(identity.database, 'changer');
+    const { AccessToken } = await passwordSignIn(identity.client, 'changer');
+    const change = (PreviousPassword: string, ProposedPassword: string) =>
+      identity.client.send(new ChangePasswordCommand({ AccessToken, PreviousPassword, ProposedPassword }));
+    await expectException(
+      change('Wr0ng-password!', NEW_PASSWORD),
+      'NotAuthorizedException',
+      'Incorrect username or password.',
+    );
+    await expectException(change(PASSWORD, 'short'), 'InvalidPasswordException');
+    await change(PASSWORD, NEW_PASSWORD);
+    expect((await passwordSignIn(identity.client, 'changer', NEW_PASSWORD)).AccessToken).toBeTruthy();
+  });
+});

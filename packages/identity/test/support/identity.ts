@@ -1,0 +1,117 @@
+import type { AddressInfo } from 'node:net';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { serve } from '@hono/node-server';
+import type { Database } from '@storefront/database';
+import type { TestEngine } from '@storefront/database/testing';
+import type { Hono } from 'hono';
+import { expect } from 'vitest';
+import { createIdentityApp, type IdentityOptions } from '../../src/app';
+import { migrateIdentity } from '../../src/db/database';
+import { outboxFor } from '../../src/mail/outbox';
+import { ensureUserPool, type PoolDefinition } from '../../src/provisioning';
+
+export const POOL: PoolDefinition = {
+  poolId: 'us-east-1_TestPool1',
+  name: 'Test pool',
+  clientId: 'testclient1',
+  clientName: 'storefront',
+  callbackUrls: ['http://localhost:5173/'],
+  logoutUrls: ['http://localhost:5173/login'],
+};
+
+export const ADMIN = {
+  accessKeyId: 'AKIATESTADMIN0001',
+  secretAccessKey: 'test-admin-secret-0123456789abcdef',
+  region: 'us-east-1',
+};
+
+export const PASSWORD = 'Corr3ct-horse!';
+
+/** A clock the tests move by hand, starting at the real time (Amplify and SigV4 compare with it). */
+export interface Clock {
+  now(): Date;
+  advance(ms: number): void;
+}
+
+export interface ServedIdentity {
+  database: Database;
+  app: Hono;
+  baseUrl: string;
+  clock: Clock;
+  /** Unsigned, as browsers call the public operations. */
+  client: CognitoIdentityProviderClient;
+  /** Signed with the admin credentials. */
+  admin: CognitoIdentityProviderClient;
+  /** The newest code sent to a user of the test pool. */
+  lastCode(username: string, kind?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The identity app on a database of the engine, served on a real port (Amplify and the SDK use sockets). */
+export async function serveIdentity(
+  engine: TestEngine,
+  options: Partial<Omit<IdentityOptions, 'database' | 'issuerBase'>> & { pools?: PoolDefinition[] } = {},
+): Promise<ServedIdentity> {
+  const database = await engine.open();
+  await migrateIdentity(database);
+  for (const pool of options.pools ?? [POOL]) await ensureUserPool(database, pool);
+  let offset = 0;
+  const clock: Clock = { now: () => new Date(Date.now() + offset), advance: (ms) => (offset += ms) };
+
+  let app: Hono | undefined;
+  const server = serve({
+    fetch: (request, env) => (app as Hono).fetch(request, env),
+    port: 0,
+    hostname: '127.0.0.1',
+  });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  app = createIdentityApp({
+    database,
+    issuerBase: baseUrl,
+    adminCredentials: ADMIN,
+    mode: 'test',
+    now: clock.now,
+    logger: { info: () => {}, warn: () => {}, error: (o, m) => console.error(m, o) },
+    ...options,
+  });
+  const sdk = (credentials: { accessKeyId: string; secretAccessKey: string }) =>
+    new CognitoIdentityProviderClient({
+      endpoint: `${baseUrl}/`,
+      region: 'us-east-1',
+      credentials,
+      maxAttempts: 1,
+    });
+  return {
+    database,
+    app,
+    baseUrl,
+    clock,
+    client: sdk({ accessKeyId: 'unused', secretAccessKey: 'unused' }),
+    admin: sdk(ADMIN),
+    lastCode: async (username, kind) => {
+      const entry = (await outboxFor(database, POOL.poolId, username)).find((e) => !kind || e.kind === kind);
+      if (!entry) throw new Error(`no message for ${username}`);
+      return entry.code;
+    },
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}
+
+/** Awaits a call that must fail with a typed SDK exception (and, when given, Cognito's exact message). */
+export async function expectException(
+  call: Promise<unknown>,
+  name: string,
+  message?: string | RegExp,
+): Promise<void> {
+  const error = await call.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error, `expected ${name}`).toBeInstanceOf(Error);
+  expect((error as Error).name).toBe(name);
+  if (message !== undefined) expect((error as Error).message).toMatch(message);
+}

@@ -1,0 +1,125 @@
+import type { DomainDetails } from '@storefront/contracts';
+import type { Database } from '@storefront/database';
+import { ensureUser, ensureUserPool, type UserDefinition } from '@storefront/identity';
+
+/** A sign-in user of the demo, printed by the run command. */
+export interface DemoUser {
+  storefront: string;
+  username: string;
+  password: string;
+  role: string;
+}
+
+interface DemoAccount {
+  id: string;
+  name: string;
+  storefrontDomain: string;
+  isGuest: boolean;
+}
+
+/** Base32; an authenticator app (or the browser tests) computes this user's codes from it. */
+export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+type Profile = Omit<UserDefinition, 'poolId' | 'attributes' | 'email'> & { role: string };
+
+/** The users of the demo account of the guest storefront (spec P§6 roles), and one of the partner portal. */
+const PROFILES: Record<string, Profile[]> = {
+  'Halvorsen Research Institute': [
+    {
+      role: 'manager',
+      username: 'manager@halvorsen.example',
+      password: 'Demo-Manager-2026!',
+      givenName: 'Ingrid',
+      familyName: 'Halvorsen',
+      groups: ['AWSManager'],
+      status: 'CONFIRMED',
+    },
+    {
+      role: 'portal user',
+      username: 'buyer@halvorsen.example',
+      password: 'Demo-Buyer-2026!',
+      givenName: 'Tomas',
+      familyName: 'Lind',
+      groups: ['AWSPortalUser'],
+      status: 'CONFIRMED',
+    },
+    {
+      role: `portal user with authenticator MFA (secret ${DEMO_TOTP_SECRET})`,
+      username: 'lab@halvorsen.example',
+      password: 'Demo-Lab-2026!',
+      givenName: 'Maren',
+      familyName: 'Dahl',
+      groups: ['AWSPortalUser'],
+      status: 'CONFIRMED',
+      totpSecret: DEMO_TOTP_SECRET,
+    },
+    {
+      role: 'portal user who must set a new password',
+      username: 'newhire@halvorsen.example',
+      password: 'Temp-Start-2026!',
+      givenName: 'Jonas',
+      familyName: 'Berg',
+      groups: ['AWSPortalUser'],
+      status: 'FORCE_CHANGE_PASSWORD',
+    },
+  ],
+  'Kestrel Diagnostics GmbH': [
+    {
+      role: 'manager',
+      username: 'manager@kestrel.example',
+      password: 'Demo-Kestrel-2026!',
+      givenName: 'Lena',
+      familyName: 'Vogt',
+      groups: ['AWSManager'],
+      status: 'CONFIRMED',
+    },
+  ],
+};
+
+/**
+ * Gives every demo storefront its user pool and app client, and the demo accounts their users; safe on every
+ * start (existing pools are updated, existing users left alone).
+ */
+export async function ensureDemoUsers(
+  database: Database,
+  storefronts: DomainDetails[],
+  accounts: DemoAccount[],
+  port: number,
+): Promise<DemoUser[]> {
+  for (const storefront of storefronts) {
+    const origin = `http://${storefront.domain}:${port}`;
+    await ensureUserPool(database, {
+      poolId: storefront.awsUserPoolId,
+      name: storefront.storefrontName,
+      clientId: storefront.clientId,
+      clientName: storefront.clientName,
+      callbackUrls: [`${origin}/`],
+      logoutUrls: [`${origin}/`, `${origin}/login`],
+    });
+  }
+  const users: DemoUser[] = [];
+  for (const account of accounts) {
+    const storefront = storefronts.find((candidate) => candidate.domain === account.storefrontDomain);
+    const profiles = PROFILES[account.name];
+    if (!storefront || !profiles) continue;
+    for (const { role, ...profile } of profiles) {
+      await ensureUser(database, {
+        ...profile,
+        poolId: storefront.awsUserPoolId,
+        email: profile.username,
+        attributes: {
+          'custom:salesforceAccountId': account.id,
+          'custom:salesforceOrgId': storefront.salesforceOrgId,
+          'custom:local': 'en_US',
+        },
+      });
+      users.push({
+        storefront: storefront.storefrontName,
+        username: profile.username,
+        password: profile.password,
+        role,
+      });
+    }
+  }
+  return users;
+}
