@@ -8,10 +8,14 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = mkdtempSync(join(tmpdir(), 'storefront-e2e-'));
 /** The server's gateway key; tests that call the gateway directly read it from the environment. */
 process.env.GATEWAY_API_KEY ??= 'e2e-gateway-api-key-0001';
+// Workers inherit these from the main process, so all of them read the mail the one catcher receives.
+process.env.E2E_SMTP_PORT ??= String(port + 1);
+process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'storefront-e2e-mail-'));
 
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.e2e.ts',
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -48,6 +52,7 @@ export default defineConfig({
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       GATEWAY_API_KEY: process.env.GATEWAY_API_KEY,
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
     },
   },
 });

@@ -20,10 +20,10 @@ interface DemoAccount {
 /** Base32; an authenticator app (or the browser tests) computes this user's codes from it. */
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
-type Profile = Omit<UserDefinition, 'poolId' | 'attributes' | 'email'> & { role: string };
+export type Profile = Omit<UserDefinition, 'poolId' | 'attributes' | 'email'> & { role: string };
 
 /** The users of the demo account of the guest storefront (spec P§6 roles), and one of the partner portal. */
-const PROFILES: Record<string, Profile[]> = {
+export const DEMO_PROFILES: Record<string, Profile[]> = {
   'Halvorsen Research Institute': [
     {
       role: 'manager',
@@ -100,7 +100,7 @@ export async function ensureDemoUsers(
   const users: DemoUser[] = [];
   for (const account of accounts) {
     const storefront = storefronts.find((candidate) => candidate.domain === account.storefrontDomain);
-    const profiles = PROFILES[account.name];
+    const profiles = DEMO_PROFILES[account.name];
     if (!storefront || !profiles) continue;
     for (const { role, ...profile } of profiles) {
       await ensureUser(database, {

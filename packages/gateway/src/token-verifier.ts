@@ -1,4 +1,10 @@
-import { type DomainDetails, MESSAGES, USER_TYPES, type UserType } from '@storefront/contracts';
+import {
+  type DomainDetails,
+  GUEST_USER_TYPE,
+  MESSAGES,
+  USER_TYPES,
+  type UserType,
+} from '@storefront/contracts';
 import { createRemoteJWKSet, customFetch, errors, type JWTPayload, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { GatewayError } from './envelope';
@@ -26,7 +32,7 @@ const userAttributes = z.object({
 /**
  * Verifies a user-pool access token for a storefront: RS256 signature against the pool's JWKS, issuer,
  * client, token use and expiry (jose); then GetUser with the token, which fails once it is revoked and
- * gives the account and contact the user belongs to. The first group names the user type (spec P§6).
+ * gives the account and contact the user belongs to.
  */
 export function createCognitoTokenVerifier(identity: IdentityOptions): TokenVerifier {
   const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
@@ -51,16 +57,21 @@ export function createCognitoTokenVerifier(identity: IdentityOptions): TokenVeri
       identity.issuerBase,
     );
     if (!claims) return null;
-    const [group] = claims['cognito:groups'];
-    if (!isUserType(group)) return null;
+    const userType = userTypeOf(claims['cognito:groups']);
+    if (!userType) return null;
     const attributes = await currentAttributes(identity, token);
-    const accountId = attributes?.get('custom:salesforceAccountId');
+    if (!attributes) return null;
+    // Its own account first, then the storefront's guest account (a new sign-up has no account yet).
+    const accountIds = [attributes.get('custom:salesforceAccountId'), storefront.guestAccountId].filter(
+      (id): id is string => Boolean(id),
+    );
+    const [accountId] = accountIds;
     if (!accountId) return null;
     return {
-      userType: group,
+      userType,
       accountId,
-      accountIds: [accountId],
-      contactId: attributes?.get('custom:salesforceContactId') ?? null,
+      accountIds,
+      contactId: attributes.get('custom:salesforceContactId') ?? null,
       storefront,
     } satisfies Principal;
   };
@@ -108,6 +119,9 @@ async function currentAttributes(
   return user.success ? new Map(user.data.UserAttributes.map(({ Name, Value }) => [Name, Value])) : null;
 }
 
-function isUserType(group: string | undefined): group is UserType {
-  return (USER_TYPES as readonly string[]).includes(group ?? '');
+/** The first group names the user type (spec P§6); a user in no group is treated as a guest. */
+function userTypeOf(groups: readonly string[]): UserType | null {
+  const [group] = groups;
+  if (group === undefined) return GUEST_USER_TYPE;
+  return (USER_TYPES as readonly string[]).includes(group) ? (group as UserType) : null;
 }

@@ -155,11 +155,30 @@ describe.each(await testEngines())('gateway with user-pool tokens on $name', (en
 
   it('refuses another account, whatever the client sends', async () => {
     const { AccessToken } = await signIn(identity, guestStorefront.clientId, 'buyer@halvorsen.example');
-    const answer = await catalogueAs(AccessToken, guestStorefront.guestAccountId ?? '');
+    const marlowe = seed.accounts.find((account) => account.name === 'Marlowe Genomics Core')?.id ?? '';
+    const answer = await catalogueAs(AccessToken, marlowe);
     expect(answer).toEqual({
       statusCode: 403,
       content: 'Access Denied: You do not have permission to view this record.',
     });
+  });
+
+  it('lets a user without an account of its own shop as the storefront’s guest account', async () => {
+    await ensureUser(database, {
+      poolId: guestStorefront.awsUserPoolId,
+      username: 'new@lab.example',
+      password: PASSWORD,
+      email: 'new@lab.example',
+      givenName: 'New',
+      familyName: 'Buyer',
+      groups: [],
+      attributes: {},
+      status: 'CONFIRMED',
+    });
+    const { AccessToken } = await signIn(identity, guestStorefront.clientId, 'new@lab.example');
+    const answer = await catalogueAs(AccessToken, guestStorefront.guestAccountId ?? '');
+    expect(answer.statusCode).toBe(200);
+    expect((await catalogueAs(AccessToken, halvorsen)).statusCode).toBe(403);
   });
 
   it('refuses a token signed with another key', async () => {

@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { IdentityContext } from './context';
 import { identityDb } from './db/database';
+import { hostedRoutes } from './hosted/routes';
 import { consoleLogger, type Logger } from './logger';
 import { mailboxRoutes } from './mail/mailbox';
 import { createMailer } from './mail/outbox';
@@ -12,7 +13,7 @@ import { protocolHandler } from './protocol/router';
 import type { AdminCredentials } from './protocol/sigv4';
 import { createLockout } from './security/lockout';
 import { passwordHasher } from './security/password-hash';
-import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimits } from './security/rate-limit';
+import { DEFAULT_RATE_LIMITS, type RateLimits, requestLimit } from './security/rate-limit';
 import { createSigningKeys } from './tokens/keys';
 import { wellKnownRoutes } from './well-known';
 
@@ -52,6 +53,8 @@ export function createIdentityApp(options: IdentityOptions): Hono {
     logger,
   };
 
+  const limit = requestLimit({ ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, now);
+
   const app = new Hono();
   app.onError((error, c) => {
     if (error instanceof CognitoError) return c.json(error.body, error.status);
@@ -76,13 +79,10 @@ export function createIdentityApp(options: IdentityOptions): Hono {
       onError: (c) =>
         c.json({ __type: 'SerializationException', message: 'The request body is too large.' }, 413),
     }),
-    protocolHandler(ctx, {
-      adminCredentials: options.adminCredentials,
-      limiter: createRateLimiter(now),
-      limits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
-    }),
+    protocolHandler(ctx, { adminCredentials: options.adminCredentials, limit }),
   );
   app.route('/', wellKnownRoutes(ctx));
+  app.route('/', hostedRoutes(ctx, limit));
   if (options.mode === 'development') app.route('/', mailboxRoutes(ctx));
   return app;
 }

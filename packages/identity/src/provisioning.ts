@@ -15,6 +15,8 @@ export interface PoolDefinition {
   logoutUrls: string[];
   /** OPTIONAL unless given. */
   mfaConfiguration?: MfaConfiguration;
+  /** Off unless given: sign-ins then register devices (NewDeviceMetadata, ConfirmDevice, ListDevices). */
+  deviceTracking?: boolean;
 }
 
 /** Lower precedence wins: it decides which group comes first, and the first group is the user type. */
@@ -29,14 +31,15 @@ const GROUP_PRECEDENCE: Record<string, number> = {
 export async function ensureUserPool(database: Database, pool: PoolDefinition): Promise<void> {
   const db = identityDb(database);
   await db.transaction(async (tx) => {
-    const mfaConfiguration = pool.mfaConfiguration ?? 'OPTIONAL';
+    const settings = {
+      name: pool.name,
+      mfaConfiguration: pool.mfaConfiguration ?? 'OPTIONAL',
+      deviceTracking: pool.deviceTracking ?? false,
+    };
     await tx
       .insert(userPools)
-      .values({ id: pool.poolId, name: pool.name, mfaConfiguration })
-      .onConflictDoUpdate({
-        target: userPools.id,
-        set: { name: pool.name, mfaConfiguration, updatedAt: new Date() },
-      });
+      .values({ id: pool.poolId, ...settings })
+      .onConflictDoUpdate({ target: userPools.id, set: { ...settings, updatedAt: new Date() } });
     const client = { name: pool.clientName, callbackUrls: pool.callbackUrls, logoutUrls: pool.logoutUrls };
     await tx
       .insert(clients)

@@ -6,7 +6,10 @@ import {
   confirmSignIn,
   confirmSignUp,
   fetchAuthSession,
+  fetchDevices,
+  forgetDevice,
   getCurrentUser,
+  rememberDevice,
   resetPassword,
   signIn,
   signOut,
@@ -15,7 +18,7 @@ import {
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { generate, generateSecret } from 'otplib';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectException, PASSWORD, POOL, type ServedIdentity, serveIdentity } from './support/identity';
 import { createUser } from './support/users';
 
@@ -24,16 +27,30 @@ const stored = new Map<string, string>();
 const storedToken = (kind: 'refreshToken' | 'accessToken') =>
   [...stored.entries()].find(([key]) => key.endsWith(`.${kind}`))?.[1] ?? '';
 
+const DEVICE_POOL = {
+  ...POOL,
+  poolId: 'us-east-1_DevicePool',
+  clientId: 'deviceclient',
+  deviceTracking: true,
+};
+
 // Amplify is one singleton per process: each engine's suite configures it again before it runs.
 describe.each(await testEngines())('Amplify v6 against the pool on $name', (engine) => {
   let identity: ServedIdentity;
   beforeAll(async () => {
-    identity = await serveIdentity(engine);
+    identity = await serveIdentity(engine, { pools: [POOL, DEVICE_POOL] });
+    configure(POOL);
+  });
+  afterEach(() => signOut());
+  afterAll(() => identity.close());
+
+  /** Points Amplify at a pool; configuring resets Amplify's token storage, so ours is set again. */
+  function configure(pool: typeof POOL) {
     Amplify.configure({
       Auth: {
         Cognito: {
-          userPoolId: POOL.poolId,
-          userPoolClientId: POOL.clientId,
+          userPoolId: pool.poolId,
+          userPoolClientId: pool.clientId,
           userPoolEndpoint: `${identity.baseUrl}/`,
         },
       },
@@ -44,9 +61,7 @@ describe.each(await testEngines())('Amplify v6 against the pool on $name', (engi
       removeItem: async (key) => void stored.delete(key),
       clear: async () => stored.clear(),
     });
-  });
-  afterEach(() => signOut());
-  afterAll(() => identity.close());
+  }
 
   it('signs in with SRP (the default), refreshes, and a signed-out session cannot be refreshed', async () => {
     await createUser(identity.database, 'srp-user');
@@ -148,5 +163,27 @@ describe.each(await testEngines())('Amplify v6 against the pool on $name', (engi
     await updatePassword({ oldPassword: 'N3w-password!', newPassword: 'Ch4nged-again!' });
     await signOut();
     expect((await signIn({ username: 'new-user', password: 'Ch4nged-again!' })).isSignedIn).toBe(true);
+  });
+
+  it('confirms the device it is given, then lists, remembers and forgets it', async () => {
+    configure(DEVICE_POOL);
+    // Amplify names the device from navigator.userAgent, which Node 20 does not have.
+    vi.stubGlobal('navigator', { userAgent: 'Mozilla/5.0 (vitest)' });
+    try {
+      await createUser(identity.database, 'device-user', { poolId: DEVICE_POOL.poolId });
+      expect((await signIn({ username: 'device-user', password: PASSWORD })).isSignedIn).toBe(true);
+      const [device, ...others] = await fetchDevices();
+      expect(others).toEqual([]);
+      expect(device?.id).toMatch(/^us-east-1_/);
+      await rememberDevice();
+      expect(device?.name).toBe('Mozilla/5.0 (vitest)');
+      expect((await fetchDevices())[0]?.attributes?.['dev:device_remembered_status']).toBe('remembered');
+      await forgetDevice();
+      expect(await fetchDevices()).toEqual([]);
+    } finally {
+      await signOut();
+      vi.unstubAllGlobals();
+      configure(POOL);
+    }
   });
 });

@@ -46,6 +46,10 @@ describe('ErrorPage', () => {
     localStorage.setItem('CognitoIdentityServiceProvider.client.user.idToken', 'jwt');
     localStorage.setItem('EC_Quote_Id', 'Q-1');
     sessionStorage.setItem('anything', 'x');
+    for (const cookie of ['CognitoIdentityServiceProvider.client.LastAuthUser=ana', 'theme=dark']) {
+      // biome-ignore lint/suspicious/noDocumentCookie: the cookies a signed-in browser would have.
+      document.cookie = `${cookie}; Path=/`;
+    }
     renderAt(<ErrorPage status={404} />);
     expect(localStorage.getItem('EC_Auth')).toBe('token');
     cleanup();
@@ -54,5 +58,6 @@ describe('ErrorPage', () => {
     expect(localStorage.getItem('CognitoIdentityServiceProvider.client.user.idToken')).toBeNull();
     expect(localStorage.getItem('EC_Quote_Id')).toBe('Q-1');
     expect(sessionStorage.length).toBe(0);
+    expect(document.cookie).toBe('theme=dark');
   });
 });

@@ -16,7 +16,7 @@ export function ErrorPage({ status, message, detail }: ErrorPageProps) {
   const content = ERROR_PAGES[status];
   useEffect(() => {
     window.scrollTo(0, 0);
-    if (status === 401) clearStoredLogin({ local: window.localStorage, session: window.sessionStorage });
+    if (status === 401) clearStoredLogin(window);
   }, [status]);
   return (
     <main id="main" className="error-page">

@@ -1,17 +1,20 @@
 import type { CatalogItemCard } from '@storefront/contracts/catalogue';
 
+/** Query parameters of /login that the page server and the sign-in page agree on. */
+export const EXPIRED_PARAM = 'expired';
+export const SIGN_OUT_PARAM = 'signOut';
+
 /**
  * Sign-in, returning to `redirect` (a path with its query) afterwards. `expired`: the session was refused,
  * so the sign-in page clears it and says 'Session Expired, Please login again'.
  */
 export function loginPath(redirect: string, { expired = false } = {}): string {
   const query = new URLSearchParams({ redirect });
-  if (expired) query.set('expired', '1');
+  if (expired) query.set(EXPIRED_PARAM, '1');
   return `/login?${query.toString()}`;
 }
 
 /** The sign-in page signs the user out when it opens with this (in the browser, where the tokens are). */
-export const SIGN_OUT_PARAM = 'signOut';
 export const signOutPath = `/login?${SIGN_OUT_PARAM}=1`;
 
 /** Where sign-in returns to: the `redirect` path when it stays on this site (no open redirect), else home. */

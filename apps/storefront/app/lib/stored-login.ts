@@ -3,18 +3,28 @@ export const STORED_AUTH_KEY = 'EC_Auth';
 
 /**
  * Where sign-in state is kept in the browser: the auth, account and in-behalf keys the portal writes, and the
- * identity library's own keys (prefix). Sign-in writes these; sign-out and the 401 page clear them.
+ * identity library's own keys (prefix), which live in cookies so the page server sees them. Sign-in writes
+ * these; sign-out and the 401 page clear them.
  */
 export const STORED_LOGIN_KEYS = [STORED_AUTH_KEY, 'EC_Account', 'EC_InBehalf'] as const;
 const IDENTITY_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
 
-/** Clears stored login info: session storage entirely, the login keys of local storage. */
-export function clearStoredLogin(storage: { local: Storage; session: Storage }): void {
-  storage.session.clear();
-  const keys = Array.from({ length: storage.local.length }, (_, index) => storage.local.key(index));
+type Browser = Pick<Window, 'localStorage' | 'sessionStorage'> & { document: Pick<Document, 'cookie'> };
+
+/** Clears stored login info: session storage entirely, the login keys of local storage, the token cookies. */
+export function clearStoredLogin({ localStorage, sessionStorage, document }: Browser): void {
+  sessionStorage.clear();
+  const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index));
   for (const key of keys) {
     if (key && (STORED_LOGIN_KEYS.some((name) => name === key) || key.startsWith(IDENTITY_KEY_PREFIX))) {
-      storage.local.removeItem(key);
+      localStorage.removeItem(key);
+    }
+  }
+  // The prefix has no character a cookie name encodes, so the names are compared as they are.
+  for (const pair of document.cookie.split(';')) {
+    const name = pair.split('=')[0]?.trim() ?? '';
+    if (name.startsWith(IDENTITY_KEY_PREFIX)) {
+      document.cookie = `${name}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
     }
   }
 }

@@ -2,7 +2,7 @@ import { AuthLayout } from '../features/auth/AuthLayout';
 import authStyles from '../features/auth/auth.css?url';
 import { LoginFlow } from '../features/auth/LoginFlow';
 import { authSettings } from '../lib/auth-settings';
-import { returnPath, SIGN_OUT_PARAM } from '../lib/paths';
+import { EXPIRED_PARAM, returnPath, SIGN_OUT_PARAM } from '../lib/paths';
 import { readSession } from '../lib/session.server';
 import { brandOf, requireDomain } from '../lib/storefront.server';
 import type { Route } from './+types/login';
@@ -21,7 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
     ...brandOf(storefront),
     settings: authSettings(storefront, args.context.gatewayApiKey),
     redirect: returnPath(query.get('redirect')),
-    expired: query.has('expired'),
+    expired: query.has(EXPIRED_PARAM),
     hostedLoginReturn: query.has('code'),
     signOut: query.has(SIGN_OUT_PARAM),
     hasSession: session.signedIn || session.expired,

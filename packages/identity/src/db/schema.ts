@@ -273,3 +273,23 @@ export const devices = identity.table(
   },
   (t) => [index().on(t.userId)],
 );
+
+/** Hosted login's authorization codes (stored hashed): single use, bound to client, redirect and PKCE challenge. */
+export const authorizationCodes = identity.table(
+  'authorization_codes',
+  {
+    codeHash: text().primaryKey(),
+    clientId: text().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    redirectUri: text().notNull(),
+    codeChallenge: text().notNull(),
+    scopes: jsonb().$type<string[]>().notNull(),
+    nonce: text(),
+    authTime: instant().notNull(),
+    expiresAt: instant().notNull(),
+    createdAt: stamp(),
+  },
+  (t) => [index().on(t.expiresAt)],
+);

@@ -32,7 +32,7 @@ function build<S extends z.ZodType>(definition: Definition<S>, admin: boolean): 
       const parsed = definition.input.safeParse(body);
       if (!parsed.success) throw invalidParameter(validationMessage(parsed.error));
       const subject = definition.subject?.(parsed.data);
-      if (subject) limitUser(subject.toLowerCase());
+      if (subject) limitUser(subject);
       return definition.run(ctx, parsed.data);
     },
   };

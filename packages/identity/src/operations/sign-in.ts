@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import type { IdentityContext } from '../context';
+import { type AuthorizeGrant, authorizeGrantSchema } from '../hosted/grant';
 import { CognitoError, invalidParameter, MESSAGE, notAuthorized } from '../protocol/errors';
 import { safeEqual } from '../security/compare';
 import { assertPasswordPolicy } from '../security/password-policy';
 import { endChallenge, findChallenge } from '../sign-in/challenges';
 import { checkPassword } from '../sign-in/password';
-import type { AuthResponse } from '../sign-in/result';
-import { signedIn } from '../sign-in/result';
+import { type AuthResponse, type SignInState, signedIn } from '../sign-in/result';
 import { startSrp, verifySrpClaim } from '../sign-in/srp';
-import { afterPassword, enabledFactors, factorChallenge, mfaStep, type SignInState } from '../sign-in/steps';
+import { afterPassword, enabledFactors, factorChallenge, mfaStep } from '../sign-in/steps';
 import { verifyTotp } from '../sign-in/totp';
 import { issueTokens } from '../tokens/issue';
 import { sessionOfRefreshToken } from '../tokens/sessions';
@@ -49,7 +49,7 @@ export const InitiateAuth = publicOperation({
           required(params, 'USERNAME'),
           required(params, 'PASSWORD'),
         );
-        return afterPassword(ctx, { pool, clientId: client.id, user });
+        return afterPassword(ctx, { pool, clientId: client.id, user, deviceKey: params.DEVICE_KEY });
       }
       case 'REFRESH_TOKEN_AUTH':
       case 'REFRESH_TOKEN':
@@ -82,95 +82,114 @@ async function refresh(ctx: IdentityContext, clientId: string, refreshToken: str
   return issueTokens(ctx, user, session);
 }
 
+const respondInput = z.object({
+  ClientId,
+  ChallengeName: z.string().min(1),
+  Session: Session.optional(),
+  ChallengeResponses: parameters.default({}),
+  ClientMetadata,
+});
+
 export const RespondToAuthChallenge = publicOperation({
-  input: z.object({
-    ClientId,
-    ChallengeName: z.string().min(1),
-    Session: Session.optional(),
-    ChallengeResponses: parameters.default({}),
-    ClientMetadata,
-  }),
+  input: respondInput,
   subject: (input) =>
     input.ChallengeResponses.USERNAME && `${input.ClientId}/${input.ChallengeResponses.USERNAME}`,
-  async run(ctx, input): Promise<AuthResponse> {
-    const { pool, client } = await poolOfClient(ctx.db, input.ClientId);
-    const responses = input.ChallengeResponses;
-    if (input.ChallengeName === 'PASSWORD_VERIFIER') {
-      const user = await verifySrpClaim(ctx, client.id, {
-        USERNAME: required(responses, 'USERNAME'),
-        PASSWORD_CLAIM_SECRET_BLOCK: required(responses, 'PASSWORD_CLAIM_SECRET_BLOCK'),
-        PASSWORD_CLAIM_SIGNATURE: required(responses, 'PASSWORD_CLAIM_SIGNATURE'),
-        TIMESTAMP: required(responses, 'TIMESTAMP'),
-      });
-      return afterPassword(ctx, { pool, clientId: client.id, user });
-    }
-    const name = z.enum([
-      'NEW_PASSWORD_REQUIRED',
-      'SOFTWARE_TOKEN_MFA',
-      'SMS_MFA',
-      'SELECT_MFA_TYPE',
-      'MFA_SETUP',
-    ]);
-    const challengeName = name.safeParse(input.ChallengeName);
-    if (!challengeName.success) throw invalidParameter(`Unsupported challenge: ${input.ChallengeName}`);
-    if (!input.Session) throw invalidParameter('Missing required parameter Session');
-    const challenge = await findChallenge(ctx, input.Session, client.id, [challengeName.data]);
-    if (usernameKey(required(responses, 'USERNAME')) !== challenge.usernameKey) {
-      throw notAuthorized(MESSAGE.invalidSession);
-    }
-    const user = await findUserById(ctx.db, challenge.userId ?? '');
-    if (!user) throw notAuthorized(MESSAGE.invalidSession);
-    const state: SignInState = { pool, clientId: client.id, user };
-    switch (challengeName.data) {
-      case 'NEW_PASSWORD_REQUIRED': {
-        const password = required(responses, 'NEW_PASSWORD');
-        assertPasswordPolicy(password);
-        const writes = attributeWrites(userAttributesOf(responses), 'user');
-        await endChallenge(ctx, challenge);
-        await mergeAttributes(ctx, user.id, writes);
-        state.user = await updateUser(ctx, user.id, {
-          ...(await passwordFields(ctx.passwords, user, password)),
-          status: 'CONFIRMED',
-        });
-        return mfaStep(ctx, state);
-      }
-      case 'SELECT_MFA_TYPE': {
-        const answer = z.enum(MFA_TYPES).safeParse(responses.ANSWER);
-        if (!answer.success || !enabledFactors(user).includes(answer.data))
-          throw invalidParameter('Invalid MFA type');
-        await endChallenge(ctx, challenge);
-        return factorChallenge(ctx, state, answer.data);
-      }
-      case 'SOFTWARE_TOKEN_MFA':
-        return answerMfa(
-          ctx,
-          state,
-          challenge,
-          required(responses, 'SOFTWARE_TOKEN_MFA_CODE'),
-          async (code) => {
-            const step = await verifyTotp(user.totpSecret ?? '', code, ctx.now(), user.totpLastStep);
-            if (step !== null) await updateUser(ctx, user.id, { totpLastStep: step });
-            return step !== null;
-          },
-        );
-      case 'SMS_MFA':
-        return answerMfa(ctx, state, challenge, required(responses, 'SMS_MFA_CODE'), async (code) =>
-          safeEqual(challenge.data.code ?? '', code),
-        );
-      case 'MFA_SETUP': {
-        // VerifySoftwareToken with this session marked the new TOTP secret verified.
-        if (challenge.data.totpVerified !== 'true')
-          throw invalidParameter('Software token MFA has not been verified.');
-        await endChallenge(ctx, challenge);
-        const ready = await updateUser(ctx, user.id, {
-          totpMfaEnabled: true,
-          preferredMfa: 'SOFTWARE_TOKEN_MFA',
-        });
-        return signedIn(ctx, ready, client.id);
-      }
-    }
-  },
+  run: respondToChallenge,
 });
+
+/** RespondToAuthChallenge, for the operation and for the hosted sign-in page alike. */
+export async function respondToChallenge(
+  ctx: IdentityContext,
+  input: z.infer<typeof respondInput>,
+): Promise<AuthResponse> {
+  const { pool, client } = await poolOfClient(ctx.db, input.ClientId);
+  const responses = input.ChallengeResponses;
+  if (input.ChallengeName === 'PASSWORD_VERIFIER') {
+    const user = await verifySrpClaim(ctx, client.id, {
+      USERNAME: required(responses, 'USERNAME'),
+      PASSWORD_CLAIM_SECRET_BLOCK: required(responses, 'PASSWORD_CLAIM_SECRET_BLOCK'),
+      PASSWORD_CLAIM_SIGNATURE: required(responses, 'PASSWORD_CLAIM_SIGNATURE'),
+      TIMESTAMP: required(responses, 'TIMESTAMP'),
+    });
+    return afterPassword(ctx, { pool, clientId: client.id, user, deviceKey: responses.DEVICE_KEY });
+  }
+  const name = z.enum([
+    'NEW_PASSWORD_REQUIRED',
+    'SOFTWARE_TOKEN_MFA',
+    'SMS_MFA',
+    'SELECT_MFA_TYPE',
+    'MFA_SETUP',
+  ]);
+  const challengeName = name.safeParse(input.ChallengeName);
+  if (!challengeName.success) throw invalidParameter(`Unsupported challenge: ${input.ChallengeName}`);
+  if (!input.Session) throw invalidParameter('Missing required parameter Session');
+  const challenge = await findChallenge(ctx, input.Session, client.id, [challengeName.data]);
+  if (usernameKey(required(responses, 'USERNAME')) !== challenge.usernameKey) {
+    throw notAuthorized(MESSAGE.invalidSession);
+  }
+  const user = await findUserById(ctx.db, challenge.userId ?? '');
+  if (!user) throw notAuthorized(MESSAGE.invalidSession);
+  const state: SignInState = {
+    pool,
+    clientId: client.id,
+    user,
+    deviceKey: responses.DEVICE_KEY,
+    authorize: hostedGrant(challenge.data.authorize),
+  };
+  switch (challengeName.data) {
+    case 'NEW_PASSWORD_REQUIRED': {
+      const password = required(responses, 'NEW_PASSWORD');
+      assertPasswordPolicy(password);
+      const writes = attributeWrites(userAttributesOf(responses), 'user');
+      await endChallenge(ctx, challenge);
+      await mergeAttributes(ctx, user.id, writes);
+      state.user = await updateUser(ctx, user.id, {
+        ...(await passwordFields(ctx.passwords, user, password)),
+        status: 'CONFIRMED',
+      });
+      return mfaStep(ctx, state);
+    }
+    case 'SELECT_MFA_TYPE': {
+      const answer = z.enum(MFA_TYPES).safeParse(responses.ANSWER);
+      if (!answer.success || !enabledFactors(user).includes(answer.data))
+        throw invalidParameter('Invalid MFA type');
+      await endChallenge(ctx, challenge);
+      return factorChallenge(ctx, state, answer.data);
+    }
+    case 'SOFTWARE_TOKEN_MFA':
+      return answerMfa(
+        ctx,
+        state,
+        challenge,
+        required(responses, 'SOFTWARE_TOKEN_MFA_CODE'),
+        async (code) => {
+          const step = await verifyTotp(user.totpSecret ?? '', code, ctx.now(), user.totpLastStep);
+          if (step !== null) await updateUser(ctx, user.id, { totpLastStep: step });
+          return step !== null;
+        },
+      );
+    case 'SMS_MFA':
+      return answerMfa(ctx, state, challenge, required(responses, 'SMS_MFA_CODE'), async (code) =>
+        safeEqual(challenge.data.code ?? '', code),
+      );
+    case 'MFA_SETUP': {
+      // VerifySoftwareToken with this session marked the new TOTP secret verified.
+      if (challenge.data.totpVerified !== 'true')
+        throw invalidParameter('Software token MFA has not been verified.');
+      await endChallenge(ctx, challenge);
+      state.user = await updateUser(ctx, user.id, {
+        totpMfaEnabled: true,
+        preferredMfa: 'SOFTWARE_TOKEN_MFA',
+      });
+      return signedIn(ctx, state);
+    }
+  }
+}
+
+/** The authorize request a hosted sign-in's challenge carries, if it is one. */
+function hostedGrant(stored: string | undefined): AuthorizeGrant | undefined {
+  return stored === undefined ? undefined : authorizeGrantSchema.parse(JSON.parse(stored));
+}
 
 /** Every NEW_PASSWORD_REQUIRED response entry `userAttributes.<name>`, as attribute writes. */
 function userAttributesOf(responses: Record<string, string>) {
@@ -195,5 +214,5 @@ async function answerMfa(
   }
   await endChallenge(ctx, challenge);
   await ctx.lockout.reset(state.pool.id, state.user.usernameKey, 'mfa');
-  return signedIn(ctx, state.user, state.clientId);
+  return signedIn(ctx, state);
 }

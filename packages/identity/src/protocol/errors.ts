@@ -23,6 +23,7 @@ const STATUS = {
   TooManyRequestsException: 429,
   UnsupportedOperationException: 400,
   UnsupportedTokenTypeException: 400,
+  UnsupportedUserStateException: 400,
   UserNotConfirmedException: 400,
   UserNotFoundException: 404,
   UsernameExistsException: 400,

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { IdentityContext } from '../context';
 import { OPERATIONS } from '../operations';
-import type { RateLimiter, RateLimits } from '../security/rate-limit';
 import { CognitoError } from './errors';
 import { type AdminCredentials, verifySigV4 } from './sigv4';
 
@@ -11,8 +10,8 @@ const CONTENT_TYPE = 'application/x-amz-json-1.1';
 
 export interface ProtocolOptions {
   adminCredentials: AdminCredentials;
-  limiter: RateLimiter;
-  limits: RateLimits;
+  /** Counts the request against its address and, when given, the user it names. */
+  limit(c: Context, subject?: string): void;
 }
 
 /**
@@ -24,15 +23,13 @@ export function protocolHandler(ctx: IdentityContext, options: ProtocolOptions) 
   return async (c: Context): Promise<Response> => {
     const requestId = randomUUID();
     try {
-      options.limiter.hit(`ip:${clientIp(c)}`, options.limits.perIp);
+      options.limit(c);
       const name = TARGET.exec(c.req.header('x-amz-target') ?? '')?.[1] ?? '';
       const operation = OPERATIONS.get(name);
       if (!operation) throw new CognitoError('UnknownOperationException', `Unknown operation ${name}`);
       const text = await c.req.text();
       if (operation.admin) await verifySigV4(c.req.raw, text, options.adminCredentials);
-      const result = await operation.handle(ctx, parseBody(text), (subject) =>
-        options.limiter.hit(`user:${subject}`, options.limits.perUser),
-      );
+      const result = await operation.handle(ctx, parseBody(text), (subject) => options.limit(c, subject));
       return answer(200, result, requestId);
     } catch (error) {
       if (error instanceof CognitoError) {
@@ -66,10 +63,4 @@ function answer(
     status,
     headers: { 'content-type': CONTENT_TYPE, 'x-amzn-requestid': requestId, ...headers },
   });
-}
-
-/** The peer address when served by @hono/node-server; one shared bucket otherwise (in-process calls). */
-function clientIp(c: Context): string {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? 'local';
 }

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { CognitoError, MESSAGE } from '../protocol/errors';
 
 export interface RateLimit {
@@ -18,7 +19,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 };
 
 /** A fixed-window counter per key, in memory: enough for one process (a shared store is for scale-out). */
-export function createRateLimiter(now: () => Date) {
+function createRateLimiter(now: () => Date) {
   const windows = new Map<string, { start: number; count: number }>();
 
   function prune(at: number): void {
@@ -42,4 +43,20 @@ export function createRateLimiter(now: () => Date) {
   };
 }
 
-export type RateLimiter = ReturnType<typeof createRateLimiter>;
+/**
+ * The limit every route applies: the request's address, then (when the request names one) the user. The
+ * returned function throws TooManyRequestsException past either limit.
+ */
+export function requestLimit(limits: RateLimits, now: () => Date): (c: Context, subject?: string) => void {
+  const limiter = createRateLimiter(now);
+  return (c, subject) => {
+    if (subject === undefined) limiter.hit(`ip:${clientIp(c)}`, limits.perIp);
+    else limiter.hit(`user:${subject.toLowerCase()}`, limits.perUser);
+  };
+}
+
+/** The peer address when served by @hono/node-server; one shared bucket otherwise (in-process calls). */
+function clientIp(c: Context): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'local';
+}

@@ -3,16 +3,9 @@ import type { IdentityContext } from '../context';
 import { CognitoError, MESSAGE, notAuthorized } from '../protocol/errors';
 import { maskDestination } from '../users/attributes';
 import type { MfaType } from '../users/model';
-import type { Pool } from '../users/pools';
 import type { User } from '../users/repository';
 import { createChallenge } from './challenges';
-import { type AuthResponse, signedIn } from './result';
-
-export interface SignInState {
-  pool: Pool;
-  clientId: string;
-  user: User;
-}
+import { type AuthResponse, type SignInState, signedIn } from './result';
 
 /**
  * What follows a verified password, in Cognito's order: the account must be usable, a temporary password
@@ -47,13 +40,13 @@ export function enabledFactors(user: User): MfaType[] {
 
 /** MFA as the pool asks for it: the preferred or only factor, a choice between two, set-up, or none. */
 export async function mfaStep(ctx: IdentityContext, state: SignInState): Promise<AuthResponse> {
-  if (state.pool.mfaConfiguration === 'OFF') return signedIn(ctx, state.user, state.clientId);
+  if (state.pool.mfaConfiguration === 'OFF') return signedIn(ctx, state);
   const factors = enabledFactors(state.user);
   if (factors.length === 0) {
     if (state.pool.mfaConfiguration === 'ON') {
       return challenge(ctx, state, 'MFA_SETUP', { MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA"]' });
     }
-    return signedIn(ctx, state.user, state.clientId);
+    return signedIn(ctx, state);
   }
   const preferred = factors.find((factor) => factor === state.user.preferredMfa);
   const only = factors.length === 1 ? factors[0] : undefined;
@@ -102,7 +95,7 @@ export async function challenge(
     userId: state.user.id,
     usernameKey: state.user.usernameKey,
     challenge: name,
-    data,
+    data: state.authorize ? { ...data, authorize: JSON.stringify(state.authorize) } : data,
   });
   return {
     ChallengeName: name,

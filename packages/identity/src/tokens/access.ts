@@ -2,7 +2,7 @@ import { decodeJwt, decodeProtectedHeader, errors, type JWTPayload, jwtVerify } 
 import type { IdentityContext } from '../context';
 import { CognitoError, MESSAGE, notAuthorized } from '../protocol/errors';
 import { findUserById, type User } from '../users/repository';
-import { issuerOf } from './issue';
+import { ADMIN_SCOPE, issuerOf } from './issue';
 import { findSession, type Session } from './sessions';
 
 export interface Caller {
@@ -15,7 +15,11 @@ export interface Caller {
  * The user an access token speaks for: signature by one of the pool's published keys, issuer, expiry,
  * token use, then the session (revoked by sign-out) and the user (deleted or disabled since).
  */
-export async function authenticate(ctx: IdentityContext, token: string): Promise<Caller> {
+export async function authenticate(
+  ctx: IdentityContext,
+  token: string,
+  scope: { required: boolean } = { required: true },
+): Promise<Caller> {
   const { poolId, kid } = unverifiedOrigin(ctx, token);
   const key = await ctx.keys.verifier(poolId, kid);
   if (!key) throw notAuthorized(MESSAGE.accessTokenInvalid);
@@ -34,10 +38,19 @@ export async function authenticate(ctx: IdentityContext, token: string): Promise
   if (claims.token_use !== 'access' || typeof claims.origin_jti !== 'string' || !claims.sub) {
     throw notAuthorized(MESSAGE.accessTokenInvalid);
   }
-  const session = await findSession(ctx.db, claims.origin_jti);
-  if (!session || session.revokedAt) throw notAuthorized(MESSAGE.accessTokenRevoked);
+  // A hosted-login token without the admin scope reaches /oauth2/userInfo only.
+  if (
+    scope.required &&
+    !String(claims.scope ?? '')
+      .split(' ')
+      .includes(ADMIN_SCOPE)
+  ) {
+    throw notAuthorized('Access Token does not have required scopes');
+  }
   const user = await findUserById(ctx.db, claims.sub);
   if (!user || user.poolId !== poolId) throw new CognitoError('UserNotFoundException', MESSAGE.userNotFound);
+  const session = await findSession(ctx.db, claims.origin_jti);
+  if (!session || session.revokedAt) throw notAuthorized(MESSAGE.accessTokenRevoked);
   if (!user.enabled) throw notAuthorized(MESSAGE.userDisabled);
   return { user, session, claims };
 }

@@ -7,7 +7,7 @@ import type { Session } from './sessions';
 /** Access and id tokens live an hour, Cognito's default. */
 export const TOKEN_SECONDS = 3600;
 
-/** The scope every token of the user-pool API carries; OAuth sign-ins add theirs. */
+/** The scope of tokens from the user-pool API, and the one its token-authenticated operations require. */
 export const ADMIN_SCOPE = 'aws.cognito.signin.user.admin';
 
 export interface IssuedTokens {
@@ -21,8 +21,13 @@ export function issuerOf(ctx: IdentityContext, poolId: string): string {
   return `${ctx.issuerBase}/${poolId}`;
 }
 
-/** Signs an access and an id token for a session, with Cognito's claims. */
-export async function issueTokens(ctx: IdentityContext, user: User, session: Session): Promise<IssuedTokens> {
+/** Signs an access and an id token for a session, with Cognito's claims (and the hosted login's nonce). */
+export async function issueTokens(
+  ctx: IdentityContext,
+  user: User,
+  session: Session,
+  nonce?: string,
+): Promise<IssuedTokens> {
   const groups = await groupNames(ctx.db, user.id);
   const iat = Math.floor(ctx.now().getTime() / 1000);
   const common = {
@@ -39,7 +44,7 @@ export async function issueTokens(ctx: IdentityContext, user: User, session: Ses
     ...common,
     token_use: 'access',
     client_id: session.clientId,
-    scope: [ADMIN_SCOPE, ...session.scopes.filter((scope) => scope !== ADMIN_SCOPE)].join(' '),
+    scope: session.scopes.join(' '),
     jti: randomUUID(),
     username: user.username,
   };
@@ -47,6 +52,7 @@ export async function issueTokens(ctx: IdentityContext, user: User, session: Ses
     ...common,
     ...idAttributes(user.attributes),
     'cognito:username': user.username,
+    ...(nonce ? { nonce } : {}),
     aud: session.clientId,
     token_use: 'id',
     jti: randomUUID(),

@@ -46,7 +46,6 @@ interface AuthFormProps {
  */
 export function AuthForm(props: AuthFormProps) {
   const { title, intro, submitLabel, pending, validate, onSubmit, children, actions } = props;
-  const headingId = useId();
   const [errors, setErrors] = useState<FieldErrors>({});
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -59,8 +58,8 @@ export function AuthForm(props: AuthFormProps) {
     else event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
   return (
-    <form noValidate onSubmit={submit} aria-labelledby={headingId} className="auth-form">
-      <h1 id={headingId} tabIndex={-1} className="auth-form__title">
+    <form noValidate onSubmit={submit} className="auth-form">
+      <h1 tabIndex={-1} className="auth-form__title">
         {title}
       </h1>
       {intro}

@@ -147,7 +147,7 @@ describe('LoginFlow: password sign-in', () => {
     vi.mocked(signIn).mockReturnValue(new Promise(() => {}));
     fill('Username', 'ana@example.com');
     fill('Password', 'Secret-123');
-    const form = screen.getByRole('form', { name: 'Sign in' });
+    const form = screen.getByRole('button', { name: 'Sign in' }).closest('form') as HTMLFormElement;
     fireEvent.submit(form);
     fireEvent.submit(form);
     await settle();

@@ -18,7 +18,7 @@ export async function clearSession(): Promise<void> {
     console.warn('Sign-out did not complete; the tokens are dropped here:', error);
     await cognitoUserPoolsTokenProvider.tokenOrchestrator.clearTokens();
   }
-  clearStoredLogin({ local: window.localStorage, session: window.sessionStorage });
+  clearStoredLogin(window);
 }
 
 /**

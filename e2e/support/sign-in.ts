@@ -1,0 +1,47 @@
+import { expect, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { DEMO_PROFILES, DEMO_TOTP_SECRET, type Profile } from '../../server/src/demo-users';
+
+/** A demo user by username, as the server seeds and prints them. */
+export function demoUser(username: string): Profile {
+  const profile = Object.values(DEMO_PROFILES)
+    .flat()
+    .find((candidate) => candidate.username === username);
+  if (!profile) throw new Error(`No demo user ${username}`);
+  return profile;
+}
+
+export const authenticatorCode = () => generate({ secret: DEMO_TOTP_SECRET });
+
+/** Page-object helpers for /login and the header's account corner. */
+export const signIn = {
+  heading: (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }),
+
+  async withPassword(page: Page, username: string, password: string): Promise<void> {
+    await expect(signIn.heading(page, 'Sign in')).toBeVisible();
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  },
+
+  async as(page: Page, username: string): Promise<void> {
+    const user = demoUser(username);
+    await signIn.withPassword(page, username, user.password);
+    if (user.totpSecret) {
+      await expect(signIn.heading(page, 'Enter the code from your authenticator app')).toBeVisible();
+      await page.getByLabel('Code').fill(await authenticatorCode());
+      await page.getByRole('button', { name: 'Confirm' }).click();
+    }
+  },
+
+  /** The header shows who is signed in. */
+  async expectSignedInAs(page: Page, username: string): Promise<void> {
+    const { givenName, familyName } = demoUser(username);
+    await expect(page.getByRole('banner').getByText(`${givenName} ${familyName}`)).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign out' })).toBeVisible();
+  },
+
+  async expectGuest(page: Page): Promise<void> {
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  },
+};

@@ -1,0 +1,234 @@
+import { randomBytes } from 'node:crypto';
+import { type Context, Hono } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { cors } from 'hono/cors';
+import { z } from 'zod';
+import type { IdentityContext } from '../context';
+import { respondToChallenge } from '../operations/sign-in';
+import { CognitoError } from '../protocol/errors';
+import { safeEqual } from '../security/compare';
+import { checkPassword } from '../sign-in/password';
+import type { AuthResponse } from '../sign-in/result';
+import { afterPassword } from '../sign-in/steps';
+import { authenticate } from '../tokens/access';
+import { findClient } from '../users/pools';
+import { type AuthorizeRequest, parseAuthorize, withParams } from './authorize';
+import { challengePage, messagePage, signInPage } from './pages';
+import { exchangeTokens } from './token';
+
+const CSRF_COOKIE = 'identity_csrf';
+
+const loginForm = z.object({
+  authorize: z.string().max(8192),
+  csrf: z.string(),
+  username: z.string().min(1).max(128),
+  password: z.string().min(1).max(256),
+});
+const challengeForm = z.object({
+  authorize: z.string().max(8192),
+  csrf: z.string(),
+  session: z.string().min(20).max(2048),
+  challenge: z.enum(['NEW_PASSWORD_REQUIRED', 'SOFTWARE_TOKEN_MFA', 'SMS_MFA', 'SELECT_MFA_TYPE']),
+  username: z.string().min(1).max(128),
+  code: z.string().max(16).optional(),
+  new_password: z.string().max(256).optional(),
+  answer: z.string().max(32).optional(),
+});
+
+/** What a challenge form sends back, in RespondToAuthChallenge's words. */
+const RESPONSE_FIELD = {
+  NEW_PASSWORD_REQUIRED: ['NEW_PASSWORD', 'new_password'],
+  SOFTWARE_TOKEN_MFA: ['SOFTWARE_TOKEN_MFA_CODE', 'code'],
+  SMS_MFA: ['SMS_MFA_CODE', 'code'],
+  SELECT_MFA_TYPE: ['ANSWER', 'answer'],
+} as const;
+
+/**
+ * Hosted login (OAuth 2.0 authorization code with PKCE): the authorize endpoint and our sign-in pages, the
+ * token endpoint, logout and userInfo. Pages post back with the original authorize query, re-validated
+ * every time, and a CSRF token matched against a cookie.
+ */
+export function hostedRoutes(ctx: IdentityContext, limit: (c: Context, subject?: string) => void): Hono {
+  const app = new Hono();
+  const base = ctx.issuerBase;
+
+  /** The sign-in form (or the next challenge) for a validated authorize request. */
+  const form = (c: Context, authorize: string, hidden: Record<string, string> = {}) => ({
+    action: `${base}/login${hidden.session ? '/challenge' : ''}`,
+    hidden: { authorize, csrf: csrfToken(c), ...hidden },
+  });
+
+  /** Where a sign-in step leads: the redirect with a code, the next challenge page, or a dead end. */
+  const next = (
+    c: Context,
+    request: AuthorizeRequest,
+    authorize: string,
+    username: string,
+    response: AuthResponse,
+  ) => {
+    if ('AuthorizationCode' in response) {
+      return c.redirect(
+        withParams(request.grant.redirectUri, {
+          code: response.AuthorizationCode,
+          state: request.grant.state,
+        }),
+        302,
+      );
+    }
+    if (!('ChallengeName' in response) || response.ChallengeName === 'MFA_SETUP' || !response.Session) {
+      return c.html(
+        messagePage(
+          'Set up MFA first',
+          'This account must set up an authenticator app: sign in from the storefront, then come back.',
+        ),
+        400,
+      );
+    }
+    const choices = JSON.parse(response.ChallengeParameters.MFAS_CAN_CHOOSE ?? '[]') as string[];
+    const hidden = { session: response.Session, challenge: response.ChallengeName, username };
+    return c.html(challengePage(form(c, authorize, hidden), response.ChallengeName, choices));
+  };
+
+  /** Re-reads the authorize query a page carried; a bad one ends on an error page, never a redirect. */
+  const revalidate = async (authorize: string) => {
+    const request = await parseAuthorize(ctx.db, Object.fromEntries(new URLSearchParams(authorize)));
+    return 'grant' in request ? request : undefined;
+  };
+
+  app.get('/oauth2/authorize', async (c) => {
+    const request = await parseAuthorize(ctx.db, c.req.query());
+    if ('show' in request) return c.html(messagePage('Sign-in error', request.show), 400);
+    if ('redirect' in request) return c.redirect(request.redirect, 302);
+    const authorize = new URL(c.req.url).searchParams.toString();
+    return c.html(signInPage(form(c, authorize)));
+  });
+
+  app.post('/login', async (c) => {
+    const parsed = loginForm.safeParse(await c.req.parseBody());
+    const request =
+      parsed.success && csrfMatches(c, parsed.data.csrf)
+        ? await revalidate(parsed.data.authorize)
+        : undefined;
+    if (!parsed.success || !request)
+      return c.html(
+        messagePage('Sign-in error', 'The sign-in form has expired. Start again from the storefront.'),
+        400,
+      );
+    const { authorize, username, password } = parsed.data;
+    try {
+      limit(c);
+      limit(c, `${request.client.id}/${username}`);
+      const user = await checkPassword(ctx, request.pool.id, username, password);
+      const response = await afterPassword(ctx, {
+        pool: request.pool,
+        clientId: request.client.id,
+        user,
+        authorize: request.grant,
+      });
+      return next(c, request, authorize, user.username, response);
+    } catch (error) {
+      if (!(error instanceof CognitoError)) throw error;
+      return c.html(signInPage({ ...form(c, authorize), error: error.message }, username), 400);
+    }
+  });
+
+  app.post('/login/challenge', async (c) => {
+    const parsed = challengeForm.safeParse(await c.req.parseBody());
+    const request =
+      parsed.success && csrfMatches(c, parsed.data.csrf)
+        ? await revalidate(parsed.data.authorize)
+        : undefined;
+    if (!parsed.success || !request)
+      return c.html(
+        messagePage('Sign-in error', 'The sign-in form has expired. Start again from the storefront.'),
+        400,
+      );
+    const { authorize, session, challenge, username } = parsed.data;
+    const [responseName, formField] = RESPONSE_FIELD[challenge];
+    try {
+      limit(c);
+      limit(c, `${request.client.id}/${username}`);
+      const response = await respondToChallenge(ctx, {
+        ClientId: request.client.id,
+        ChallengeName: challenge,
+        Session: session,
+        ChallengeResponses: { USERNAME: username, [responseName]: parsed.data[formField] ?? '' },
+      });
+      return next(c, request, authorize, username, response);
+    } catch (error) {
+      if (!(error instanceof CognitoError)) throw error;
+      const hidden = { session, challenge, username };
+      return c.html(
+        challengePage({ ...form(c, authorize, hidden), error: error.message }, challenge, [
+          'SMS_MFA',
+          'SOFTWARE_TOKEN_MFA',
+        ]),
+        400,
+      );
+    }
+  });
+
+  // Browsers on storefront origins call these two directly (Amplify's token exchange and userInfo).
+  const api = cors({
+    origin: '*',
+    allowMethods: ['GET', 'POST'],
+    allowHeaders: ['content-type', 'authorization'],
+    maxAge: 600,
+  });
+
+  app.post('/oauth2/token', api, async (c) => {
+    limit(c);
+    const answer = await exchangeTokens(ctx, await c.req.parseBody());
+    c.header('cache-control', 'no-store');
+    c.header('pragma', 'no-cache');
+    return c.json(answer.body, answer.status);
+  });
+
+  app.on(['GET', 'POST'], '/oauth2/userInfo', api, async (c) => {
+    const token = /^Bearer (\S+)$/.exec(c.req.header('authorization') ?? '')?.[1];
+    try {
+      const { user, claims } = await authenticate(ctx, token ?? '', { required: false });
+      if (
+        !String(claims.scope ?? '')
+          .split(' ')
+          .includes('openid')
+      ) {
+        return c.json({ error: 'insufficient_scope' }, 403);
+      }
+      return c.json({ sub: user.id, ...user.attributes, username: user.username });
+    } catch (error) {
+      if (!(error instanceof CognitoError)) throw error;
+      c.header('www-authenticate', 'Bearer error="invalid_token"');
+      return c.json({ error: 'invalid_token', error_description: error.message }, 401);
+    }
+  });
+
+  app.get('/logout', async (c) => {
+    const { client_id: clientId = '', logout_uri: logoutUri = '' } = c.req.query();
+    const found = await findClient(ctx.db, clientId);
+    // Only an exact entry of the client's allow-list: anything else would make this an open redirect.
+    if (!found?.client.logoutUrls.includes(logoutUri)) {
+      return c.html(
+        messagePage('Sign-out error', 'The sign-out address is not allowed for this client.'),
+        400,
+      );
+    }
+    return c.redirect(logoutUri, 302);
+  });
+
+  return app;
+}
+
+/** The page's CSRF token: the cookie's, or a new one set now (double-submit). */
+function csrfToken(c: Context): string {
+  const existing = getCookie(c, CSRF_COOKIE);
+  if (existing) return existing;
+  const token = randomBytes(24).toString('base64url');
+  setCookie(c, CSRF_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/' });
+  return token;
+}
+
+function csrfMatches(c: Context, submitted: string): boolean {
+  const cookie = getCookie(c, CSRF_COOKIE);
+  return Boolean(cookie) && safeEqual(cookie ?? '', submitted);
+}
