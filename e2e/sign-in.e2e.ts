@@ -48,6 +48,7 @@ test('signing in from a product page comes back to it, and signing out shows a g
   await page.goto('/');
   await catalogue.openCategory(page, 'Genomics Kits');
   await catalogue.productLinks(page).first().click();
+  await expect(page).toHaveURL(/\/product\/[^/]+\/[^/]+$/);
   const productPath = new URL(page.url()).pathname;
   await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
   await signIn.as(page, 'manager@halvorsen.example');
@@ -115,4 +116,14 @@ test('the sign-in-only storefront sends a visitor to /login and back after sign-
   await signIn.as(page, 'manager@kestrel.example');
   await expect(page).toHaveURL(`${partner}/about`);
   await signIn.expectSignedInAs(page, 'manager@kestrel.example');
+});
+
+test('an account page sends a signed-out visitor to /login and back after sign-in', async ({ page }) => {
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Faccount$/);
+  await signIn.as(page, 'buyer@halvorsen.example');
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  await page.getByRole('link', { name: 'Change your password' }).click();
+  await expect(signIn.heading(page, 'Change your password')).toBeVisible();
 });

@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { IdentityContext } from './context';
 import { identityDb } from './db/database';
+import { createFederation } from './federation/routes';
 import { hostedRoutes } from './hosted/routes';
 import { consoleLogger, type Logger } from './logger';
 import { mailboxRoutes } from './mail/mailbox';
@@ -82,7 +83,7 @@ export function createIdentityApp(options: IdentityOptions): Hono {
     protocolHandler(ctx, { adminCredentials: options.adminCredentials, limit }),
   );
   app.route('/', wellKnownRoutes(ctx));
-  app.route('/', hostedRoutes(ctx, limit));
+  app.route('/', hostedRoutes(ctx, limit, createFederation(ctx)));
   if (options.mode === 'development') app.route('/', mailboxRoutes(ctx));
   return app;
 }

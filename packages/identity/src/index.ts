@@ -1,6 +1,7 @@
 /** The user-pool service speaking Amazon Cognito's protocol, on the shared database. */
 export { createIdentityApp, type IdentityOptions } from './app';
 export { migrateIdentity } from './db/database';
+export { ensureIdentityProvider, type ProviderDefinition } from './federation/providers';
 export type { Logger } from './logger';
 export { type OutboxEntry, outboxFor } from './mail/outbox';
 export { ensureUser, ensureUserPool, type PoolDefinition, type UserDefinition } from './provisioning';

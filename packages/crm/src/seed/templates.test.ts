@@ -21,8 +21,14 @@ describe('buildTemplates', () => {
       'offers-list',
       'offers-detail',
       'flow-cytometry',
+      'account',
     ]);
     expect(new Set(templates.map((template) => template.name)).size).toBe(templates.length);
+  });
+
+  it('has one account page, for signed-in users only', () => {
+    const accountPages = templates.filter((template) => template.meta.Page_Category === 'My Account');
+    expect(accountPages.map((template) => template.name)).toEqual(['account']);
   });
 
   it('marks exactly one home page and one friendly URL', () => {

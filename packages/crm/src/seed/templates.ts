@@ -349,6 +349,29 @@ function contentPages(storefrontId: string): SeedTemplate[] {
   ];
 }
 
+/** An account page (Page_Category 'My Account'): shown to signed-in users only (spec P§2). */
+function accountPage(storefrontId: string): SeedTemplate {
+  return page(
+    storefrontId,
+    'account',
+    {
+      name: 'account',
+      createdDate: created(20),
+      meta: { Page_Title: 'Your account', Page_Type: CONTENT_PAGE, Page_Category: 'My Account' },
+    },
+    (id) => [
+      section(id('security'), 'Content', 1, [
+        block(id('security-text'), 'richText', {
+          heading: 'Your account',
+          headingLevel: 1,
+          text: 'You are signed in to {!storefrontName}.\nKeep your account safe with a password of your own.',
+          link: { label: 'Change your password', url: '/changePassword' },
+        }),
+      ]),
+    ],
+  );
+}
+
 function cataloguePages(storefrontId: string): SeedTemplate[] {
   return [
     page(
@@ -466,13 +489,14 @@ function cataloguePages(storefrontId: string): SeedTemplate[] {
 }
 
 /**
- * The demo storefront's templates: home, content pages, catalogue list and detail pages, offers and a
- * friendly-URL landing page, each with the shared header and footer. Pure and deterministic.
+ * The demo storefront's templates: home, content pages, an account page, catalogue list and detail pages,
+ * offers and a friendly-URL landing page, each with the shared header and footer. Pure and deterministic.
  */
 export function buildTemplates(storefront: StorefrontRef): SeedTemplate[] {
   return [
     home(storefront),
     ...contentPages(storefront.storefrontId),
     ...cataloguePages(storefront.storefrontId),
+    accountPage(storefront.storefrontId),
   ];
 }

@@ -293,3 +293,41 @@ export const authorizationCodes = identity.table(
   },
   (t) => [index().on(t.expiresAt)],
 );
+
+/** External identity providers a pool federates to (OIDC or SAML 2.0), with their settings. */
+export const identityProviders = identity.table(
+  'identity_providers',
+  {
+    poolId: text()
+      .notNull()
+      .references(() => userPools.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    type: text().$type<'OIDC' | 'SAML'>().notNull(),
+    settings: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdAt: stamp(),
+    updatedAt: stamp(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.poolId, t.name] }),
+    check('identity_providers_type', oneOf(t.type, ['OIDC', 'SAML'])),
+  ],
+);
+
+/** A sign-in sent to an external provider, found again by its state (RelayState) when the answer comes back. */
+export const federationRequests = identity.table(
+  'federation_requests',
+  {
+    stateHash: text().primaryKey(),
+    poolId: text().notNull(),
+    clientId: text().notNull(),
+    providerName: text().notNull(),
+    /** The client's authorize request, to finish with once the provider vouched for the user. */
+    grant: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** OIDC only: our own PKCE verifier and nonce towards the provider. */
+    codeVerifier: text(),
+    nonce: text(),
+    expiresAt: instant().notNull(),
+    createdAt: stamp(),
+  },
+  (t) => [index().on(t.expiresAt)],
+);

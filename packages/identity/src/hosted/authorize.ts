@@ -5,7 +5,7 @@ import { type Client, findClient, type Pool } from '../users/pools';
 import type { AuthorizeGrant } from './grant';
 
 /** The scopes a client may ask for (the spec's: aws.cognito.signin.user.admin, email, openid, profile; and phone). */
-export const SUPPORTED_SCOPES = new Set([ADMIN_SCOPE, 'openid', 'email', 'phone', 'profile']);
+const SUPPORTED_SCOPES = new Set([ADMIN_SCOPE, 'openid', 'email', 'phone', 'profile']);
 
 const query = z.object({
   response_type: z.string().optional(),

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { IdentityContext } from '../context';
 import { authorizationCodes } from '../db/schema';
@@ -25,6 +25,7 @@ export async function issueAuthorizationCode(
 ): Promise<string> {
   const code = randomBytes(32).toString('base64url');
   const now = ctx.now();
+  await ctx.db.delete(authorizationCodes).where(lt(authorizationCodes.expiresAt, now));
   await ctx.db.insert(authorizationCodes).values({
     codeHash: tokenHash(code),
     clientId: values.clientId,
@@ -40,7 +41,7 @@ export async function issueAuthorizationCode(
   return code;
 }
 
-export type RedeemedCode = typeof authorizationCodes.$inferSelect;
+type RedeemedCode = typeof authorizationCodes.$inferSelect;
 
 /**
  * Redeems a code once (it is deleted whatever happens next): same client and redirect URI, not expired,

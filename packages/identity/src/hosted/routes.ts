@@ -4,6 +4,8 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { cors } from 'hono/cors';
 import { z } from 'zod';
 import type { IdentityContext } from '../context';
+import { providerFor } from '../federation/providers';
+import type { Federation } from '../federation/routes';
 import { respondToChallenge } from '../operations/sign-in';
 import { CognitoError } from '../protocol/errors';
 import { safeEqual } from '../security/compare';
@@ -11,6 +13,7 @@ import { checkPassword } from '../sign-in/password';
 import type { AuthResponse } from '../sign-in/result';
 import { afterPassword } from '../sign-in/steps';
 import { authenticate } from '../tokens/access';
+import { MFA_TYPES } from '../users/model';
 import { findClient } from '../users/pools';
 import { type AuthorizeRequest, parseAuthorize, withParams } from './authorize';
 import { challengePage, messagePage, signInPage } from './pages';
@@ -48,8 +51,13 @@ const RESPONSE_FIELD = {
  * token endpoint, logout and userInfo. Pages post back with the original authorize query, re-validated
  * every time, and a CSRF token matched against a cookie.
  */
-export function hostedRoutes(ctx: IdentityContext, limit: (c: Context, subject?: string) => void): Hono {
+export function hostedRoutes(
+  ctx: IdentityContext,
+  limit: (c: Context, subject?: string) => void,
+  federation: Federation,
+): Hono {
   const app = new Hono();
+  app.route('/', federation.routes);
   const base = ctx.issuerBase;
 
   /** The sign-in form (or the next challenge) for a validated authorize request. */
@@ -89,80 +97,86 @@ export function hostedRoutes(ctx: IdentityContext, limit: (c: Context, subject?:
     return c.html(challengePage(form(c, authorize, hidden), response.ChallengeName, choices));
   };
 
-  /** Re-reads the authorize query a page carried; a bad one ends on an error page, never a redirect. */
-  const revalidate = async (authorize: string) => {
-    const request = await parseAuthorize(ctx.db, Object.fromEntries(new URLSearchParams(authorize)));
-    return 'grant' in request ? request : undefined;
+  /**
+   * A posted page: its fields, its CSRF token checked, and the authorize query it carried re-validated (a
+   * bad one ends on an error page, never a redirect). The attempt counts against the address and the user.
+   */
+  const readPage = async <S extends typeof loginForm | typeof challengeForm>(c: Context, schema: S) => {
+    const parsed = schema.safeParse(await c.req.parseBody());
+    if (!parsed.success || !csrfMatches(c, parsed.data.csrf)) return undefined;
+    const request = await parseAuthorize(
+      ctx.db,
+      Object.fromEntries(new URLSearchParams(parsed.data.authorize)),
+    );
+    if (!('grant' in request)) return undefined;
+    limit(c);
+    limit(c, `${request.client.id}/${parsed.data.username}`);
+    return { fields: parsed.data as z.infer<S>, request };
   };
+
+  const expired = (c: Context) =>
+    c.html(
+      messagePage('Sign-in error', 'The sign-in form has expired. Start again from the storefront.'),
+      400,
+    );
 
   app.get('/oauth2/authorize', async (c) => {
     const request = await parseAuthorize(ctx.db, c.req.query());
     if ('show' in request) return c.html(messagePage('Sign-in error', request.show), 400);
     if ('redirect' in request) return c.redirect(request.redirect, 302);
+    const provider = await providerFor(ctx.db, request.pool, request.client, request.identityProvider);
+    if (provider === 'unknown') {
+      const error = {
+        error: 'invalid_request',
+        error_description: 'Unknown identity provider.',
+        state: request.grant.state,
+      };
+      return c.redirect(withParams(request.grant.redirectUri, error), 302);
+    }
+    if (provider) return c.redirect(await federation.start(provider, request), 302);
     const authorize = new URL(c.req.url).searchParams.toString();
     return c.html(signInPage(form(c, authorize)));
   });
 
   app.post('/login', async (c) => {
-    const parsed = loginForm.safeParse(await c.req.parseBody());
-    const request =
-      parsed.success && csrfMatches(c, parsed.data.csrf)
-        ? await revalidate(parsed.data.authorize)
-        : undefined;
-    if (!parsed.success || !request)
-      return c.html(
-        messagePage('Sign-in error', 'The sign-in form has expired. Start again from the storefront.'),
-        400,
-      );
-    const { authorize, username, password } = parsed.data;
+    const page = await readPage(c, loginForm);
+    if (!page) return expired(c);
+    const { request, fields } = page;
     try {
-      limit(c);
-      limit(c, `${request.client.id}/${username}`);
-      const user = await checkPassword(ctx, request.pool.id, username, password);
+      const user = await checkPassword(ctx, request.pool.id, fields.username, fields.password);
       const response = await afterPassword(ctx, {
         pool: request.pool,
         clientId: request.client.id,
         user,
         authorize: request.grant,
       });
-      return next(c, request, authorize, user.username, response);
+      return next(c, request, fields.authorize, user.username, response);
     } catch (error) {
       if (!(error instanceof CognitoError)) throw error;
-      return c.html(signInPage({ ...form(c, authorize), error: error.message }, username), 400);
+      return c.html(signInPage({ ...form(c, fields.authorize), error: error.message }, fields.username), 400);
     }
   });
 
   app.post('/login/challenge', async (c) => {
-    const parsed = challengeForm.safeParse(await c.req.parseBody());
-    const request =
-      parsed.success && csrfMatches(c, parsed.data.csrf)
-        ? await revalidate(parsed.data.authorize)
-        : undefined;
-    if (!parsed.success || !request)
-      return c.html(
-        messagePage('Sign-in error', 'The sign-in form has expired. Start again from the storefront.'),
-        400,
-      );
-    const { authorize, session, challenge, username } = parsed.data;
+    const page = await readPage(c, challengeForm);
+    if (!page) return expired(c);
+    const { request, fields } = page;
+    const { authorize, session, challenge, username } = fields;
     const [responseName, formField] = RESPONSE_FIELD[challenge];
     try {
-      limit(c);
-      limit(c, `${request.client.id}/${username}`);
       const response = await respondToChallenge(ctx, {
         ClientId: request.client.id,
         ChallengeName: challenge,
         Session: session,
-        ChallengeResponses: { USERNAME: username, [responseName]: parsed.data[formField] ?? '' },
+        ChallengeResponses: { USERNAME: username, [responseName]: fields[formField] ?? '' },
       });
       return next(c, request, authorize, username, response);
     } catch (error) {
       if (!(error instanceof CognitoError)) throw error;
+      // The factors are offered again as they were; the answer is checked against the user's own.
       const hidden = { session, challenge, username };
       return c.html(
-        challengePage({ ...form(c, authorize, hidden), error: error.message }, challenge, [
-          'SMS_MFA',
-          'SOFTWARE_TOKEN_MFA',
-        ]),
+        challengePage({ ...form(c, authorize, hidden), error: error.message }, challenge, [...MFA_TYPES]),
         400,
       );
     }

@@ -1,5 +1,5 @@
 /** What the pool sends, with Cognito's default texts ({####} is the code or temporary password). */
-export const MESSAGES = {
+const MESSAGES = {
   SIGN_UP: { subject: 'Your verification code', text: 'Your verification code is {####}. ' },
   FORGOT_PASSWORD: { subject: 'Your password reset code', text: 'Your password reset code is {####}. ' },
   VERIFY_ATTRIBUTE: { subject: 'Your verification code', text: 'Your verification code is {####}. ' },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { IdentityContext } from '../context';
 import { CognitoError, invalidParameter, MESSAGE, notAuthorized } from '../protocol/errors';
-import { createChallenge, endChallenge, findChallenge } from '../sign-in/challenges';
+import { type Challenge, createChallenge, endChallenge, findChallenge } from '../sign-in/challenges';
 import { newTotpSecret, verifyTotp } from '../sign-in/totp';
 import { authenticate } from '../tokens/access';
 import type { MfaType } from '../users/model';
@@ -15,7 +15,7 @@ const tokenOrSession = { AccessToken: AccessToken.optional(), Session: Session.o
 interface SetupCaller {
   user: User;
   /** Present inside the MFA_SETUP sign-in challenge; it is exchanged for a new one at each step. */
-  challenge?: Awaited<ReturnType<typeof findChallenge>>;
+  challenge?: Challenge;
 }
 
 async function setupCaller(

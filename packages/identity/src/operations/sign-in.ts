@@ -4,15 +4,16 @@ import { type AuthorizeGrant, authorizeGrantSchema } from '../hosted/grant';
 import { CognitoError, invalidParameter, MESSAGE, notAuthorized } from '../protocol/errors';
 import { safeEqual } from '../security/compare';
 import { assertPasswordPolicy } from '../security/password-policy';
-import { endChallenge, findChallenge } from '../sign-in/challenges';
+import { type Challenge, endChallenge, findChallenge } from '../sign-in/challenges';
 import { checkPassword } from '../sign-in/password';
 import { type AuthResponse, type SignInState, signedIn } from '../sign-in/result';
 import { startSrp, verifySrpClaim } from '../sign-in/srp';
-import { afterPassword, enabledFactors, factorChallenge, mfaStep } from '../sign-in/steps';
+import { afterPassword, factorChallenge, mfaStep } from '../sign-in/steps';
 import { verifyTotp } from '../sign-in/totp';
 import { issueTokens } from '../tokens/issue';
 import { sessionOfRefreshToken } from '../tokens/sessions';
 import { attributeWrites } from '../users/attributes';
+import { enabledFactors } from '../users/mfa';
 import { MFA_TYPES } from '../users/model';
 import { poolOfClient } from '../users/pools';
 import { findUserById, mergeAttributes, passwordFields, updateUser, usernameKey } from '../users/repository';
@@ -203,7 +204,7 @@ function userAttributesOf(responses: Record<string, string>) {
 async function answerMfa(
   ctx: IdentityContext,
   state: SignInState,
-  challenge: Awaited<ReturnType<typeof findChallenge>>,
+  challenge: Challenge,
   code: string,
   check: (code: string) => Promise<boolean>,
 ): Promise<AuthResponse> {

@@ -50,13 +50,15 @@ function createRateLimiter(now: () => Date) {
 export function requestLimit(limits: RateLimits, now: () => Date): (c: Context, subject?: string) => void {
   const limiter = createRateLimiter(now);
   return (c, subject) => {
-    if (subject === undefined) limiter.hit(`ip:${clientIp(c)}`, limits.perIp);
-    else limiter.hit(`user:${subject.toLowerCase()}`, limits.perUser);
+    if (subject !== undefined) return limiter.hit(`user:${subject.toLowerCase()}`, limits.perUser);
+    const ip = clientIp(c);
+    // No socket means a call from inside this process (the gateway checking a token): not a client to limit.
+    if (ip) limiter.hit(`ip:${ip}`, limits.perIp);
   };
 }
 
-/** The peer address when served by @hono/node-server; one shared bucket otherwise (in-process calls). */
-function clientIp(c: Context): string {
+/** The peer address when served by @hono/node-server (proxies' forwarding headers are not trusted). */
+function clientIp(c: Context): string | undefined {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? 'local';
+  return env?.incoming?.socket?.remoteAddress;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { IdentityContext } from '../context';
 import { challenges } from '../db/schema';
 import { MESSAGE, notAuthorized } from '../protocol/errors';
@@ -27,6 +27,8 @@ export interface NewChallenge {
 export async function createChallenge(ctx: IdentityContext, values: NewChallenge): Promise<string> {
   const token = randomBytes(96).toString('base64');
   const now = ctx.now();
+  // Abandoned sign-ins are cleared as new ones start (expires_at is indexed).
+  await ctx.db.delete(challenges).where(lt(challenges.expiresAt, now));
   await ctx.db.insert(challenges).values({
     ...values,
     tokenHash: tokenHash(token),

@@ -39,7 +39,7 @@ export async function startSrp(
   const secretBlock = await createChallenge(ctx, {
     poolId,
     clientId,
-    userId: known ? (user?.id ?? null) : null,
+    userId: known && user ? user.id : null,
     usernameKey: key,
     challenge: 'PASSWORD_VERIFIER',
     data: { A, b, B, verifier, userIdForSrp },

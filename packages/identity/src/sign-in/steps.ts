@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { IdentityContext } from '../context';
 import { CognitoError, MESSAGE, notAuthorized } from '../protocol/errors';
 import { maskDestination } from '../users/attributes';
+import { enabledFactors } from '../users/mfa';
 import type { MfaType } from '../users/model';
-import type { User } from '../users/repository';
 import { createChallenge } from './challenges';
 import { type AuthResponse, type SignInState, signedIn } from './result';
 
@@ -28,14 +28,6 @@ export async function afterPassword(ctx: IdentityContext, state: SignInState): P
     });
   }
   return mfaStep(ctx, state);
-}
-
-/** The factors a user can be asked for: switched on, and usable (a phone number, a verified TOTP secret). */
-export function enabledFactors(user: User): MfaType[] {
-  const factors: MfaType[] = [];
-  if (user.smsMfaEnabled && user.attributes.phone_number) factors.push('SMS_MFA');
-  if (user.totpMfaEnabled && user.totpSecret) factors.push('SOFTWARE_TOKEN_MFA');
-  return factors;
 }
 
 /** MFA as the pool asks for it: the preferred or only factor, a choice between two, set-up, or none. */

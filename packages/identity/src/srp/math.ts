@@ -33,7 +33,7 @@ export function hashHex(hex: string): string {
 }
 
 /** SHA-256 of a UTF-8 string, as hex. */
-export function hashText(text: string): string {
+function hashText(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 

@@ -5,7 +5,7 @@ import { groupNames, type User } from '../users/repository';
 import type { Session } from './sessions';
 
 /** Access and id tokens live an hour, Cognito's default. */
-export const TOKEN_SECONDS = 3600;
+const TOKEN_SECONDS = 3600;
 
 /** The scope of tokens from the user-pool API, and the one its token-authenticated operations require. */
 export const ADMIN_SCOPE = 'aws.cognito.signin.user.admin';

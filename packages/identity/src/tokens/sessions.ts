@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { IdentityContext } from '../context';
 import type { IdentityDb } from '../db/database';
 import { sessions } from '../db/schema';
@@ -16,6 +16,10 @@ export async function openSession(
   ctx: IdentityContext,
   values: { poolId: string; clientId: string; userId: string; scopes: string[]; authTime: Date },
 ): Promise<{ session: Session; refreshToken: string }> {
+  // The user's sessions whose refresh token expired are of no use any more.
+  await ctx.db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, values.userId), lt(sessions.expiresAt, ctx.now())));
   const refreshToken = randomBytes(48).toString('base64url');
   const [session] = await ctx.db
     .insert(sessions)

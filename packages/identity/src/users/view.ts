@@ -1,10 +1,10 @@
-import { enabledFactors } from '../sign-in/steps';
 import { attributeList } from './attributes';
 import { epochSeconds } from './devices';
+import { enabledFactors } from './mfa';
 import type { User } from './repository';
 
 /** The MFA part of GetUser and AdminGetUser. */
-export function mfaView(user: User) {
+function mfaView(user: User) {
   const factors = enabledFactors(user);
   return {
     UserMFASettingList: factors,

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** A browser's visit to the hosted pages: it keeps the cookies and reads the forms' fields. */
+/** A browser's visit to the hosted pages (and a provider's): it keeps cookies and fills in forms. */
 export class HostedBrowser {
   private cookies = new Map<string, string>();
+  /** The last page fetched, which relative form actions resolve against. */
+  private url = '';
 
   async request(url: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
@@ -11,22 +13,37 @@ export class HostedBrowser {
     const response = await fetch(url, { ...init, headers, redirect: 'manual' });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = ''] = cookie.split(';');
-      const [name = '', value = ''] = pair.split('=');
-      this.cookies.set(name, value);
+      const split = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, split), pair.slice(split + 1));
     }
+    this.url = url;
     return response;
   }
 
-  /** Submits the page's form with its hidden fields and the given ones. */
+  /** Follows redirects until one leads to `stop` (returned unfollowed) or a page answers. */
+  async follow(response: Response, stop: (location: URL) => boolean = () => false): Promise<Response> {
+    let current = response;
+    while (current.status >= 300 && current.status < 400) {
+      const location = new URL(current.headers.get('location') ?? '', this.url || undefined);
+      if (stop(location)) return current;
+      current = await this.request(location.toString());
+    }
+    return current;
+  }
+
+  /** Submits the page's first form with its hidden fields and the given ones. */
   async submit(page: string, fields: Record<string, string>): Promise<Response> {
-    const action = decode(/<form method="post" action="([^"]+)"/.exec(page)?.[1] ?? '');
+    const action = decode(/<form[^>]*\saction="([^"]+)"/.exec(page)?.[1] ?? '');
     const hidden = Object.fromEntries(
       [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
         m[1] ?? '',
         decode(m[2] ?? ''),
       ]),
     );
-    return this.request(action, { method: 'POST', body: new URLSearchParams({ ...hidden, ...fields }) });
+    return this.request(new URL(action, this.url || undefined).toString(), {
+      method: 'POST',
+      body: new URLSearchParams({ ...hidden, ...fields }),
+    });
   }
 }
 
