@@ -119,3 +119,22 @@ export function Field({ name, label, type = 'text', autoComplete, defaultValue, 
 export function useFieldError(name: string): string | undefined {
   return useContext(ErrorsContext)[name];
 }
+
+/** The code field of a confirmation screen. */
+export function ConfirmationCodeField() {
+  return <Field name="code" label="Confirmation code" autoComplete="one-time-code" inputMode="numeric" />;
+}
+
+/** The actions under a screen that waits for a mailed code: send it again, or go back to sign in. */
+export function CodeScreenActions({ onResend, onSignIn }: { onResend: () => void; onSignIn: () => void }) {
+  return (
+    <>
+      <button type="button" className="auth-link" onClick={onResend}>
+        Resend code
+      </button>
+      <button type="button" className="auth-link" onClick={onSignIn}>
+        Back to sign in
+      </button>
+    </>
+  );
+}

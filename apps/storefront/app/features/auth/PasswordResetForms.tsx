@@ -1,4 +1,11 @@
-import { AuthForm, emptyFields, Field, formValue } from './AuthForm';
+import {
+  AuthForm,
+  CodeScreenActions,
+  ConfirmationCodeField,
+  emptyFields,
+  Field,
+  formValue,
+} from './AuthForm';
 import { AUTH_MESSAGES } from './messages';
 
 interface ForgotPasswordFormProps {
@@ -65,18 +72,9 @@ export function ResetPasswordForm({
       onSubmit={(form) =>
         onSubmit({ code: formValue(form, 'code'), password: formValue(form, 'password', { trim: false }) })
       }
-      actions={
-        <>
-          <button type="button" className="auth-link" onClick={onResend}>
-            Resend code
-          </button>
-          <button type="button" className="auth-link" onClick={onSignIn}>
-            Back to sign in
-          </button>
-        </>
-      }
+      actions={<CodeScreenActions onResend={onResend} onSignIn={onSignIn} />}
     >
-      <Field name="code" label="Confirmation code" autoComplete="one-time-code" inputMode="numeric" />
+      <ConfirmationCodeField />
       <Field name="password" label="New password" type="password" autoComplete="new-password" />
     </AuthForm>
   );

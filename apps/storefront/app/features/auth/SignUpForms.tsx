@@ -1,4 +1,11 @@
-import { AuthForm, emptyFields, Field, formValue } from './AuthForm';
+import {
+  AuthForm,
+  CodeScreenActions,
+  ConfirmationCodeField,
+  emptyFields,
+  Field,
+  formValue,
+} from './AuthForm';
 import { AUTH_MESSAGES, OWN_MESSAGES } from './messages';
 
 export interface SignUpDetails {
@@ -83,18 +90,9 @@ export function ConfirmSignUpForm({
       pending={pending}
       validate={(form) => emptyFields(form, { code: AUTH_MESSAGES.confirmationCodeEmpty })}
       onSubmit={(form) => onSubmit(formValue(form, 'code'))}
-      actions={
-        <>
-          <button type="button" className="auth-link" onClick={onResend}>
-            Resend code
-          </button>
-          <button type="button" className="auth-link" onClick={onSignIn}>
-            Back to sign in
-          </button>
-        </>
-      }
+      actions={<CodeScreenActions onResend={onResend} onSignIn={onSignIn} />}
     >
-      <Field name="code" label="Confirmation code" autoComplete="one-time-code" inputMode="numeric" />
+      <ConfirmationCodeField />
     </AuthForm>
   );
 }
