@@ -79,15 +79,20 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const lock = dataDir === undefined ? null : lockDataDir(join(dataDir, LOCK_FILE), dataDir);
   try {
     const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    // The data-dir lock keeps other processes out; inside this one, migrations run one after another.
+    let migrations = Promise.resolve();
     return {
       engine: 'pglite',
       drizzle: (schema) => drizzlePglite({ client, schema, casing: 'snake_case' }),
-      // PGlite is one connection in this process, and the data-dir lock keeps other processes out.
-      migrate: async (set) => {
-        await migratePglite(drizzlePglite({ client, casing: 'snake_case' }), {
-          migrationsFolder: set.folder,
-          migrationsTable: set.table,
-        });
+      migrate: (set) => {
+        const run = () =>
+          migratePglite(drizzlePglite({ client, casing: 'snake_case' }), {
+            migrationsFolder: set.folder,
+            migrationsTable: set.table,
+          });
+        const done = migrations.then(run);
+        migrations = done.catch(() => {});
+        return done;
       },
       close: async () => {
         try {
