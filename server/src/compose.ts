@@ -48,6 +48,7 @@ function embeddedIdentity(config: ServerConfig, database: Database, logger: Logg
     adminCredentials: config.identityAdmin,
     mode: config.env,
     smtpUrl: config.smtpUrl,
+    signingKeyMaxAgeDays: config.identityKeyRotationDays,
     logger: logger.child({ part: 'identity' }),
   });
   return new Hono().route(IDENTITY_MOUNT, identity).fetch;

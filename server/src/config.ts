@@ -32,6 +32,8 @@ const configSchema = z
     IDENTITY_ADMIN_ACCESS_KEY_ID: z.string().min(16, 'must be at least 16 characters').optional(),
     IDENTITY_ADMIN_SECRET_ACCESS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     SMTP_URL: z.url({ message: 'must be an smtp(s):// URL' }).optional(),
+    /** Signing keys of the embedded user pools older than this are rotated on their next use. */
+    IDENTITY_KEY_ROTATION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   })
   .refine((env) => !env.CRM_URL || env.CRM_SERVICE_TOKEN, {
     message: 'must be set when CRM_URL names an external CRM',
@@ -55,6 +57,7 @@ export interface ServerConfig {
   embeddedIdentity: boolean;
   identityAdmin: { accessKeyId: string; secretAccessKey: string; region: string };
   smtpUrl: string | undefined;
+  identityKeyRotationDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -87,5 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       region: 'us-east-1',
     },
     smtpUrl: values.SMTP_URL,
+    identityKeyRotationDays: values.IDENTITY_KEY_ROTATION_DAYS,
   };
 }

@@ -31,11 +31,15 @@ export interface IdentityOptions {
   /** Messages are emailed through this nodemailer transport when set; the outbox always records them. */
   smtpUrl?: string;
   logger?: Logger;
+  /** A signing key older than this is rotated on its next use; default 90 days. */
+  signingKeyMaxAgeDays?: number;
   /** Overrides the per-IP and per-user request limits. */
   rateLimits?: Partial<RateLimits>;
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
+const DEFAULT_KEY_MAX_AGE_DAYS = 90;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The user-pool service; routes are relative to where it is mounted (the server mounts it at /identity). */
 export function createIdentityApp(options: IdentityOptions): Hono {
@@ -48,7 +52,7 @@ export function createIdentityApp(options: IdentityOptions): Hono {
     now,
     issuerBase: options.issuerBase.replace(/\/+$/, ''),
     passwords: passwordHasher(options.mode),
-    keys: createSigningKeys(db, now),
+    keys: createSigningKeys(db, now, (options.signingKeyMaxAgeDays ?? DEFAULT_KEY_MAX_AGE_DAYS) * DAY_MS),
     mailer: createMailer({ db, smtpUrl: options.smtpUrl, logger, now }),
     lockout: createLockout(db, now),
     logger,

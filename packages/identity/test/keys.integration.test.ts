@@ -40,6 +40,30 @@ describe.each(await testEngines())('signing keys on $name', (engine) => {
     expect((await getUser(second.AccessToken)).Username).toBe('keyholder');
   });
 
+  it('rotates a key on its first use after the configured maximum age', async () => {
+    const rotating = await serveIdentity(engine, { signingKeyMaxAgeDays: 30 });
+    try {
+      await createUser(rotating.database, 'rotator');
+      const before = decodeProtectedHeader(
+        (await passwordSignIn(rotating.client, 'rotator')).AccessToken,
+      ).kid;
+      rotating.clock.advance(29 * 24 * 60 * 60 * 1000);
+      const young = decodeProtectedHeader((await passwordSignIn(rotating.client, 'rotator')).AccessToken).kid;
+      expect(young).toBe(before);
+      rotating.clock.advance(2 * 24 * 60 * 60 * 1000);
+      const after = decodeProtectedHeader((await passwordSignIn(rotating.client, 'rotator')).AccessToken).kid;
+      expect(after).not.toBe(before);
+      const published = (await (
+        await fetch(`${rotating.baseUrl}/${POOL.poolId}/.well-known/jwks.json`)
+      ).json()) as {
+        keys: { kid: string }[];
+      };
+      expect(published.keys.map((key) => key.kid)).toEqual([after, before]);
+    } finally {
+      await rotating.close();
+    }
+  });
+
   it('answers 404 for an unknown pool', async () => {
     const response = await fetch(`${identity.baseUrl}/us-east-1_Nope/.well-known/jwks.json`);
     expect(response.status).toBe(404);

@@ -19,8 +19,24 @@ export interface SigningKeys {
 /** Another process may rotate keys: what this one read is trusted for this long (a new kid reloads at once). */
 const CACHE_MS = 60_000;
 
-export function createSigningKeys(db: IdentityDb, now: () => Date): SigningKeys {
+/**
+ * A pool's keys, read through a short cache. A signing key older than maxAgeMs is rotated on its next use
+ * (by configuration: the server's IDENTITY_KEY_ROTATION_DAYS).
+ */
+export function createSigningKeys(db: IdentityDb, now: () => Date, maxAgeMs: number): SigningKeys {
   const cache = new Map<string, { at: number; rows: Promise<KeyRow[]> }>();
+  const rotations = new Map<string, Promise<unknown>>();
+
+  /** One rotation per pool at a time in this process; callers wait for it, then read the new key. */
+  const rotateOnce = async (poolId: string): Promise<KeyRow[]> => {
+    let rotation = rotations.get(poolId);
+    if (!rotation) {
+      rotation = rotate(db, poolId).finally(() => rotations.delete(poolId));
+      rotations.set(poolId, rotation);
+    }
+    await rotation;
+    return load(poolId, true);
+  };
 
   const load = (poolId: string, fresh = false): Promise<KeyRow[]> => {
     const cached = cache.get(poolId);
@@ -35,7 +51,9 @@ export function createSigningKeys(db: IdentityDb, now: () => Date): SigningKeys 
 
   return {
     async signer(poolId) {
-      const [newest] = await load(poolId);
+      let [newest] = await load(poolId);
+      if (newest && now().getTime() - newest.createdAt.getTime() >= maxAgeMs)
+        [newest] = await rotateOnce(poolId);
       if (!newest) throw new Error(`no signing key for ${poolId}`);
       return { kid: newest.kid, key: await importJWK(newest.privateJwk as JWK, 'RS256') };
     },
@@ -82,8 +100,11 @@ async function addKey(db: IdentityDb, poolId: string): Promise<KeyRow> {
  * Rotation: a new key signs from now on; the one it replaces stays published so tokens it signed keep
  * verifying until they expire, and any older key is retired. Returns the new kid.
  */
-export async function rotateSigningKey(database: Database, poolId: string): Promise<string> {
-  const db = identityDb(database);
+export function rotateSigningKey(database: Database, poolId: string): Promise<string> {
+  return rotate(identityDb(database), poolId);
+}
+
+async function rotate(db: IdentityDb, poolId: string): Promise<string> {
   const [previous] = await activeKeys(db, poolId);
   const created = await addKey(db, poolId);
   const keep = previous ? [created.kid, previous.kid] : [created.kid];
