@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inflateRawSync } from 'node:zlib';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { testEngines } from '@storefront/database/testing';
 import { decodeJwt } from 'jose';
@@ -6,6 +7,8 @@ import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // node-saml's own signature library (a dependency of it) plays the identity provider's part here.
 import { SignedXml } from 'xml-crypto';
+import { identityDb } from '../src/db/database';
+import { authorizationCodes } from '../src/db/schema';
 import { ensureIdentityProvider } from '../src/federation/providers';
 import { ensureUserPool } from '../src/provisioning';
 import { pkce } from './support/hosted';
@@ -18,15 +21,20 @@ const ENTRY_POINT = 'https://idp.example/sso';
 
 type Keys = Awaited<ReturnType<typeof generate>>;
 
-/** A SAML response for a subject, its assertion signed with the key (as an identity provider does). */
+/**
+ * A SAML response for a subject, its assertion signed with the key (as an identity provider does): the answer
+ * to the AuthnRequest `inResponseTo` (in the unsigned Response and the signed assertion), or unsolicited.
+ */
 function samlResponse(
   keys: Keys,
   audience: string,
   subject: string,
   attributes: Record<string, string>,
+  answer: { inResponseTo?: string; assertionId?: string },
 ): string {
   const now = new Date();
   const later = new Date(now.getTime() + 5 * 60_000).toISOString();
+  const inResponseTo = answer.inResponseTo ? ` InResponseTo="${answer.inResponseTo}"` : '';
   const values = Object.entries(attributes)
     .map(
       ([name, value]) =>
@@ -34,13 +42,13 @@ function samlResponse(
     )
     .join('');
   const xml =
-    `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_${randomUUID()}" Version="2.0" IssueInstant="${now.toISOString()}">` +
+    `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_${randomUUID()}"${inResponseTo} Version="2.0" IssueInstant="${now.toISOString()}">` +
     `<saml:Issuer>${IDP_ENTITY}</saml:Issuer>` +
     '<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>' +
-    `<saml:Assertion ID="_${randomUUID()}" Version="2.0" IssueInstant="${now.toISOString()}">` +
+    `<saml:Assertion ID="${answer.assertionId ?? `_${randomUUID()}`}" Version="2.0" IssueInstant="${now.toISOString()}">` +
     `<saml:Issuer>${IDP_ENTITY}</saml:Issuer>` +
     `<saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:2.0:nameid-format:persistent">${subject}</saml:NameID>` +
-    `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData NotOnOrAfter="${later}"/></saml:SubjectConfirmation></saml:Subject>` +
+    `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData${inResponseTo} NotOnOrAfter="${later}"/></saml:SubjectConfirmation></saml:Subject>` +
     `<saml:Conditions NotBefore="${now.toISOString()}" NotOnOrAfter="${later}"><saml:AudienceRestriction><saml:Audience>${audience}</saml:Audience></saml:AudienceRestriction></saml:Conditions>` +
     `<saml:AuthnStatement AuthnInstant="${now.toISOString()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +
     `<saml:AttributeStatement>${values}</saml:AttributeStatement>` +
@@ -89,8 +97,11 @@ describe.each(await testEngines())('SAML single sign-on on $name', (engine) => {
   });
   afterAll(() => identity.close());
 
-  /** Our authorize endpoint sends the browser to the provider; returns the RelayState it carries. */
-  async function startAtProvider(): Promise<{ relayState: string; verifier: string }> {
+  /**
+   * Our authorize endpoint sends the browser to the provider; returns the RelayState it carries and the ID of
+   * the AuthnRequest it sends (which the provider's answer names in InResponseTo).
+   */
+  async function startAtProvider(): Promise<{ relayState: string; requestId: string; verifier: string }> {
     const { verifier, challenge } = pkce();
     const query = new URLSearchParams({
       response_type: 'code',
@@ -104,8 +115,13 @@ describe.each(await testEngines())('SAML single sign-on on $name', (engine) => {
     const response = await fetch(`${identity.baseUrl}/oauth2/authorize?${query}`, { redirect: 'manual' });
     const location = new URL(response.headers.get('location') ?? '');
     expect(location.origin + location.pathname).toBe(ENTRY_POINT);
-    expect(location.searchParams.get('SAMLRequest')).toBeTruthy();
-    return { relayState: location.searchParams.get('RelayState') ?? '', verifier };
+    // HTTP-Redirect binding: the AuthnRequest is deflated, then base64.
+    const authnRequest = inflateRawSync(
+      Buffer.from(location.searchParams.get('SAMLRequest') ?? '', 'base64'),
+    ).toString();
+    const requestId = /<samlp:AuthnRequest[^>]* ID="([^"]+)"/.exec(authnRequest)?.[1] ?? '';
+    expect(requestId).toMatch(/^_[0-9a-f]{40}$/);
+    return { relayState: location.searchParams.get('RelayState') ?? '', requestId, verifier };
   }
 
   const post = (SAMLResponse: string, RelayState: string) =>
@@ -116,10 +132,31 @@ describe.each(await testEngines())('SAML single sign-on on $name', (engine) => {
     });
   const audience = `urn:amazon:cognito:sp:${POOL.poolId}`;
   const attributes = { email: 'sam@corp.example', firstName: 'Sam', account: '001000000000088AAA' };
+  const issuedCodes = () => identityDb(identity.database).$count(authorizationCodes);
+
+  /** The code an accepted answer brings back to the client (null when refused). */
+  const codeOf = (answer: Response) =>
+    answer.status === 302 ? new URL(answer.headers.get('location') ?? '').searchParams.get('code') : null;
+
+  /** A refused answer: back at the client with access_denied and no code; returns the description. */
+  function denied(answer: Response): string {
+    expect(answer.status).toBe(302);
+    const callback = new URL(answer.headers.get('location') ?? '');
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('code')).toBeNull();
+    return callback.searchParams.get('error_description') ?? '';
+  }
+
+  /** A refusal before the provider is consulted: the RelayState names no pending sign-in. */
+  async function expectExpired(answer: Response): Promise<void> {
+    expect(answer.status).toBe(400);
+    expect(await answer.text()).toContain('expired or was already used');
+  }
 
   it('signs a user in from a signed assertion, creating them as EXTERNAL_PROVIDER', async () => {
-    const { relayState, verifier } = await startAtProvider();
-    const answer = await post(samlResponse(keys, audience, 'sam-1234', attributes), relayState);
+    const { relayState, requestId, verifier } = await startAtProvider();
+    const xml = samlResponse(keys, audience, 'sam-1234', attributes, { inResponseTo: requestId });
+    const answer = await post(xml, relayState);
     expect(answer.status).toBe(302);
     const callback = new URL(answer.headers.get('location') ?? '');
     expect(callback.searchParams.get('state')).toBe('client-state');
@@ -146,24 +183,93 @@ describe.each(await testEngines())('SAML single sign-on on $name', (engine) => {
       new AdminGetUserCommand({ UserPoolId: POOL.poolId, Username: 'CorpSAML_sam-1234' }),
     );
     expect(user.UserStatus).toBe('EXTERNAL_PROVIDER');
+  });
 
-    // The RelayState was used up.
-    expect((await post(samlResponse(keys, audience, 'sam-1234', attributes), relayState)).status).toBe(400);
+  it('refuses a replayed SAMLResponse, under its own RelayState or a fresh one, and issues no code', async () => {
+    const first = await startAtProvider();
+    const xml = samlResponse(keys, audience, 'sam-1234', attributes, { inResponseTo: first.requestId });
+    expect(codeOf(await post(xml, first.relayState))).toBeTruthy();
+    const codes = await issuedCodes();
+
+    await expectExpired(await post(xml, first.relayState));
+    const fresh = await startAtProvider();
+    expect(denied(await post(xml, fresh.relayState))).toMatch(/another sign-in or was already used/);
+    // The Response's own InResponseTo (the first one) is outside the signature: retargeting it gains nothing.
+    const another = await startAtProvider();
+    const retargeted = xml.replace(first.requestId, another.requestId);
+    expect(denied(await post(retargeted, another.relayState))).toMatch(/another sign-in or was already used/);
+    expect(await issuedCodes()).toBe(codes);
+  });
+
+  it('refuses a response to a request we never sent', async () => {
+    const { relayState } = await startAtProvider();
+    const xml = samlResponse(keys, audience, 'sam-1234', attributes, { inResponseTo: `_${'0'.repeat(40)}` });
+    expect(denied(await post(xml, relayState))).toMatch(/another sign-in or was already used/);
+  });
+
+  it('refuses an unsolicited (IdP-initiated) response', async () => {
+    const { relayState } = await startAtProvider();
+    const xml = samlResponse(keys, audience, 'sam-1234', attributes, {});
+    expect(denied(await post(xml, relayState))).toMatch(/IdP-initiated sign-in is not accepted/);
+  });
+
+  it('refuses a response once its request has expired', async () => {
+    const { relayState, requestId } = await startAtProvider();
+    identity.clock.advance(11 * 60_000);
+    try {
+      await expectExpired(
+        await post(
+          samlResponse(keys, audience, 'sam-1234', attributes, { inResponseTo: requestId }),
+          relayState,
+        ),
+      );
+    } finally {
+      identity.clock.advance(-11 * 60_000);
+    }
+  });
+
+  it('accepts exactly one of two concurrent posts of one response', async () => {
+    const { relayState, requestId } = await startAtProvider();
+    const xml = samlResponse(keys, audience, 'sam-1234', attributes, { inResponseTo: requestId });
+    const answers = await Promise.all([post(xml, relayState), post(xml, relayState)]);
+    expect(answers.map(codeOf).filter(Boolean)).toHaveLength(1);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([302, 400]);
+  });
+
+  it('refuses an assertion ID it has accepted before, even in an answer to a new request', async () => {
+    const assertionId = `_${randomUUID()}`;
+    const first = await startAtProvider();
+    const once = samlResponse(keys, audience, 'sam-1234', attributes, {
+      inResponseTo: first.requestId,
+      assertionId,
+    });
+    expect(codeOf(await post(once, first.relayState))).toBeTruthy();
+    const second = await startAtProvider();
+    const again = samlResponse(keys, audience, 'sam-1234', attributes, {
+      inResponseTo: second.requestId,
+      assertionId,
+    });
+    expect(denied(await post(again, second.relayState))).toMatch(/^This sign-in answer was already used/);
   });
 
   it('refuses a tampered assertion, another signer and another audience', async () => {
-    const refused = async (xml: string) => {
-      const { relayState } = await startAtProvider();
-      const answer = await post(xml, relayState);
-      expect(answer.status).toBe(302);
-      const callback = new URL(answer.headers.get('location') ?? '');
-      expect(callback.searchParams.get('error')).toBe('access_denied');
-      expect(callback.searchParams.get('code')).toBeNull();
+    const refused = async (xml: (inResponseTo: string) => string) => {
+      const { relayState, requestId } = await startAtProvider();
+      expect(denied(await post(xml(requestId), relayState))).toBe(
+        'The identity provider’s answer could not be verified.',
+      );
     };
-    await refused(
-      samlResponse(keys, audience, 'mallory', attributes).replace('001000000000088AAA', '001000000000099AAA'),
+    await refused((inResponseTo) =>
+      samlResponse(keys, audience, 'mallory', attributes, { inResponseTo }).replace(
+        '001000000000088AAA',
+        '001000000000099AAA',
+      ),
     );
-    await refused(samlResponse(otherKeys, audience, 'mallory', attributes));
-    await refused(samlResponse(keys, 'urn:amazon:cognito:sp:us-east-1_Other', 'mallory', attributes));
+    await refused((inResponseTo) =>
+      samlResponse(otherKeys, audience, 'mallory', attributes, { inResponseTo }),
+    );
+    await refused((inResponseTo) =>
+      samlResponse(keys, 'urn:amazon:cognito:sp:us-east-1_Other', 'mallory', attributes, { inResponseTo }),
+    );
   });
 });

@@ -326,8 +326,23 @@ export const federationRequests = identity.table(
     /** OIDC only: our own PKCE verifier and nonce towards the provider. */
     codeVerifier: text(),
     nonce: text(),
+    /** SAML only: our AuthnRequest's ID, which the signed assertion must answer (InResponseTo). */
+    samlRequestId: text(),
     expiresAt: instant().notNull(),
     createdAt: stamp(),
   },
   (t) => [index().on(t.expiresAt)],
+);
+
+/** Assertion IDs of accepted SAML answers, kept until the assertion expires so none is accepted twice. */
+export const samlAssertions = identity.table(
+  'saml_assertions',
+  {
+    poolId: text().notNull(),
+    providerName: text().notNull(),
+    assertionId: text().notNull(),
+    expiresAt: instant().notNull(),
+    createdAt: stamp(),
+  },
+  (t) => [primaryKey({ columns: [t.poolId, t.providerName, t.assertionId] }), index().on(t.expiresAt)],
 );

@@ -15,6 +15,7 @@ export interface FederationRequest {
   grant: AuthorizeGrant;
   codeVerifier?: string;
   nonce?: string;
+  samlRequestId?: string;
 }
 
 /** Stores the request and returns its state (the OIDC `state`, the SAML `RelayState`). */
@@ -29,6 +30,7 @@ export async function saveFederationRequest(
     ...request,
     codeVerifier: request.codeVerifier ?? null,
     nonce: request.nonce ?? null,
+    samlRequestId: request.samlRequestId ?? null,
     stateHash: tokenHash(state),
     expiresAt: new Date(now.getTime() + REQUEST_MS),
     createdAt: now,
@@ -36,7 +38,10 @@ export async function saveFederationRequest(
   return state;
 }
 
-/** Takes the request a state stands for, once. */
+/**
+ * Takes the request a state stands for, once: the delete is the check, so of two concurrent answers (on any
+ * server) only one gets it.
+ */
 export async function takeFederationRequest(
   ctx: IdentityContext,
   state: string,
@@ -53,5 +58,6 @@ export async function takeFederationRequest(
     grant: authorizeGrantSchema.parse(row.grant),
     ...(row.codeVerifier ? { codeVerifier: row.codeVerifier } : {}),
     ...(row.nonce ? { nonce: row.nonce } : {}),
+    ...(row.samlRequestId ? { samlRequestId: row.samlRequestId } : {}),
   };
 }

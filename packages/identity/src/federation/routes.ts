@@ -7,10 +7,12 @@ import { withParams } from '../hosted/authorize';
 import { messagePage } from '../hosted/pages';
 import { signedIn } from '../sign-in/result';
 import { findPool } from '../users/pools';
+import { consumeAssertion } from './assertions';
 import { createOidcFederation } from './oidc';
 import { findProvider, type Provider } from './providers';
+import { RefusedAnswer } from './refusal';
 import { type FederationRequest, saveFederationRequest, takeFederationRequest } from './requests';
-import { samlAssertion, samlRedirectUrl } from './saml';
+import { samlAssertion, samlRedirectUrl, samlRequestId } from './saml';
 import { federatedUser } from './users';
 
 export interface Federation {
@@ -40,8 +42,9 @@ export function createFederation(ctx: IdentityContext): Federation {
       grant: request.grant,
     };
     if (provider.type === 'SAML') {
-      const relayState = await saveFederationRequest(ctx, base);
-      return samlRedirectUrl(ctx, provider.poolId, provider.settings, relayState);
+      const id = samlRequestId();
+      const relayState = await saveFederationRequest(ctx, { ...base, samlRequestId: id });
+      return samlRedirectUrl(ctx, provider.poolId, provider.settings, { id, relayState });
     }
     const checks = {
       codeVerifier: randomBytes(48).toString('base64url'),
@@ -77,7 +80,11 @@ export function createFederation(ctx: IdentityContext): Federation {
         { provider: provider.name, error: String(error) },
         'identity: a provider answer was refused',
       );
-      return refuse('The identity provider’s answer could not be verified.');
+      return refuse(
+        error instanceof RefusedAnswer
+          ? error.message
+          : 'The identity provider’s answer could not be verified.',
+      );
     }
     const pool = await findPool(ctx.db, request.poolId);
     const user = await federatedUser(ctx, pool, provider, verified.subject, verified.claims);
@@ -116,11 +123,13 @@ export function createFederation(ctx: IdentityContext): Federation {
   routes.post('/saml2/idpresponse', async (c) => {
     const form = samlForm.safeParse(await c.req.parseBody());
     const request = form.success ? await takeFederationRequest(ctx, form.data.RelayState) : undefined;
-    if (!form.success || !request) return expired(c);
+    const requestId = request?.samlRequestId;
+    if (!form.success || !request || !requestId) return expired(c);
     return finish(c, request, async (provider) => {
       if (provider.type !== 'SAML') throw new Error('a SAML answer for an OIDC provider');
-      const { subject, attributes } = await samlAssertion(ctx, provider.poolId, provider.settings, form.data);
-      return { subject, claims: attributes };
+      const assertion = await samlAssertion(ctx, provider.poolId, provider.settings, form.data, requestId);
+      await consumeAssertion(ctx, provider, assertion);
+      return { subject: assertion.subject, claims: assertion.attributes };
     });
   });
 
