@@ -38,6 +38,9 @@ const catalogueQuery = {
 
 export const CATALOGUE_SORTS = ['name', 'sku', 'price-asc', 'price-desc'] as const;
 
+/** What the user activity log records (spec P§4: a 'login' entry after sign-in). */
+export const USER_ACTIVITIES = ['login', 'logout'] as const;
+
 /** Payload schemas by type; GET types parse their query parameters with these. */
 export const crmPayloads = {
   getActiveStorefronts: z.object({}),
@@ -82,6 +85,12 @@ export const crmPayloads = {
     sortDirection: z.enum(['ASC', 'DESC']).default('ASC'),
     limit: z.coerce.number().int().min(1).max(500).default(100),
   }),
+  logUserActivity: z.object({
+    storefrontId: id,
+    accountId: id,
+    username: z.string().trim().min(1, 'must not be empty').max(128),
+    activity: z.enum(USER_ACTIVITIES),
+  }),
 } as const;
 
 export type CrmType = keyof typeof crmPayloads;
@@ -99,6 +108,7 @@ export const CRM_TYPES: Record<CrmType, { method: CallType; group: CrmGroup; rea
   getFormattedObjectDetails: { method: 'GET', group: 'ecommerce', readOnly: true },
   getGuestAccounts: { method: 'GET', group: 'ecommerce', readOnly: true },
   getMetaItems: { method: 'POST', group: 'ecommerce', readOnly: true },
+  logUserActivity: { method: 'POST', group: 'ecommerce', readOnly: false },
 };
 
 export function isCrmType(name: string): name is CrmType {

@@ -16,6 +16,8 @@ export interface Principal {
   /** Every account the principal may act for (own, related, ship-to; a guest: the guest account only). */
   accountIds: readonly string[];
   contactId: string | null;
+  /** The signed-in user's username; null for a guest. */
+  username: string | null;
   storefront: DomainDetails;
 }
 
@@ -59,6 +61,7 @@ export function createPrincipalResolver(
       accountId: guestAccountId,
       accountIds: [guestAccountId],
       contactId: null,
+      username: null,
       storefront,
     };
   };

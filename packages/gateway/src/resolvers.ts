@@ -4,11 +4,12 @@ import {
   envelope,
   MESSAGES,
   type TemplateBlockRecord,
+  USER_ACTIVITIES,
 } from '@storefront/contracts';
 import { z } from 'zod';
 import { authorizeEndpoint } from './allow-list';
 import type { CrmRequest } from './crm-client';
-import { accessDenied, GatewayError, notAvailableYet } from './envelope';
+import { accessDenied, GatewayError, NOT_SIGNED_IN, notAvailableYet } from './envelope';
 import { rootField } from './operation';
 import { scopeToPrincipal } from './principal';
 
@@ -51,6 +52,9 @@ const equals = z.union([z.string(), z.object({ eq: z.string() }).transform(({ eq
 const metaItemFilter = z
   .strictObject({ templateId: equals.optional(), key: equals.optional(), accountId: equals.optional() })
   .nullish();
+
+/** userActivityLog's data: what happened. Who and for which account is the principal's to say. */
+const activityData = z.looseObject({ activity: z.enum(USER_ACTIVITIES), accountId: z.string().nullish() });
 
 const notYet = (field: string) => rootField(field, async () => notAvailableYet());
 
@@ -135,7 +139,19 @@ export const queryResolvers = {
   cognitoActions: notYet('cognitoActions'),
   salesforceApi: notYet('salesforceApi'),
   getLoginInfo: notYet('getLoginInfo'),
-  userActivityLog: notYet('userActivityLog'),
+  /** One entry of the user activity log (spec P§4: 'login' after sign-in), for the signed-in user only. */
+  userActivityLog: rootField<{ data?: unknown }>('userActivityLog', async (operation) => {
+    const principal = await operation.ctx.principal();
+    if (!principal.username) throw new GatewayError(401, NOT_SIGNED_IN);
+    const { activity, accountId } = parseInput(activityData, operation.args.data, 'data');
+    const payload = scopeToPrincipal(
+      principal,
+      'logUserActivity',
+      { storefrontId: principal.storefront.storefrontId, username: principal.username, activity },
+      accountId,
+    );
+    return operation.crm({ type: 'logUserActivity', payload });
+  }),
   listCustomerOrgAPIUsers: notYet('listCustomerOrgAPIUsers'),
   userActions: notYet('userActions'),
   listUsers: notYet('listUsers'),

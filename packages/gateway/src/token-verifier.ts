@@ -59,8 +59,9 @@ export function createCognitoTokenVerifier(identity: IdentityOptions): TokenVeri
     if (!claims) return null;
     const userType = userTypeOf(claims['cognito:groups']);
     if (!userType) return null;
-    const attributes = await currentAttributes(identity, token);
-    if (!attributes) return null;
+    const user = await currentUser(identity, token);
+    if (!user) return null;
+    const { attributes } = user;
     // Its own account first, then the storefront's guest account (a new sign-up has no account yet).
     const accountIds = [attributes.get('custom:salesforceAccountId'), storefront.guestAccountId].filter(
       (id): id is string => Boolean(id),
@@ -72,6 +73,7 @@ export function createCognitoTokenVerifier(identity: IdentityOptions): TokenVeri
       accountId,
       accountIds,
       contactId: attributes.get('custom:salesforceContactId') ?? null,
+      username: user.username,
       storefront,
     } satisfies Principal;
   };
@@ -97,11 +99,11 @@ async function verifiedClaims(
   return claims.success && claims.data.client_id === storefront.clientId ? claims.data : null;
 }
 
-/** The user's attributes, or null when the pool refuses the token (revoked, disabled, deleted). */
-async function currentAttributes(
+/** The user's name and attributes, or null when the pool refuses the token (revoked, disabled, deleted). */
+async function currentUser(
   identity: IdentityOptions,
   accessToken: string,
-): Promise<Map<string, string> | null> {
+): Promise<{ username: string; attributes: Map<string, string> } | null> {
   const response = await identity.fetch(
     new Request(identity.issuerBase, {
       method: 'POST',
@@ -116,7 +118,9 @@ async function currentAttributes(
   if (response.status >= 500) throw new GatewayError(500, MESSAGES.appSyncFetchError);
   if (!response.ok) return null;
   const user = userAttributes.safeParse(await response.json());
-  return user.success ? new Map(user.data.UserAttributes.map(({ Name, Value }) => [Name, Value])) : null;
+  if (!user.success) return null;
+  const attributes = new Map(user.data.UserAttributes.map(({ Name, Value }) => [Name, Value]));
+  return { username: user.data.Username, attributes };
 }
 
 /** The first group names the user type (spec P§6); a user in no group is treated as a guest. */

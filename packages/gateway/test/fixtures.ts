@@ -30,5 +30,6 @@ export const guest: Principal = {
   accountId: 'acc-guest',
   accountIds: ['acc-guest'],
   contactId: null,
+  username: null,
   storefront,
 };

@@ -221,6 +221,33 @@ describe.each(await testEngines())('gateway with user-pool tokens on $name', (en
     expect((await catalogueAs(AccessToken, kestrel)).statusCode).toBe(401);
   });
 
+  it('records the signed-in user’s sign-in in the activity log, and refuses a guest', async () => {
+    const { AccessToken } = await signIn(identity, guestStorefront.clientId, 'buyer@halvorsen.example');
+    const log = async (headers: Record<string, string>) => {
+      const response = await gateway.fetch(
+        new Request('http://gateway.internal/graphql', {
+          method: 'POST',
+          headers: {
+            host: 'localhost',
+            'content-type': 'application/json',
+            'x-api-key': API_KEY,
+            ...headers,
+          },
+          body: JSON.stringify({
+            query: 'query Log($data: AWSJSON) { userActivityLog(data: $data) }',
+            variables: { data: JSON.stringify({ activity: 'login', userType: 'AWSAdmin' }) },
+          }),
+        }),
+      );
+      const { data } = (await response.json()) as { data: { userActivityLog: string } };
+      return JSON.parse(data.userActivityLog) as Envelope<{ activity: string }>;
+    };
+    const recorded = await log({ authorization: `Bearer ${AccessToken}` });
+    expect(recorded.statusCode).toBe(200);
+    expect(recorded.content.activity).toBe('login');
+    expect(await log({})).toEqual({ statusCode: 401, content: 'Not signed in' });
+  });
+
   it('refuses a token after a global sign-out', async () => {
     const { AccessToken } = await signIn(identity, guestStorefront.clientId, 'buyer@halvorsen.example');
     expect((await catalogueAs(AccessToken, halvorsen)).statusCode).toBe(200);

@@ -275,3 +275,21 @@ export const offerItems = pgTable(
   },
   (t) => [primaryKey({ columns: [t.offerId, t.itemId] }), index().on(t.itemId)],
 );
+
+/** The user activity log: who did what (sign-in, sign-out) on which storefront, for which account. */
+export const userActivityLog = pgTable(
+  'user_activity_log',
+  {
+    id: text().primaryKey(),
+    storefrontId: text()
+      .notNull()
+      .references(() => storefronts.id),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    username: text().notNull(),
+    activity: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.storefrontId, t.username, t.createdAt)],
+);

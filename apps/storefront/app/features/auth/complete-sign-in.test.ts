@@ -69,14 +69,7 @@ describe('completeSignIn', () => {
     });
   });
 
-  it('goes on quietly when the gateway does not offer the activity log yet (501)', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    fetchMock.mockResolvedValueOnce(activityLogAnswer(501));
-    await expect(completeSignIn(settings)).resolves.toBeUndefined();
-    expect(warn).not.toHaveBeenCalled();
-  });
-
-  it('goes on, with a warning, when the activity log fails otherwise', async () => {
+  it('goes on, with a warning, when the activity log fails', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     fetchMock.mockResolvedValueOnce(activityLogAnswer(500));
     await expect(completeSignIn(settings)).resolves.toBeUndefined();

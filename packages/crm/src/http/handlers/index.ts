@@ -1,3 +1,4 @@
+import { logUserActivity } from './activity';
 import {
   getCatalogGroupCounts,
   getCatalogPicklistGroupCounts,
@@ -22,4 +23,5 @@ export const HANDLERS: Handlers = {
   getFormattedObjectDetails,
   getGuestAccounts,
   getMetaItems,
+  logUserActivity,
 };
