@@ -138,7 +138,22 @@ export const queryResolvers = {
 
   cognitoActions: notYet('cognitoActions'),
   salesforceApi: notYet('salesforceApi'),
-  getLoginInfo: notYet('getLoginInfo'),
+  /**
+   * Who the caller is, as verified here: pages decide what to show a signed-in user on this answer,
+   * never on a cookie the browser could write. Not cached, so a revoked token is refused at once.
+   */
+  getLoginInfo: rootField<{ data?: unknown }>('getLoginInfo', async (operation) => {
+    const { userType, accountId, accountIds, contactId, username, storefront } =
+      await operation.ctx.principal();
+    return envelope(200, {
+      userType,
+      accountId,
+      accountIds,
+      contactId,
+      username,
+      storefrontId: storefront.storefrontId,
+    });
+  }),
   /** One entry of the user activity log (spec P§4: 'login' after sign-in), for the signed-in user only. */
   userActivityLog: rootField<{ data?: unknown }>('userActivityLog', async (operation) => {
     const principal = await operation.ctx.principal();

@@ -221,6 +221,39 @@ describe.each(await testEngines())('gateway with user-pool tokens on $name', (en
     expect((await catalogueAs(AccessToken, kestrel)).statusCode).toBe(401);
   });
 
+  it('tells who the caller is from the verified token, and a guest as the guest account', async () => {
+    const { AccessToken } = await signIn(identity, guestStorefront.clientId, 'buyer@halvorsen.example');
+    const loginInfo = async (headers: Record<string, string>) => {
+      const response = await gateway.fetch(
+        new Request('http://gateway.internal/graphql', {
+          method: 'POST',
+          headers: {
+            host: 'localhost',
+            'content-type': 'application/json',
+            'x-api-key': API_KEY,
+            ...headers,
+          },
+          body: JSON.stringify({ query: '{ getLoginInfo }' }),
+        }),
+      );
+      const { data } = (await response.json()) as { data: { getLoginInfo: string } };
+      return JSON.parse(data.getLoginInfo) as Envelope;
+    };
+    expect(await loginInfo({ authorization: `Bearer ${AccessToken}` })).toEqual({
+      statusCode: 200,
+      content: {
+        userType: 'AWSPortalUser',
+        accountId: halvorsen,
+        accountIds: [halvorsen, guestStorefront.guestAccountId],
+        contactId: null,
+        username: 'buyer@halvorsen.example',
+        storefrontId: guestStorefront.storefrontId,
+      },
+    });
+    expect((await loginInfo({})).content).toMatchObject({ userType: 'AWSGuest', username: null });
+    expect((await loginInfo({ authorization: `Bearer ${AccessToken}x` })).statusCode).toBe(401);
+  });
+
   it('records the signed-in user’s sign-in in the activity log, and refuses a guest', async () => {
     const { AccessToken } = await signIn(identity, guestStorefront.clientId, 'buyer@halvorsen.example');
     const log = async (headers: Record<string, string>) => {

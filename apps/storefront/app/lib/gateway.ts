@@ -11,6 +11,7 @@ export const QUERIES = {
     'query TemplateDetails($organizationId: ID!) { templateDetails(organizationId: $organizationId) }',
   Theme: 'query Theme($key: String!) { theme(key: $key) }',
   UserActivityLog: 'query UserActivityLog($data: AWSJSON) { userActivityLog(data: $data) }',
+  GetLoginInfo: 'query GetLoginInfo($data: AWSJSON) { getLoginInfo(data: $data) }',
 } as const;
 export type QueryName = keyof typeof QUERIES;
 

@@ -11,7 +11,7 @@ import type { AppLoadContext } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TemplatePageData } from '../blocks/types';
 import { item } from '../testing/fixtures';
-import { amplifyCookies } from '../testing/tokens';
+import { amplifyCookies, signedInLoginInfo } from '../testing/tokens';
 import { loadTemplatePage } from './page.server';
 
 const storefront: DomainDetails = {
@@ -145,6 +145,7 @@ function fakeGateway(overrides: Record<string, unknown> = {}, failingTypes: read
     calls.push(call);
     let env: unknown;
     if (field in overrides) env = overrides[field];
+    else if (field === 'getLoginInfo') return signedInLoginInfo();
     else if (field === 'templateDetails') env = { statusCode: 200, content: TEMPLATES };
     else if (field === 'getTemplateBlock') {
       const templateId = String(variables.templateId);
@@ -352,6 +353,20 @@ describe('loadTemplatePage', () => {
     });
   });
 
+  it('takes the user type and account from the gateway’s verified answer, not from the cookie', async () => {
+    const verified = { userType: 'AWSPortalUser', accountId: 'acc-verified', username: 'ana@example.com' };
+    const { result, calls } = load(
+      '/',
+      {},
+      { cookie: amplifyCookies(), overrides: { getLoginInfo: { statusCode: 200, content: verified } } },
+    );
+    await result;
+    expect(calls.find((call) => call.crm?.type === 'getMergedMetaInfo')?.crm?.data).toMatchObject({
+      userType: 'AWSPortalUser',
+      accountId: 'acc-verified',
+    });
+  });
+
   it('renders for a guest without a token and with the header offering sign-in', async () => {
     const { result, calls } = load('/');
     expect((await result).page.viewer).toEqual({ signedIn: false, name: null });
@@ -390,7 +405,7 @@ describe('loadTemplatePage', () => {
         {},
         {
           cookie: amplifyCookies(),
-          overrides: { templateDetails: { statusCode: 401, content: 'Not signed in' } },
+          overrides: { getLoginInfo: { statusCode: 401, content: 'Not signed in' } },
         },
       ).result,
     );

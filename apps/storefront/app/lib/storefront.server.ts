@@ -1,8 +1,9 @@
-import { GUEST_USER_TYPE, type UserType } from '@storefront/contracts/constants';
+import { GUEST_USER_TYPE, USER_TYPES, type UserType } from '@storefront/contracts/constants';
 import { MESSAGES } from '@storefront/contracts/messages';
 import type { DomainDetails } from '@storefront/contracts/storefront';
 import { type AppLoadContext, data, redirect } from 'react-router';
-import type { GatewayClient } from './gateway';
+import { z } from 'zod';
+import { type GatewayClient, GatewayError } from './gateway';
 import { createServerGateway } from './gateway.server';
 import { hostedLoginRedirect } from './hosted-login.server';
 import { loginPath } from './paths';
@@ -48,6 +49,22 @@ export function signInRedirect(url: URL, options?: { expired?: boolean }): Respo
   return redirect(loginPath(url.pathname + url.search, options));
 }
 
+const loginInfo = z.object({ userType: z.enum(USER_TYPES), accountId: z.string() });
+
+/**
+ * The signed-in viewer as the gateway verified the token: the cookie is the browser's word, so what a page
+ * shows (visibility, redirects) follows the gateway's answer. A token it refuses means signing in again.
+ */
+async function verifiedViewer(gateway: GatewayClient, url: URL): Promise<Viewer> {
+  try {
+    const { userType, accountId } = loginInfo.parse(await gateway('GetLoginInfo', {}));
+    return { userType, accountId, isGuest: false };
+  } catch (error) {
+    if (error instanceof GatewayError && error.status === 401) throw signInRedirect(url, { expired: true });
+    throw error;
+  }
+}
+
 /**
  * The session of a storefront page (spec P§2). A hosted-login return goes on to sign-in first. An expired
  * session goes to /login, whose page refreshes it and comes back. A visitor who is not signed in stays a
@@ -60,14 +77,8 @@ export async function requireSession(page: PageRequest): Promise<StorefrontSessi
   if (hostedLogin) throw redirect(hostedLogin);
   const auth = readSession(request, storefront.clientId);
   if (auth.signedIn) {
-    return {
-      storefront,
-      auth,
-      // The gateway takes user type and account from the verified token; these only shape the request.
-      viewer: { userType: auth.userType ?? GUEST_USER_TYPE, accountId: auth.accountId ?? '', isGuest: false },
-      gateway: createServerGateway(request, context, auth.accessToken),
-      url,
-    };
+    const gateway = createServerGateway(request, context, auth.accessToken);
+    return { storefront, auth, viewer: await verifiedViewer(gateway, url), gateway, url };
   }
   if (auth.expired || !storefront.guestAccountId) throw signInRedirect(url);
   return {

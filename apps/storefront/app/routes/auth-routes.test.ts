@@ -2,7 +2,7 @@
 import type { DomainDetails } from '@storefront/contracts/storefront';
 import type { AppLoadContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { amplifyCookies } from '../testing/tokens';
+import { amplifyCookies, signedInLoginInfo } from '../testing/tokens';
 import { loader as changePasswordLoader } from './change-password';
 import { loader as loginLoader } from './login';
 
@@ -19,7 +19,11 @@ const storefront = {
 } as unknown as DomainDetails;
 
 const context: AppLoadContext = {
-  gatewayFetch: async () => new Response(null, { status: 500 }),
+  // Only a signed-in page asks the gateway anything here: who the user is.
+  gatewayFetch: async (request) =>
+    (await request.text()).includes('getLoginInfo')
+      ? signedInLoginInfo()
+      : new Response(null, { status: 500 }),
   resolveDomain: async () => storefront,
   gatewayApiKey: 'key',
 };

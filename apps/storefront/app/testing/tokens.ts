@@ -46,3 +46,9 @@ export function amplifyCookies({
     .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
     .join('; ');
 }
+
+/** The gateway's answer to getLoginInfo for the user amplifyCookies() signs in by default. */
+export function signedInLoginInfo(): Response {
+  const content = { userType: 'AWSManager', accountId: 'acc-1', username: 'ana@example.com' };
+  return Response.json({ data: { getLoginInfo: JSON.stringify({ statusCode: 200, content }) } });
+}
