@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PICKLIST_FIELDS } from './catalogue';
+import { type Offer, PICKLIST_FIELDS } from './catalogue';
+import { USER_TYPES } from './constants';
 
 /**
  * The CRM REST contract: `GET|POST /services/apexrest/<group>?type=<name>[&param=...]`, bearer token,
@@ -40,6 +41,13 @@ export const CATALOGUE_SORTS = ['name', 'sku', 'price-asc', 'price-desc'] as con
 
 /** What the user activity log records (spec P§4: a 'login' entry after sign-in). */
 export const USER_ACTIVITIES = ['login', 'logout'] as const;
+
+/** Every quote type acts for one account of one storefront; a quote of another account is refused (403). */
+const quoteScope = catalogueScope;
+/** A line quantity; the upper bound keeps line totals inside numeric(12,2). */
+const quantity = (min: number, problem: string) =>
+  z.coerce.number().int('must be a whole number').min(min, problem).max(100_000);
+const qty = quantity(1, 'must be at least 1');
 
 /** Payload schemas by type; GET types parse their query parameters with these. */
 export const crmPayloads = {
@@ -91,24 +99,56 @@ export const crmPayloads = {
     username: z.string().trim().min(1, 'must not be empty').max(128),
     activity: z.enum(USER_ACTIVITIES),
   }),
+  getActiveQuote: z.object(quoteScope),
+  getActiveQuoteFromUser: z.object({
+    ...quoteScope,
+    userType: z.enum(USER_TYPES),
+    contactId: id.optional(),
+    shipToAccountId: id.optional(),
+  }),
+  startNewCart: z.object({ ...quoteScope, contactId: id.optional() }),
+  saveItemToQuoteBlink: z.object({ ...quoteScope, catalogItemId: id, qty }),
+  updateQLI: z.object({
+    ...quoteScope,
+    quoteId: id,
+    /** qty 0 removes the line. */
+    lines: z
+      .array(z.object({ id, qty: quantity(0, 'must be 0 (remove) or more') }))
+      .min(1, 'must name at least one line')
+      .max(200),
+  }),
+  deleteLineItems: z.object({
+    ...quoteScope,
+    quoteId: id,
+    qliIds: z.array(id).min(1, 'must name at least one line').max(200),
+  }),
+  getQuoteItems: z.object({ ...quoteScope, quoteid: id }),
 } as const;
 
 export type CrmType = keyof typeof crmPayloads;
 export type CrmPayload<T extends CrmType> = z.infer<(typeof crmPayloads)[T]>;
 
-/** Method and group of each type the CRM serves. */
-export const CRM_TYPES: Record<CrmType, { method: CallType; group: CrmGroup; readOnly: boolean }> = {
-  getActiveStorefronts: { method: 'GET', group: 'ecommerce', readOnly: true },
-  retrieveContentBlocks: { method: 'POST', group: 'ecommerce', readOnly: true },
-  getMergedMetaInfo: { method: 'GET', group: 'ecommerce', readOnly: true },
-  retrieveCatalogNG: { method: 'POST', group: 'ecommerce', readOnly: true },
-  getEcatalogDetails: { method: 'POST', group: 'ecommerce', readOnly: true },
-  getCatalogGroupCounts: { method: 'POST', group: 'ecommerce', readOnly: true },
-  getCatalogPicklistGroupCounts: { method: 'POST', group: 'ecommerce', readOnly: true },
-  getFormattedObjectDetails: { method: 'GET', group: 'ecommerce', readOnly: true },
-  getGuestAccounts: { method: 'GET', group: 'ecommerce', readOnly: true },
-  getMetaItems: { method: 'POST', group: 'ecommerce', readOnly: true },
-  logUserActivity: { method: 'POST', group: 'ecommerce', readOnly: false },
+/** Method and group of each type the CRM serves, and whether the gateway may cache its answers. */
+export const CRM_TYPES: Record<CrmType, { method: CallType; group: CrmGroup; cacheable: boolean }> = {
+  getActiveStorefronts: { method: 'GET', group: 'ecommerce', cacheable: true },
+  retrieveContentBlocks: { method: 'POST', group: 'ecommerce', cacheable: true },
+  getMergedMetaInfo: { method: 'GET', group: 'ecommerce', cacheable: true },
+  retrieveCatalogNG: { method: 'POST', group: 'ecommerce', cacheable: true },
+  getEcatalogDetails: { method: 'POST', group: 'ecommerce', cacheable: true },
+  getCatalogGroupCounts: { method: 'POST', group: 'ecommerce', cacheable: true },
+  getCatalogPicklistGroupCounts: { method: 'POST', group: 'ecommerce', cacheable: true },
+  getFormattedObjectDetails: { method: 'GET', group: 'ecommerce', cacheable: true },
+  getGuestAccounts: { method: 'GET', group: 'ecommerce', cacheable: true },
+  getMetaItems: { method: 'POST', group: 'ecommerce', cacheable: true },
+  logUserActivity: { method: 'POST', group: 'ecommerce', cacheable: false },
+  // A cart must show its own writes at once, so the gateway never caches quote reads.
+  getActiveQuote: { method: 'GET', group: 'ecommerce', cacheable: false },
+  getActiveQuoteFromUser: { method: 'GET', group: 'ecommerce', cacheable: false },
+  startNewCart: { method: 'POST', group: 'ecommerce', cacheable: false },
+  saveItemToQuoteBlink: { method: 'POST', group: 'ecommerce', cacheable: false },
+  updateQLI: { method: 'POST', group: 'ecommerce', cacheable: false },
+  deleteLineItems: { method: 'POST', group: 'ecommerce', cacheable: false },
+  getQuoteItems: { method: 'GET', group: 'ecommerce', cacheable: false },
 };
 
 export function isCrmType(name: string): name is CrmType {
@@ -125,4 +165,52 @@ export function crmEndpoint(type: CrmType, params: Record<string, string> = {}):
 export interface CrmError {
   errorCode: string;
   message: string;
+}
+
+/** A quote's state: the account's cart is its newest Active quote; startNewCart sets the older one Inactive. */
+export const QUOTE_STATUSES = ['Active', 'Inactive'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+/** A quote (the cart) as the quote types answer it; every amount is computed by the CRM. */
+export interface QuoteSummary {
+  id: string;
+  accountId: string;
+  contactId: string | null;
+  shipToAccountId: string | null;
+  status: QuoteStatus;
+  checkedOut: boolean;
+  currency: string;
+  subtotal: number;
+  discount: number;
+  total: number;
+  createdAt: string;
+  modifiedAt: string;
+}
+
+/** A quote line with what the cart shows of its item and the tier or offer its price came from. */
+export interface QuoteLine {
+  id: string;
+  quoteId: string;
+  catalogItemId: string;
+  name: string;
+  sku: string;
+  image: string | null;
+  unit: string;
+  qty: number;
+  unitPrice: number;
+  listPrice: number;
+  lineTotal: number;
+  /** The quantity tier that priced the line, null when none applied. */
+  tier: { sv: number; ev: number | null; price: number } | null;
+  qtyTierAmt: number | null;
+  offerId: string | null;
+  offerType: Offer['offerType'] | null;
+  offerDiscount: number | null;
+  appliedOnField: string | null;
+  rpId: string | null;
+}
+
+export interface QuoteItems {
+  quote: QuoteSummary;
+  lines: QuoteLine[];
 }

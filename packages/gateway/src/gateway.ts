@@ -15,7 +15,7 @@ export interface GatewayOptions {
   apiKey: string;
   /** The CRM REST base, its bearer token and the fetch reaching it (the CRM app's fetch in one process). */
   crm: CrmOptions;
-  /** TTL of the read-only result cache and of the host → storefront cache; 0 disables both. */
+  /** TTL of the cache of cacheable results and of the host → storefront cache; 0 disables both. */
   cacheTtlMs: number;
   /** Default 64 KiB; a larger body is a 413. */
   maxBodyBytes?: number;

@@ -60,7 +60,7 @@ const notYet = (field: string) => rootField(field, async () => notAvailableYet()
 
 /**
  * Every field is a Query field: AppSync clients send each call, reads and writes alike, as a `query`
- * operation. Whether an answer may be cached is decided per CRM type (CRM_TYPES[type].readOnly), not by the
+ * operation. Whether an answer may be cached is decided per CRM type (CRM_TYPES[type].cacheable), not by the
  * operation type; GET is refused, so a query cannot be replayed by a link either.
  */
 export const queryResolvers = {
@@ -80,7 +80,7 @@ export const queryResolvers = {
             payload: scopeToPrincipal(principal, call.type, parsePayload(input.payload), input.accountId),
           };
     const forward = (): Promise<Envelope> => operation.crm(request);
-    return CRM_TYPES[call.type].readOnly ? operation.cached(principal, forward) : forward();
+    return CRM_TYPES[call.type].cacheable ? operation.cached(principal, forward) : forward();
   }),
 
   getTemplateBlock: rootField<{ storefrontId: string; templateId: string }>(

@@ -6,6 +6,8 @@ import {
   type CustomAction,
   PRICE_SOURCES,
   type PriceSource,
+  QUOTE_STATUSES,
+  type QuoteStatus,
   type Section,
   type SsoInfo,
   type Theme,
@@ -292,4 +294,103 @@ export const userActivityLog = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.storefrontId, t.username, t.createdAt)],
+);
+
+/**
+ * The cart is a quote (spec C§3, C§4). Totals are written only by the CRM's repricing, in the transaction
+ * that changed a line. The address fields are read and written by checkout.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: text().primaryKey(),
+    storefrontId: text()
+      .notNull()
+      .references(() => storefronts.id),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    contactId: text(),
+    shipToAccountId: text().references(() => accounts.id),
+    /** A guest cart is bound to its guest's secret (an http-only cookie), never to the quote id alone. */
+    guestSecretHash: text(),
+    status: text().$type<QuoteStatus>().notNull().default('Active'),
+    checkedOut: boolean().notNull().default(false),
+    currency: text().notNull(),
+    subtotal: money().default(0),
+    discount: money().default(0),
+    total: money().default(0),
+    shippingAddress: text(),
+    shippingAddress2: text(),
+    shippingCity: text(),
+    shippingState: text(),
+    shippingZip: text(),
+    shippingCountry: text(),
+    shippingLocationId: text(),
+    shippingLocationName: text(),
+    shippingContactName: text(),
+    shippingContactEmail: text(),
+    shippingContactPhone: text(),
+    billingAddress1: text(),
+    billingCity: text(),
+    billingState: text(),
+    billingZip: text(),
+    billingCountry: text(),
+    billingEmail: text(),
+    billingPhone: text(),
+    billingContactName: text(),
+    billingContactEmail: text(),
+    billingContactPhone: text(),
+    billToAccountId: text().references(() => accounts.id),
+    deliverToAddress: text(),
+    deliverToAddress2: text(),
+    deliverToCity: text(),
+    deliverToState: text(),
+    deliverToZip: text(),
+    deliverToCountry: text(),
+    deliverToAccountId: text().references(() => accounts.id),
+    shippingCarrier: text(),
+    shippingService: text(),
+    shippingAmount: optionalMoney(),
+    customerShippingAccount: text(),
+    payOnlineTerms: text(),
+    poNumber: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    modifiedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The active-quote lookup: the account's newest Active quote not checked out.
+    index().on(t.accountId, t.status, t.checkedOut, t.createdAt),
+    check('quotes_status_check', oneOf(t.status, QUOTE_STATUSES)),
+  ],
+);
+
+export const quoteLineItems = pgTable(
+  'quote_line_items',
+  {
+    id: text().primaryKey(),
+    quoteId: text()
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    catalogItemId: text()
+      .notNull()
+      .references(() => catalogueItems.id),
+    qty: integer().notNull(),
+    offerId: text().references(() => offers.id, { onDelete: 'set null' }),
+    offerType: text().$type<'Percent' | 'Amount'>(),
+    offerDiscount: optionalMoney(),
+    appliedOnField: text(),
+    rpId: text(),
+    /** The tier's unit price when a quantity tier applied. */
+    qtyTierAmt: optionalMoney(),
+    unitPrice: money(),
+    listPrice: money(),
+    lineTotal: money(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    modifiedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex().on(t.quoteId, t.catalogItemId),
+    check('quote_line_items_qty_check', sql`${t.qty} >= 1`),
+  ],
 );

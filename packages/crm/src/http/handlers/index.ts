@@ -8,6 +8,8 @@ import {
 import { retrieveContentBlocks } from './content';
 import { getMergedMetaInfo, getMetaItems } from './meta';
 import { getFormattedObjectDetails } from './objects';
+import { deleteLineItems, saveItemToQuoteBlink, updateQLI } from './quote-lines';
+import { getActiveQuote, getActiveQuoteFromUser, getQuoteItems, startNewCart } from './quotes';
 import { getActiveStorefronts, getGuestAccounts } from './storefronts';
 import type { Handlers } from './types';
 
@@ -24,4 +26,11 @@ export const HANDLERS: Handlers = {
   getGuestAccounts,
   getMetaItems,
   logUserActivity,
+  getActiveQuote,
+  getActiveQuoteFromUser,
+  startNewCart,
+  saveItemToQuoteBlink,
+  updateQLI,
+  deleteLineItems,
+  getQuoteItems,
 };

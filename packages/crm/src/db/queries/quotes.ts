@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { CrmDb } from '../open';
+import { accounts, catalogueItems, quoteLineItems, quotes } from '../schema';
+
+export type QuoteRow = typeof quotes.$inferSelect;
+export type QuoteLineRow = typeof quoteLineItems.$inferSelect;
+export type LinePriceFields = Omit<
+  typeof quoteLineItems.$inferInsert,
+  'id' | 'quoteId' | 'catalogItemId' | 'qty' | 'createdAt' | 'modifiedAt'
+>;
+
+/** Another transaction holds the quote's row lock (PostgreSQL lock_not_available, 55P03). */
+export class QuoteLockedError extends Error {
+  constructor() {
+    super('unable_to_lock_row');
+    this.name = 'QuoteLockedError';
+  }
+}
+
+const LOCK_NOT_AVAILABLE = '55P03';
+
+/** drizzle wraps driver errors in a DrizzleQueryError whose cause carries the SQLSTATE. */
+function isLockNotAvailable(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === LOCK_NOT_AVAILABLE) return true;
+  }
+  return false;
+}
+
+/** Serialises the writes that find-or-create an account's active quote, so two adds never make two carts. */
+export async function lockAccount(tx: CrmDb, accountId: string): Promise<void> {
+  await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+}
+
+/** The account's cart: its newest Active quote not checked out (guest carts are found by their secret). */
+export async function findActiveQuote(db: CrmDb, accountId: string): Promise<QuoteRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(quotes)
+    .where(
+      and(
+        eq(quotes.accountId, accountId),
+        eq(quotes.status, 'Active'),
+        eq(quotes.checkedOut, false),
+        isNull(quotes.guestSecretHash),
+      ),
+    )
+    .orderBy(desc(quotes.createdAt), desc(quotes.id))
+    .limit(1);
+  return row;
+}
+
+export async function findQuote(db: CrmDb, quoteId: string): Promise<QuoteRow | undefined> {
+  const [row] = await db.select().from(quotes).where(eq(quotes.id, quoteId)).limit(1);
+  return row;
+}
+
+/**
+ * The quote, locked for the rest of the transaction. 'nowait' throws QuoteLockedError when another
+ * transaction holds the lock, so a line update answers at once instead of queueing behind it.
+ */
+export async function lockQuote(
+  tx: CrmDb,
+  quoteId: string,
+  mode: 'wait' | 'nowait',
+): Promise<QuoteRow | undefined> {
+  const query = tx.select().from(quotes).where(eq(quotes.id, quoteId));
+  try {
+    const [row] = await (mode === 'nowait' ? query.for('update', { noWait: true }) : query.for('update'));
+    return row;
+  } catch (error) {
+    if (isLockNotAvailable(error)) throw new QuoteLockedError();
+    throw error;
+  }
+}
+
+export async function insertQuote(
+  db: CrmDb,
+  quote: Pick<QuoteRow, 'storefrontId' | 'accountId' | 'contactId' | 'currency'>,
+): Promise<QuoteRow> {
+  const [row] = await db
+    .insert(quotes)
+    .values({ id: randomUUID(), ...quote })
+    .returning();
+  if (!row) throw new Error('quote not created');
+  return row;
+}
+
+/** Retires the account's open carts, so the next one created is the active one. */
+export async function deactivateQuotes(db: CrmDb, accountId: string): Promise<void> {
+  await db
+    .update(quotes)
+    .set({ status: 'Inactive', modifiedAt: sql`now()` })
+    .where(and(eq(quotes.accountId, accountId), eq(quotes.status, 'Active'), eq(quotes.checkedOut, false)));
+}
+
+export async function updateQuoteTotals(
+  db: CrmDb,
+  quoteId: string,
+  totals: Pick<QuoteRow, 'subtotal' | 'discount' | 'total'>,
+): Promise<void> {
+  await db
+    .update(quotes)
+    .set({ ...totals, modifiedAt: sql`now()` })
+    .where(eq(quotes.id, quoteId));
+}
+
+/** The quote's lines with what pricing and the cart need of their items, in the order they were added. */
+export function linesWithItems(db: CrmDb, quoteId: string) {
+  return db
+    .select({
+      line: quoteLineItems,
+      item: {
+        name: catalogueItems.name,
+        sku: catalogueItems.sku,
+        images: catalogueItems.images,
+        unit: catalogueItems.unit,
+        priceSource: catalogueItems.priceSource,
+        listPrice: catalogueItems.listPrice,
+        negotiatedPrice: catalogueItems.negotiatedPrice,
+      },
+    })
+    .from(quoteLineItems)
+    .innerJoin(catalogueItems, eq(catalogueItems.id, quoteLineItems.catalogItemId))
+    .where(eq(quoteLineItems.quoteId, quoteId))
+    .orderBy(asc(quoteLineItems.createdAt), asc(quoteLineItems.id));
+}
+
+export async function findLineIds(db: CrmDb, quoteId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: quoteLineItems.id })
+    .from(quoteLineItems)
+    .where(eq(quoteLineItems.quoteId, quoteId));
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function findLineByItem(
+  db: CrmDb,
+  quoteId: string,
+  catalogItemId: string,
+): Promise<QuoteLineRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(quoteLineItems)
+    .where(and(eq(quoteLineItems.quoteId, quoteId), eq(quoteLineItems.catalogItemId, catalogItemId)))
+    .limit(1);
+  return row;
+}
+
+/** A new line priced at zero; the caller reprices the quote in the same transaction. */
+export async function insertLine(
+  db: CrmDb,
+  line: Pick<QuoteLineRow, 'quoteId' | 'catalogItemId' | 'qty'>,
+): Promise<void> {
+  await db
+    .insert(quoteLineItems)
+    .values({ id: randomUUID(), ...line, unitPrice: 0, listPrice: 0, lineTotal: 0 });
+}
+
+export async function setLineQty(db: CrmDb, lineId: string, qty: number): Promise<void> {
+  await db.update(quoteLineItems).set({ qty, modifiedAt: sql`now()` }).where(eq(quoteLineItems.id, lineId));
+}
+
+export async function setLinePrice(db: CrmDb, lineId: string, price: LinePriceFields): Promise<void> {
+  await db
+    .update(quoteLineItems)
+    .set({ ...price, modifiedAt: sql`now()` })
+    .where(eq(quoteLineItems.id, lineId));
+}
+
+export async function deleteLines(db: CrmDb, quoteId: string, lineIds: readonly string[]): Promise<void> {
+  if (lineIds.length === 0) return;
+  await db
+    .delete(quoteLineItems)
+    .where(and(eq(quoteLineItems.quoteId, quoteId), inArray(quoteLineItems.id, [...lineIds])));
+}
+
+/** An item of the account's catalogue, or nothing: a cart only takes what its account may buy. */
+export async function findCatalogueItemId(
+  db: CrmDb,
+  catalogueId: string,
+  itemId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: catalogueItems.id })
+    .from(catalogueItems)
+    .where(and(eq(catalogueItems.catalogueId, catalogueId), eq(catalogueItems.id, itemId)))
+    .limit(1);
+  return row?.id;
+}

@@ -1,0 +1,90 @@
+import type { Offer } from '@storefront/contracts';
+import { roundMoney } from '@storefront/contracts/money';
+import { applyOffer, isOfferValidOn, type PricedItem, selectTier, type TierRow, unitPrice } from './pricing';
+
+type LineOffer = Pick<Offer, 'id' | 'offerType' | 'discount' | 'appliedOnField' | 'validFrom' | 'validTo'>;
+
+/** What a quote line stores about its price; never taken from a request. */
+export interface LinePrice {
+  unitPrice: number;
+  listPrice: number;
+  lineTotal: number;
+  /** The tier's unit price when a quantity tier applied, else null. */
+  qtyTierAmt: number | null;
+  offerId: string | null;
+  offerType: Offer['offerType'] | null;
+  offerDiscount: number | null;
+  appliedOnField: string | null;
+}
+
+export interface QuoteTotals {
+  subtotal: number;
+  discount: number;
+  total: number;
+}
+
+const fractionDigits = new Map<string, number>();
+
+/** The currency's minor-unit digits (JPY 0, USD 2), at most 2 because amounts are stored as numeric(12,2). */
+export function currencyDigits(currency: string): number {
+  let digits = fractionDigits.get(currency);
+  if (digits === undefined) {
+    const options = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions();
+    digits = Math.min(2, options.maximumFractionDigits ?? 2);
+    fractionDigits.set(currency, digits);
+  }
+  return digits;
+}
+
+/** Rounds half away from zero to the currency's minor unit (roundMoney does cents; whole yen need a scale). */
+export function roundInCurrency(amount: number, currency: string): number {
+  const scale = 10 ** (2 - currencyDigits(currency));
+  return Math.round(roundMoney(amount / scale) * 100 * scale) / 100;
+}
+
+/**
+ * A line's price for a quantity: the tier price for that quantity (else the item's price from its price
+ * source), unless a valid offer gives a lower price; the lowest price wins, so a buyer never pays more for
+ * having an offer.
+ */
+export function priceLine(
+  item: PricedItem,
+  tiers: readonly TierRow[],
+  offers: readonly LineOffer[],
+  qty: number,
+  today: string,
+  currency: string,
+): LinePrice {
+  const tier = selectTier(tiers, qty);
+  let price = tier?.price ?? unitPrice(item);
+  let best: LineOffer | null = null;
+  for (const offer of offers) {
+    if (!isOfferValidOn(offer, today)) continue;
+    const offered = applyOffer(item, offer);
+    if (offered < price) {
+      price = offered;
+      best = offer;
+    }
+  }
+  const unit = roundInCurrency(price, currency);
+  return {
+    unitPrice: unit,
+    listPrice: roundInCurrency(item.listPrice, currency),
+    lineTotal: roundInCurrency(unit * qty, currency),
+    qtyTierAmt: tier ? roundInCurrency(tier.price, currency) : null,
+    offerId: best?.id ?? null,
+    offerType: best?.offerType ?? null,
+    offerDiscount: best?.discount ?? null,
+    appliedOnField: best?.appliedOnField ?? null,
+  };
+}
+
+/**
+ * Subtotal is the sum of the line totals, summed in cents so many lines add up without binary drift. Offers
+ * and tiers already show in the line prices; the quote-level discount is for promo codes, which come next.
+ */
+export function quoteTotals(lineTotals: readonly number[], currency: string): QuoteTotals {
+  const cents = lineTotals.reduce((sum, total) => sum + Math.round(total * 100), 0);
+  const subtotal = roundInCurrency(cents / 100, currency);
+  return { subtotal, discount: 0, total: subtotal };
+}

@@ -1,0 +1,93 @@
+import {
+  deleteLines,
+  findActiveQuote,
+  findCatalogueItemId,
+  findLineByItem,
+  findLineIds,
+  insertLine,
+  insertQuote,
+  lockAccount,
+  lockQuote,
+  setLineQty,
+} from '../../db/queries/quotes';
+import { invalidPayload, notFound } from '../errors';
+import { changeableQuote, changeQuote, ownQuote, quoteScope } from './quote-access';
+import { quoteItems, repriceQuote } from './quote-view';
+import type { Handler } from './types';
+
+/** Matches the payload's qty bound: a line never grows past what one request may ask for. */
+const MAX_LINE_QTY = 100_000;
+
+/**
+ * Adds an item to the account's cart (created when there is none); an item already on it gains the qty.
+ * The price is computed here from the catalogue, never taken from the request.
+ */
+export const saveItemToQuoteBlink: Handler<'saveItemToQuoteBlink'> = async (ctx, payload) => {
+  const scope = await quoteScope(ctx, payload);
+  const itemId = await findCatalogueItemId(ctx.db, scope.catalogue.id, payload.catalogItemId);
+  if (!itemId) throw notFound("catalogItemId: no such item in this account's catalogue.");
+  return ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    // The account lock makes find-or-create of the cart one step, so parallel adds share one quote.
+    await lockAccount(db, scope.account.id);
+    const active =
+      (await findActiveQuote(db, scope.account.id)) ??
+      (await insertQuote(db, {
+        storefrontId: scope.storefrontId,
+        accountId: scope.account.id,
+        contactId: null,
+        currency: scope.catalogue.currency,
+      }));
+    // Waits for a line update in progress rather than failing an add the storefront does not retry.
+    const quote = changeableQuote(
+      ownQuote(await lockQuote(db, active.id, 'wait'), scope.account, scope.storefrontId),
+    );
+    const line = await findLineByItem(db, quote.id, itemId);
+    if (line) {
+      const qty = line.qty + payload.qty;
+      if (qty > MAX_LINE_QTY)
+        throw invalidPayload(`qty: the line would hold ${qty}; at most ${MAX_LINE_QTY}.`);
+      await setLineQty(db, line.id, qty);
+    } else {
+      await insertLine(db, { quoteId: quote.id, catalogItemId: itemId, qty: payload.qty });
+    }
+    await repriceQuote(tx, quote);
+    return quoteItems(tx, quote.id);
+  });
+};
+
+/** Sets the qty of lines of the quote (0 removes a line) and reprices it, all under the quote's lock. */
+export const updateQLI: Handler<'updateQLI'> = async (ctx, payload) => {
+  const scope = await quoteScope(ctx, payload);
+  return changeQuote(ctx, scope, payload.quoteId, async (tx, quote) => {
+    const known = await findLineIds(tx.db, quote.id);
+    const seen = new Set<string>();
+    payload.lines.forEach((line, index) => {
+      if (!known.has(line.id)) throw invalidPayload(`lines.${index}.id: no such line on this quote.`);
+      if (seen.has(line.id)) throw invalidPayload(`lines.${index}.id: the line is named twice.`);
+      seen.add(line.id);
+    });
+    await deleteLines(
+      tx.db,
+      quote.id,
+      payload.lines.filter((line) => line.qty === 0).map((line) => line.id),
+    );
+    for (const line of payload.lines) if (line.qty > 0) await setLineQty(tx.db, line.id, line.qty);
+    await repriceQuote(tx, quote);
+    return quoteItems(tx, quote.id);
+  });
+};
+
+/** Removes lines of the quote and reprices it, under the quote's lock. */
+export const deleteLineItems: Handler<'deleteLineItems'> = async (ctx, payload) => {
+  const scope = await quoteScope(ctx, payload);
+  return changeQuote(ctx, scope, payload.quoteId, async (tx, quote) => {
+    const known = await findLineIds(tx.db, quote.id);
+    payload.qliIds.forEach((id, index) => {
+      if (!known.has(id)) throw invalidPayload(`qliIds.${index}: no such line on this quote.`);
+    });
+    await deleteLines(tx.db, quote.id, payload.qliIds);
+    await repriceQuote(tx, quote);
+    return quoteItems(tx, quote.id);
+  });
+};
