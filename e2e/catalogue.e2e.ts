@@ -91,3 +91,13 @@ test('a friendly URL shows its landing page', async ({ page }) => {
   await expect(page).toHaveTitle(/Flow Cytometry/i);
   expect(new URL(page.url()).pathname).toBe('/flow-cytometry');
 });
+
+test('a product the account’s catalogue does not hold says so', async ({ page }) => {
+  await page.goto('/');
+  await catalogue.openCategory(page, 'Assay Plates');
+  const productPath = await catalogue.productLinks(page).first().getAttribute('href');
+  const missing = productPath?.replace(/\/[^/]+$/, '/a0I0000000000000ZZ') ?? '';
+  await page.goto(missing);
+  await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible();
+  await expect(page.getByText('could not be loaded')).toHaveCount(0);
+});

@@ -33,6 +33,15 @@ describe('readEnvelope (spec P§8)', () => {
     );
   });
 
+  it('reads the CRM’s error body with that message as an empty list too', () => {
+    const content = { errorCode: 'NOT_FOUND', message: MESSAGES.noRecordsFound };
+    expect(readEnvelope(200, JSON.stringify({ statusCode: 404, content }))).toEqual([]);
+    const other = { errorCode: 'NOT_FOUND', message: 'ERROR: No template found' };
+    expect(() => readEnvelope(200, JSON.stringify({ statusCode: 404, content: other }))).toThrow(
+      'No template found',
+    );
+  });
+
   it('fails on an inner status other than 200, with the message', () => {
     const error = (() => {
       try {

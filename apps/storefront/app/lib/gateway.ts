@@ -58,9 +58,16 @@ export function readEnvelope(outerStatus: number, raw: unknown): unknown {
   }
   const env = parseEnvelope(raw);
   if (!isFailedCall(outerStatus, env)) return env.content;
-  if (env.content === MESSAGES.noRecordsFound) return [];
+  if (isNoRecordsFound(env.content)) return [];
   const status = env.statusCode !== 200 ? env.statusCode : outerStatus !== 200 ? outerStatus : 500;
   throw new GatewayError(status, failureMessage(env.content));
+}
+
+/** 'ERROR: No records Found.' as the content, or as the message of the CRM's error body. */
+function isNoRecordsFound(content: unknown): boolean {
+  return (
+    content === MESSAGES.noRecordsFound || (isRecord(content) && content.message === MESSAGES.noRecordsFound)
+  );
 }
 
 function parseEnvelope(raw: unknown): Envelope {
