@@ -48,6 +48,7 @@ const quoteScope = catalogueScope;
 const quantity = (min: number, problem: string) =>
   z.coerce.number().int('must be a whole number').min(min, problem).max(100_000);
 const qty = quantity(1, 'must be at least 1');
+const promoCode = z.string().trim().min(1, 'must not be empty').max(64);
 
 /** Payload schemas by type; GET types parse their query parameters with these. */
 export const crmPayloads = {
@@ -123,6 +124,18 @@ export const crmPayloads = {
     qliIds: z.array(id).min(1, 'must name at least one line').max(200),
   }),
   getQuoteItems: z.object({ ...quoteScope, quoteid: id }),
+  getPromoCodeInfo: z.object({ storefrontId: id, promoCode }),
+  getQLIsForPromoCode: z.object({ ...quoteScope, quoteId: id, promoCode }),
+  applyPromoCodeNG: z.object({
+    ...quoteScope,
+    promoCode,
+    quoteId: id,
+    /** The lines to discount; the storefront may send them in batches, the last flagged isLastBatch. */
+    qliIds: z.array(id).min(1, 'must name at least one line').max(200),
+    isLastBatch: z.boolean(),
+    /** The quote's subtotal as the storefront last saw it; only used to detect a stale cart. */
+    originalTotalSalesPrice: z.number().min(0),
+  }),
 } as const;
 
 export type CrmType = keyof typeof crmPayloads;
@@ -149,6 +162,10 @@ export const CRM_TYPES: Record<CrmType, { method: CallType; group: CrmGroup; cac
   updateQLI: { method: 'POST', group: 'ecommerce', cacheable: false },
   deleteLineItems: { method: 'POST', group: 'ecommerce', cacheable: false },
   getQuoteItems: { method: 'GET', group: 'ecommerce', cacheable: false },
+  // A code's facts change with its uses and the quote it is applied to, so none of these are cached.
+  getPromoCodeInfo: { method: 'GET', group: 'ecommerce', cacheable: false },
+  getQLIsForPromoCode: { method: 'POST', group: 'ecommerce', cacheable: false },
+  applyPromoCodeNG: { method: 'POST', group: 'ecommerce', cacheable: false },
 };
 
 export function isCrmType(name: string): name is CrmType {
@@ -181,6 +198,7 @@ export interface QuoteSummary {
   checkedOut: boolean;
   currency: string;
   subtotal: number;
+  /** The promo code discount; total = subtotal - discount. */
   discount: number;
   total: number;
   createdAt: string;
@@ -208,9 +226,33 @@ export interface QuoteLine {
   offerDiscount: number | null;
   appliedOnField: string | null;
   rpId: string | null;
+  /** The promo code's share of the discount on this line (lineTotal is before it). */
+  promoDiscount: number;
 }
 
 export interface QuoteItems {
   quote: QuoteSummary;
   lines: QuoteLine[];
+  /** The promo code applied to the quote, as the CRM spells it; null when none. */
+  promoCode: string | null;
+}
+
+/** Spec C§8: the answer of getQLIsForPromoCode when no line of the quote is eligible. */
+export const PROMO_CODE_NO_LINES = 'ERROR: QLIs not found for promo code application.';
+
+export const PROMO_CODE_KINDS = ['Percent', 'Amount'] as const;
+export type PromoCodeKind = (typeof PROMO_CODE_KINDS)[number];
+
+/** What anyone may know of a promo code (getPromoCodeInfo). */
+export interface PromoCodeInfo {
+  code: string;
+  description: string;
+  /** Percent: value % off each eligible line; Amount: value off, spread over the eligible lines. */
+  kind: PromoCodeKind;
+  value: number;
+  validFrom: string | null;
+  validTo: string | null;
+  appliesToAllItems: boolean;
+  /** Active and inside its validity on the CRM's today; the usage limit is checked when applied. */
+  validToday: boolean;
 }

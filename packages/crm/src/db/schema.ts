@@ -5,7 +5,9 @@ import {
   type ConfigurationMode,
   type CustomAction,
   PRICE_SOURCES,
+  PROMO_CODE_KINDS,
   type PriceSource,
+  type PromoCodeKind,
   QUOTE_STATUSES,
   type QuoteStatus,
   type Section,
@@ -385,7 +387,11 @@ export const quoteLineItems = pgTable(
     qtyTierAmt: optionalMoney(),
     unitPrice: money(),
     listPrice: money(),
+    /** Before the promo code; the quote's discount is the sum of promoDiscount. */
     lineTotal: money(),
+    /** The quote's promo code was applied to this line (applyPromoCodeNG named it). */
+    promoApplied: boolean().notNull().default(false),
+    promoDiscount: money().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     modifiedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -393,4 +399,68 @@ export const quoteLineItems = pgTable(
     uniqueIndex().on(t.quoteId, t.catalogItemId),
     check('quote_line_items_qty_check', sql`${t.qty} >= 1`),
   ],
+);
+
+/** A promo code of a storefront (spec C§7); its code is unique per storefront whatever the letter case. */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: text().primaryKey(),
+    storefrontId: text()
+      .notNull()
+      .references(() => storefronts.id),
+    code: text().notNull(),
+    description: text().notNull().default(''),
+    kind: text().$type<PromoCodeKind>().notNull(),
+    /** Percent: 0-100; Amount: in the quote's currency. */
+    value: money(),
+    validFrom: date({ mode: 'string' }),
+    validTo: date({ mode: 'string' }),
+    /** Null: no limit. */
+    usageLimit: integer(),
+    active: boolean().notNull().default(true),
+    /** False: only the items of promo_code_items are eligible. */
+    allItems: boolean().notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('promo_codes_storefront_code_unique').on(t.storefrontId, sql`lower(${t.code})`),
+    check('promo_codes_kind_check', oneOf(t.kind, PROMO_CODE_KINDS)),
+    check('promo_codes_value_check', sql`${t.value} >= 0 and (${t.kind} <> 'Percent' or ${t.value} <= 100)`),
+    check('promo_codes_usage_limit_check', sql`${t.usageLimit} is null or ${t.usageLimit} >= 0`),
+  ],
+);
+
+export const promoCodeItems = pgTable(
+  'promo_code_items',
+  {
+    promoCodeId: text()
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: 'cascade' }),
+    itemId: text()
+      .notNull()
+      .references(() => catalogueItems.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.promoCodeId, t.itemId] }), index().on(t.itemId)],
+);
+
+/** A quote's promo code: one per quote (the unique quoteId), counted against the code's usage limit. */
+export const promoCodeUses = pgTable(
+  'promo_code_uses',
+  {
+    id: text().primaryKey(),
+    promoCodeId: text()
+      .notNull()
+      .references(() => promoCodes.id),
+    quoteId: text()
+      .notNull()
+      .unique()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    /** False until the batch flagged isLastBatch; until then further batches of the same code may add lines. */
+    complete: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.promoCodeId)],
 );

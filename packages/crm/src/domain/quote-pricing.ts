@@ -79,12 +79,22 @@ export function priceLine(
   };
 }
 
+/** Sums amounts in cents, so many lines add up without binary drift. */
+function sumInCurrency(amounts: readonly number[], currency: string): number {
+  const cents = amounts.reduce((sum, amount) => sum + Math.round(amount * 100), 0);
+  return roundInCurrency(cents / 100, currency);
+}
+
 /**
- * Subtotal is the sum of the line totals, summed in cents so many lines add up without binary drift. Offers
- * and tiers already show in the line prices; the quote-level discount is for promo codes, which come next.
+ * Subtotal is the sum of the line totals (offers and tiers already show in them); the discount is the sum of
+ * the promo code's line discounts, and the total what remains.
  */
-export function quoteTotals(lineTotals: readonly number[], currency: string): QuoteTotals {
-  const cents = lineTotals.reduce((sum, total) => sum + Math.round(total * 100), 0);
-  const subtotal = roundInCurrency(cents / 100, currency);
-  return { subtotal, discount: 0, total: subtotal };
+export function quoteTotals(
+  lineTotals: readonly number[],
+  currency: string,
+  promoDiscounts: readonly number[] = [],
+): QuoteTotals {
+  const subtotal = sumInCurrency(lineTotals, currency);
+  const discount = sumInCurrency(promoDiscounts, currency);
+  return { subtotal, discount, total: roundInCurrency(subtotal - discount, currency) };
 }

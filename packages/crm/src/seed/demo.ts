@@ -9,6 +9,7 @@ import { CATEGORIES, type CategoryKey, demoProducts, type ProductSpec } from './
 import {
   DEMO_ACCOUNTS,
   DEMO_OFFERS,
+  DEMO_PROMO_CODES,
   DEMO_STOREFRONTS,
   type DemoStorefront,
   ORGANISATION,
@@ -30,6 +31,8 @@ export interface DemoData {
   quantityTiers: Row<typeof schema.quantityTiers>[];
   offers: Row<typeof schema.offers>[];
   offerItems: Row<typeof schema.offerItems>[];
+  promoCodes: Row<typeof schema.promoCodes>[];
+  promoCodeItems: Row<typeof schema.promoCodeItems>[];
   metaItems: Row<typeof schema.metaItems>[];
 }
 
@@ -44,6 +47,7 @@ const KEY_PREFIX = {
   item: 'a0I',
   tier: 'a0Q',
   offer: 'a0F',
+  promoCode: 'a0K',
   meta: 'a0M',
 } as const;
 
@@ -100,6 +104,8 @@ export function buildDemoData(): DemoData {
     quantityTiers: [],
     offers: [],
     offerItems: [],
+    promoCodes: [],
+    promoCodeItems: [],
     metaItems: [],
   };
   const organisationId = nextId('organisation');
@@ -174,6 +180,7 @@ function addStorefront(build: BuildContext, demo: DemoStorefront): void {
     addMetaItems(context, account.meta, { accountId: id });
   }
   addOffers(context);
+  addPromoCodes(context);
   addMetaItems(context, demo.meta, {});
   addMetaItems(context, demo.homeMeta, { templateId: templates.homeId });
 }
@@ -301,21 +308,44 @@ function addTiers(context: CatalogueContext, itemId: string, price: number): voi
   }
 }
 
-/** The storefront's offers, each linked to the matching items of every catalogue of the storefront. */
-function addOffers(context: CatalogueContext): void {
-  const { data, nextId, storefrontId, demo } = context;
+/** The items of every catalogue of the storefront, each with the demo product it was made from. */
+function storefrontProducts(context: CatalogueContext): { itemId: string; product: Product }[] {
+  const { data, storefrontId } = context;
   const catalogueIds = new Set(
     data.catalogues.filter((c) => c.storefrontId === storefrontId).map((c) => c.id),
   );
-  const items = data.catalogueItems.filter((item) => catalogueIds.has(item.catalogueId));
   const productsBySku = new Map(context.products.map((p) => [p.sku, p]));
+  return data.catalogueItems.flatMap((item) => {
+    const product = catalogueIds.has(item.catalogueId) ? productsBySku.get(item.sku) : undefined;
+    return product ? [{ itemId: item.id, product }] : [];
+  });
+}
+
+/** The storefront's offers, each linked to the matching items of every catalogue of the storefront. */
+function addOffers(context: CatalogueContext): void {
+  const { data, nextId, storefrontId, demo } = context;
+  const items = storefrontProducts(context);
   for (const offer of DEMO_OFFERS.filter((o) => o.storefront === demo.key)) {
     const offerId = nextId('offer');
     const { storefront: _storefront, appliesTo, ...row } = offer;
     data.offers.push({ id: offerId, storefrontId, ...row });
-    for (const item of items) {
-      const product = productsBySku.get(item.sku);
-      if (product && appliesTo(product)) data.offerItems.push({ offerId, itemId: item.id });
+    for (const { itemId, product } of items) {
+      if (appliesTo(product)) data.offerItems.push({ offerId, itemId });
+    }
+  }
+}
+
+/** The storefront's promo codes; a code for some items is linked to them in every catalogue of the storefront. */
+function addPromoCodes(context: CatalogueContext): void {
+  const { data, nextId, storefrontId, demo } = context;
+  const items = storefrontProducts(context);
+  for (const promo of DEMO_PROMO_CODES.filter((p) => p.storefront === demo.key)) {
+    const promoCodeId = nextId('promoCode');
+    const { storefront: _storefront, appliesTo, ...row } = promo;
+    data.promoCodes.push({ id: promoCodeId, storefrontId, ...row, allItems: appliesTo === 'all' });
+    if (appliesTo === 'all') continue;
+    for (const { itemId, product } of items) {
+      if (appliesTo(product)) data.promoCodeItems.push({ promoCodeId, itemId });
     }
   }
 }

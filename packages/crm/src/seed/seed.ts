@@ -51,6 +51,8 @@ async function writeDemo(db: CrmDb, data: DemoData): Promise<void> {
   await insertAll(db, schema.quantityTiers, data.quantityTiers);
   await insertAll(db, schema.offers, data.offers);
   await insertAll(db, schema.offerItems, data.offerItems);
+  await insertAll(db, schema.promoCodes, data.promoCodes);
+  await insertAll(db, schema.promoCodeItems, data.promoCodeItems);
   await insertAll(db, schema.metaItems, data.metaItems);
   for (const { id, guestAccountId } of data.storefronts) {
     if (guestAccountId)

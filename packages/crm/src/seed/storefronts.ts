@@ -1,4 +1,4 @@
-import type { Offer, Theme } from '@storefront/contracts';
+import type { Offer, PromoCodeKind, Theme } from '@storefront/contracts';
 import type { ProductSpec } from './products';
 
 export const ORGANISATION = { name: 'BioNova Life Sciences Inc.' };
@@ -180,5 +180,81 @@ export const DEMO_OFFERS: readonly DemoOffer[] = [
     validFrom: '2024-01-01',
     validTo: null,
     appliesTo: (p) => p.category === 'parts' && p.tiered,
+  },
+];
+
+export interface DemoPromoCode {
+  storefront: DemoStorefront['key'];
+  code: string;
+  description: string;
+  kind: PromoCodeKind;
+  value: number;
+  validFrom: string | null;
+  validTo: string | null;
+  usageLimit: number | null;
+  active: boolean;
+  appliesTo: 'all' | ((product: ProductSpec) => boolean);
+}
+
+export const DEMO_PROMO_CODES: readonly DemoPromoCode[] = [
+  {
+    storefront: 'public',
+    code: 'FLOW10',
+    description: '10% off flow cytometry antibodies.',
+    kind: 'Percent',
+    value: 10,
+    validFrom: '2024-01-01',
+    validTo: null,
+    usageLimit: null,
+    active: true,
+    appliesTo: (p) => p.category === 'antibodies',
+  },
+  {
+    storefront: 'public',
+    code: 'WELCOME25',
+    description: '25.00 off your order.',
+    kind: 'Amount',
+    value: 25,
+    validFrom: null,
+    validTo: null,
+    usageLimit: null,
+    active: true,
+    appliesTo: 'all',
+  },
+  {
+    storefront: 'public',
+    code: 'LAUNCH5',
+    description: '5% off the whole order for the first five orders of the launch.',
+    kind: 'Percent',
+    value: 5,
+    validFrom: '2025-01-01',
+    validTo: null,
+    usageLimit: 5,
+    active: true,
+    appliesTo: 'all',
+  },
+  {
+    storefront: 'public',
+    code: 'SPRING24',
+    description: '15% off genomics kits in spring 2024.',
+    kind: 'Percent',
+    value: 15,
+    validFrom: '2024-03-01',
+    validTo: '2024-05-31',
+    usageLimit: null,
+    active: true,
+    appliesTo: (p) => p.category === 'genomics',
+  },
+  {
+    storefront: 'public',
+    code: 'PAUSED20',
+    description: '20% off assay plates (paused).',
+    kind: 'Percent',
+    value: 20,
+    validFrom: null,
+    validTo: null,
+    usageLimit: null,
+    active: false,
+    appliesTo: (p) => p.category === 'plates',
   },
 ];

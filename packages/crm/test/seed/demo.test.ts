@@ -105,4 +105,15 @@ describe('buildDemoData', () => {
     for (const offer of data.offers)
       expect(data.offerItems.some((link) => link.offerId === offer.id)).toBe(true);
   });
+
+  it('links FLOW10 to the antibodies of every catalogue of the public storefront, WELCOME25 to all items', () => {
+    const code = (name: string) => data.promoCodes.find((c) => c.code === name);
+    const flow = data.promoCodeItems.filter((row) => row.promoCodeId === code('FLOW10')?.id);
+    const skus = new Map(data.catalogueItems.map((item) => [item.id, item.sku]));
+    expect(flow.length).toBeGreaterThan(0);
+    for (const row of flow) expect(skus.get(row.itemId)).toMatch(/^FCA-/);
+    expect(code('WELCOME25')).toMatchObject({ kind: 'Amount', value: 25, allItems: true });
+    expect(code('LAUNCH5')).toMatchObject({ usageLimit: 5, allItems: true });
+    expect(data.promoCodeItems.some((row) => row.promoCodeId === code('WELCOME25')?.id)).toBe(false);
+  });
 });

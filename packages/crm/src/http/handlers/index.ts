@@ -8,6 +8,7 @@ import {
 import { retrieveContentBlocks } from './content';
 import { getMergedMetaInfo, getMetaItems } from './meta';
 import { getFormattedObjectDetails } from './objects';
+import { applyPromoCodeNG, getPromoCodeInfo, getQLIsForPromoCode } from './promo-codes';
 import { deleteLineItems, saveItemToQuoteBlink, updateQLI } from './quote-lines';
 import { getActiveQuote, getActiveQuoteFromUser, getQuoteItems, startNewCart } from './quotes';
 import { getActiveStorefronts, getGuestAccounts } from './storefronts';
@@ -33,4 +34,7 @@ export const HANDLERS: Handlers = {
   updateQLI,
   deleteLineItems,
   getQuoteItems,
+  getPromoCodeInfo,
+  getQLIsForPromoCode,
+  applyPromoCodeNG,
 };

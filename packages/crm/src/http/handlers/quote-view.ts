@@ -1,6 +1,7 @@
 import type { QuoteItems, QuoteLine, QuoteSummary } from '@storefront/contracts';
 import { tiersForItems } from '../../db/queries/catalogue';
 import { offersForItems } from '../../db/queries/offers';
+import { findQuotePromo } from '../../db/queries/promo-codes';
 import {
   findQuote,
   linesWithItems,
@@ -9,6 +10,7 @@ import {
   updateQuoteTotals,
 } from '../../db/queries/quotes';
 import { selectTier, type TierRow } from '../../domain/pricing';
+import { promoDiscounts } from '../../domain/promo-codes';
 import { priceLine, quoteTotals } from '../../domain/quote-pricing';
 import type { HandlerContext } from './types';
 
@@ -23,31 +25,43 @@ async function tiersByItem(ctx: HandlerContext, itemIds: readonly string[]): Pro
 }
 
 /**
- * Prices every line of the quote from its item's current price, tiers and offers, and writes the quote's
- * totals from those lines. Called inside the transaction of every line change, so totals never lag the lines.
+ * Prices every line of the quote from its item's current price, tiers and offers, spreads the applied promo
+ * code's discount over the lines it was applied to, and writes the quote's totals from those lines. Called
+ * inside the transaction of every line change, so totals and the promo discount never lag the lines.
  */
 export async function repriceQuote(ctx: HandlerContext, quote: QuoteRow): Promise<void> {
-  const rows = await linesWithItems(ctx.db, quote.id);
+  const [rows, promo] = await Promise.all([
+    linesWithItems(ctx.db, quote.id),
+    findQuotePromo(ctx.db, quote.id),
+  ]);
   const itemIds = rows.map((row) => row.line.catalogItemId);
   const [tiers, offers] = await Promise.all([
     tiersByItem(ctx, itemIds),
     offersForItems(ctx.db, itemIds).then((found) => groupByItem(found)),
   ]);
-  const lineTotals: number[] = [];
-  for (const { line, item } of rows) {
-    const itemId = line.catalogItemId;
-    const price = priceLine(
+  const priced = rows.map(({ line, item }) => ({
+    line,
+    price: priceLine(
       item,
-      tiers.get(itemId) ?? [],
-      offers.get(itemId) ?? [],
+      tiers.get(line.catalogItemId) ?? [],
+      offers.get(line.catalogItemId) ?? [],
       line.qty,
       ctx.today,
       quote.currency,
-    );
-    await setLinePrice(ctx.db, line.id, price);
-    lineTotals.push(price.lineTotal);
+    ),
+  }));
+  const discounts = promo
+    ? promoDiscounts(
+        promo.code,
+        priced.map(({ line, price }) => ({ lineTotal: price.lineTotal, applied: line.promoApplied })),
+        quote.currency,
+      )
+    : priced.map(() => 0);
+  for (const [index, { line, price }] of priced.entries()) {
+    await setLinePrice(ctx.db, line.id, { ...price, promoDiscount: discounts[index] ?? 0 });
   }
-  await updateQuoteTotals(ctx.db, quote.id, quoteTotals(lineTotals, quote.currency));
+  const lineTotals = priced.map(({ price }) => price.lineTotal);
+  await updateQuoteTotals(ctx.db, quote.id, quoteTotals(lineTotals, quote.currency, discounts));
 }
 
 export function toQuoteSummary(quote: QuoteRow): QuoteSummary {
@@ -69,7 +83,11 @@ export function toQuoteSummary(quote: QuoteRow): QuoteSummary {
 
 /** The quote as stored, with its lines, their items and the tier each quantity falls in. */
 export async function quoteItems(ctx: HandlerContext, quoteId: string): Promise<QuoteItems> {
-  const [quote, rows] = await Promise.all([findQuote(ctx.db, quoteId), linesWithItems(ctx.db, quoteId)]);
+  const [quote, rows, promo] = await Promise.all([
+    findQuote(ctx.db, quoteId),
+    linesWithItems(ctx.db, quoteId),
+    findQuotePromo(ctx.db, quoteId),
+  ]);
   if (!quote) throw new Error(`quote ${quoteId} vanished while being read`);
   const tiers = await tiersByItem(
     ctx,
@@ -96,7 +114,8 @@ export async function quoteItems(ctx: HandlerContext, quoteId: string): Promise<
       offerDiscount: line.offerDiscount,
       appliedOnField: line.appliedOnField,
       rpId: line.rpId,
+      promoDiscount: line.promoDiscount,
     };
   });
-  return { quote: toQuoteSummary(quote), lines };
+  return { quote: toQuoteSummary(quote), lines, promoCode: promo?.code.code ?? null };
 }

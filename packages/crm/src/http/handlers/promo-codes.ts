@@ -1,0 +1,126 @@
+import { PROMO_CODE_NO_LINES, type PromoCodeInfo } from '@storefront/contracts';
+import type { CrmDb } from '../../db/open';
+import {
+  completeUse,
+  countUses,
+  eligibleItemIds,
+  findPromoCode,
+  findQuotePromo,
+  insertUse,
+  lockPromoCode,
+  markPromoLines,
+  type PromoCodeRow,
+} from '../../db/queries/promo-codes';
+import { findQuote, linesWithItems } from '../../db/queries/quotes';
+import { isEligibleItem, promoCodeRefusal } from '../../domain/promo-codes';
+import { roundInCurrency } from '../../domain/quote-pricing';
+import { CrmHttpError, invalidPayload, notFound } from '../errors';
+import { changeQuote, ownQuote, quoteScope } from './quote-access';
+import { quoteItems, repriceQuote } from './quote-view';
+import type { Handler } from './types';
+
+const unknownCode = () => notFound('promoCode: there is no such promo code on this storefront.');
+const refused = (errorCode: string, message: string) => new CrmHttpError(400, errorCode, message);
+
+/** The code if it can be applied today; 404 when unknown, 400 saying why when inactive or out of its dates. */
+function usableCode(code: PromoCodeRow | undefined, today: string): PromoCodeRow {
+  if (!code) throw unknownCode();
+  const refusal = promoCodeRefusal(code, today);
+  if (refusal) throw refused('PROMO_CODE_NOT_VALID', `promoCode: ${code.code} is ${refusal}.`);
+  return code;
+}
+
+/** The ids of the quote's lines whose items the code covers, in the order the lines were added. */
+async function eligibleLineIds(db: CrmDb, code: PromoCodeRow, quoteId: string): Promise<string[]> {
+  const rows = await linesWithItems(db, quoteId);
+  const named = code.allItems
+    ? new Set<string>()
+    : await eligibleItemIds(
+        db,
+        code.id,
+        rows.map((row) => row.line.catalogItemId),
+      );
+  return rows.filter((row) => isEligibleItem(code, named, row.line.catalogItemId)).map((row) => row.line.id);
+}
+
+/** A code's public facts, found whatever its letter case. */
+export const getPromoCodeInfo: Handler<'getPromoCodeInfo'> = async (ctx, payload) => {
+  const code = await findPromoCode(ctx.db, payload.storefrontId, payload.promoCode);
+  if (!code) throw unknownCode();
+  const info: PromoCodeInfo = {
+    code: code.code,
+    description: code.description,
+    kind: code.kind,
+    value: code.value,
+    validFrom: code.validFrom,
+    validTo: code.validTo,
+    appliesToAllItems: code.allItems,
+    validToday: promoCodeRefusal(code, ctx.today) === null,
+  };
+  return info;
+};
+
+/** The lines of the account's quote the code may discount; none is the spec's error (C§8). */
+export const getQLIsForPromoCode: Handler<'getQLIsForPromoCode'> = async (ctx, payload) => {
+  const scope = await quoteScope(ctx, payload);
+  const quote = ownQuote(await findQuote(ctx.db, payload.quoteId), scope.account, scope.storefrontId);
+  const code = usableCode(await findPromoCode(ctx.db, scope.storefrontId, payload.promoCode), ctx.today);
+  const qliIds = await eligibleLineIds(ctx.db, code, quote.id);
+  if (qliIds.length === 0) throw refused('QLIS_NOT_FOUND', PROMO_CODE_NO_LINES);
+  return { qliIds };
+};
+
+/**
+ * Applies the code to lines of the quote and records its use, in one transaction holding the quote's lock
+ * and then the code's, so the usage limit holds under parallel applies. The storefront may send the lines
+ * in batches: the first batch records the use (it counts against the limit), later batches of the same code
+ * add lines until the one flagged isLastBatch. The discount is computed by repricing, never read from the
+ * payload; originalTotalSalesPrice only tells a stale cart apart.
+ */
+export const applyPromoCodeNG: Handler<'applyPromoCodeNG'> = async (ctx, payload) => {
+  const scope = await quoteScope(ctx, payload);
+  return changeQuote(ctx, scope, payload.quoteId, async (tx, quote) => {
+    const code = usableCode(await lockPromoCode(tx.db, scope.storefrontId, payload.promoCode), ctx.today);
+    if (roundInCurrency(payload.originalTotalSalesPrice, quote.currency) !== quote.subtotal) {
+      throw refused(
+        'STALE_CART',
+        `originalTotalSalesPrice: the cart changed since it was shown (its subtotal is now ${quote.subtotal} ${quote.currency}); reload the cart and apply the code again.`,
+      );
+    }
+    const applied = await findQuotePromo(tx.db, quote.id);
+    if (applied && applied.code.id !== code.id) {
+      throw refused(
+        'PROMO_CODE_ALREADY_APPLIED',
+        `quoteId: promo code ${applied.code.code} is already applied to this quote; a quote takes one promo code.`,
+      );
+    }
+    if (applied?.use.complete) {
+      throw refused(
+        'PROMO_CODE_ALREADY_APPLIED',
+        `promoCode: ${code.code} is already applied to this quote.`,
+      );
+    }
+    const eligible = new Set(await eligibleLineIds(tx.db, code, quote.id));
+    payload.qliIds.forEach((id, index) => {
+      if (!eligible.has(id)) {
+        throw invalidPayload(`qliIds.${index}: no line of this quote that ${code.code} applies to.`);
+      }
+    });
+    if (!applied) {
+      if (code.usageLimit !== null && (await countUses(tx.db, code.id)) >= code.usageLimit) {
+        throw refused('PROMO_CODE_USAGE_LIMIT_REACHED', 'Promo code usage limit reached');
+      }
+      await insertUse(tx.db, {
+        promoCodeId: code.id,
+        quoteId: quote.id,
+        accountId: scope.account.id,
+        complete: payload.isLastBatch,
+      });
+    } else if (payload.isLastBatch) {
+      await completeUse(tx.db, applied.use.id);
+    }
+    await markPromoLines(tx.db, quote.id, payload.qliIds);
+    await repriceQuote(tx, quote);
+    return quoteItems(tx, quote.id);
+  });
+};

@@ -1,0 +1,353 @@
+import {
+  type CrmError,
+  MESSAGES,
+  PROMO_CODE_NO_LINES,
+  type PromoCodeInfo,
+  type QuoteItems,
+  type QuoteSummary,
+} from '@storefront/contracts';
+import { and, asc, count, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accounts,
+  catalogueItems,
+  promoCodes,
+  promoCodeUses,
+  quoteLineItems,
+  quotes,
+} from '../src/db/schema';
+import { quoteTotals } from '../src/domain/quote-pricing';
+import { type Answer, openSeededCrm, type SeededCrm } from './support/crm';
+import { testEngines } from './support/databases';
+
+describe.each(await testEngines())('promo code types on $name', (engine) => {
+  let crm: SeededCrm;
+  /** Items of Halvorsen's catalogue: two flow cytometry antibodies (FLOW10 applies) and a reagent (it does not). */
+  let antibody: string;
+  let antibody2: string;
+  let reagent: string;
+
+  const scope = () => ({ storefrontId: crm.ids.storefrontA, accountId: crm.ids.halvorsen });
+  /** A new cart for Halvorsen holding the items with their quantities. */
+  const cart = async (...items: [itemId: string, qty: number][]): Promise<QuoteItems> => {
+    await crm.post<{ quote: QuoteSummary }>('startNewCart', scope());
+    let answer: Answer<QuoteItems> | undefined;
+    for (const [catalogItemId, qty] of items) {
+      answer = await crm.post<QuoteItems>('saveItemToQuoteBlink', { ...scope(), catalogItemId, qty });
+    }
+    if (!answer) throw new Error('a cart needs at least one item');
+    return answer.body;
+  };
+  const lineOf = (quote: QuoteItems, itemId: string) => {
+    const line = quote.lines.find((l) => l.catalogItemId === itemId);
+    if (!line) throw new Error(`no line for ${itemId}`);
+    return line;
+  };
+  const eligible = (quoteId: string, promoCode: string) =>
+    crm.post<{ qliIds: string[] }>('getQLIsForPromoCode', { ...scope(), quoteId, promoCode });
+  const apply = (
+    quote: QuoteItems,
+    promoCode: string,
+    qliIds: string[],
+    options: { isLastBatch?: boolean; accountId?: string; originalTotalSalesPrice?: number } = {},
+  ) =>
+    crm.post<QuoteItems>('applyPromoCodeNG', {
+      ...scope(),
+      accountId: options.accountId ?? crm.ids.halvorsen,
+      promoCode,
+      quoteId: quote.quote.id,
+      qliIds,
+      isLastBatch: options.isLastBatch ?? true,
+      originalTotalSalesPrice: options.originalTotalSalesPrice ?? quote.quote.subtotal,
+    });
+  const refusal = (answer: Answer<unknown>) => ({ status: answer.status, body: answer.body as CrmError });
+  /** The stored quote's totals equal those recomputed from its stored lines and their promo discounts. */
+  const expectConsistent = async (quoteId: string) => {
+    const db = crm.database.db;
+    const [quote] = await db.select().from(quotes).where(eq(quotes.id, quoteId));
+    const lines = await db.select().from(quoteLineItems).where(eq(quoteLineItems.quoteId, quoteId));
+    for (const line of lines) {
+      expect(line.promoDiscount).toBeGreaterThanOrEqual(0);
+      expect(line.promoDiscount).toBeLessThanOrEqual(line.lineTotal);
+    }
+    expect(quote).toMatchObject(
+      quoteTotals(
+        lines.map((line) => line.lineTotal),
+        quote?.currency ?? '',
+        lines.map((line) => line.promoDiscount),
+      ),
+    );
+  };
+  const usesOf = async (code: string) => {
+    const [row] = await crm.database.db
+      .select({ uses: count() })
+      .from(promoCodeUses)
+      .innerJoin(promoCodes, eq(promoCodes.id, promoCodeUses.promoCodeId))
+      .where(eq(promoCodes.code, code));
+    return row?.uses ?? 0;
+  };
+
+  beforeAll(async () => {
+    crm = await openSeededCrm(engine);
+    const db = crm.database.db;
+    const [halvorsen] = await db.select().from(accounts).where(eq(accounts.id, crm.ids.halvorsen));
+    const skus = (prefix: string) =>
+      db
+        .select({ id: catalogueItems.id })
+        .from(catalogueItems)
+        .where(
+          and(
+            eq(catalogueItems.catalogueId, halvorsen?.catalogueId ?? ''),
+            like(catalogueItems.sku, `${prefix}-%`),
+          ),
+        )
+        .orderBy(asc(catalogueItems.sku))
+        .limit(2);
+    [antibody = '', antibody2 = ''] = (await skus('FCA')).map((row) => row.id);
+    [reagent = ''] = (await skus('FCR')).map((row) => row.id);
+  });
+  afterAll(() => crm.database.close());
+
+  describe('getPromoCodeInfo', () => {
+    it("answers a code's public facts whatever its letter case", async () => {
+      const answer = await crm.get<PromoCodeInfo>('getPromoCodeInfo', {
+        storefrontId: crm.ids.storefrontA,
+        promoCode: 'flow10',
+      });
+      expect(answer).toEqual({
+        status: 200,
+        body: {
+          code: 'FLOW10',
+          description: '10% off flow cytometry antibodies.',
+          kind: 'Percent',
+          value: 10,
+          validFrom: '2024-01-01',
+          validTo: null,
+          appliesToAllItems: false,
+          validToday: true,
+        },
+      });
+    });
+
+    it('says an expired or inactive code is not valid today', async () => {
+      for (const promoCode of ['SPRING24', 'PAUSED20']) {
+        const { body } = await crm.get<PromoCodeInfo>('getPromoCodeInfo', {
+          storefrontId: crm.ids.storefrontA,
+          promoCode,
+        });
+        expect(body.validToday).toBe(false);
+      }
+    });
+
+    it('answers 404 for an unknown code and for a code of another storefront', async () => {
+      const notFound = {
+        status: 404,
+        body: {
+          errorCode: 'NOT_FOUND',
+          message: 'promoCode: there is no such promo code on this storefront.',
+        },
+      };
+      for (const [storefrontId, promoCode] of [
+        [crm.ids.storefrontA, 'NOSUCHCODE'],
+        [crm.ids.storefrontB, 'FLOW10'],
+      ]) {
+        expect(
+          await crm.get('getPromoCodeInfo', { storefrontId: storefrontId ?? '', promoCode: promoCode ?? '' }),
+        ).toEqual(notFound);
+      }
+    });
+  });
+
+  describe('getQLIsForPromoCode', () => {
+    it('answers the lines whose items the code covers', async () => {
+      const quote = await cart([antibody, 1], [reagent, 2]);
+      expect((await eligible(quote.quote.id, 'flow10')).body).toEqual({
+        qliIds: [lineOf(quote, antibody).id],
+      });
+      expect((await eligible(quote.quote.id, 'WELCOME25')).body).toEqual({
+        qliIds: quote.lines.map((line) => line.id),
+      });
+    });
+
+    it("answers the spec's error when no line is eligible", async () => {
+      const quote = await cart([reagent, 1]);
+      expect(refusal(await eligible(quote.quote.id, 'FLOW10'))).toEqual({
+        status: 400,
+        body: { errorCode: 'QLIS_NOT_FOUND', message: PROMO_CODE_NO_LINES },
+      });
+    });
+
+    it('refuses expired and inactive codes, saying why', async () => {
+      const quote = await cart([antibody, 1]);
+      expect(refusal(await eligible(quote.quote.id, 'SPRING24'))).toEqual({
+        status: 400,
+        body: { errorCode: 'PROMO_CODE_NOT_VALID', message: 'promoCode: SPRING24 is expired.' },
+      });
+      expect(refusal(await eligible(quote.quote.id, 'PAUSED20')).body.message).toBe(
+        'promoCode: PAUSED20 is inactive.',
+      );
+    });
+  });
+
+  describe('applyPromoCodeNG', () => {
+    it('takes a percent off the eligible lines only and records one use', async () => {
+      const quote = await cart([antibody, 3], [reagent, 2]);
+      const before = await usesOf('FLOW10');
+      const answer = await apply(quote, 'flow10', [lineOf(quote, antibody).id]);
+      expect(answer.status).toBe(200);
+      const line = lineOf(answer.body, antibody);
+      expect(line.promoDiscount).toBe(Math.round(line.lineTotal * 10) / 100);
+      expect(lineOf(answer.body, reagent).promoDiscount).toBe(0);
+      expect(answer.body.promoCode).toBe('FLOW10');
+      expect(answer.body.quote.subtotal).toBe(quote.quote.subtotal);
+      expect(answer.body.quote.discount).toBe(line.promoDiscount);
+      expect(answer.body.quote.total).toBeCloseTo(quote.quote.subtotal - line.promoDiscount, 2);
+      expect(await usesOf('FLOW10')).toBe(before + 1);
+      await expectConsistent(quote.quote.id);
+    });
+
+    it('spreads an amount over the lines, in batches, the shares adding up to it', async () => {
+      const quote = await cart([antibody, 1], [reagent, 1]);
+      const [first, second] = quote.lines.map((line) => line.id);
+      const batch = await apply(quote, 'WELCOME25', [first ?? ''], { isLastBatch: false });
+      expect(batch.body.quote.discount).toBe(25);
+      const last = await apply(quote, 'WELCOME25', [second ?? '']);
+      expect(last.status).toBe(200);
+      expect(last.body.lines.every((line) => line.promoDiscount > 0)).toBe(true);
+      expect(last.body.quote.discount).toBe(25);
+      expect(last.body.quote.total).toBeCloseTo(quote.quote.subtotal - 25, 2);
+      await expectConsistent(quote.quote.id);
+      expect(refusal(await apply(last.body, 'WELCOME25', [first ?? '']))).toEqual({
+        status: 400,
+        body: {
+          errorCode: 'PROMO_CODE_ALREADY_APPLIED',
+          message: 'promoCode: WELCOME25 is already applied to this quote.',
+        },
+      });
+      expect(refusal(await apply(last.body, 'FLOW10', [lineOf(quote, antibody).id])).body.message).toBe(
+        'quoteId: promo code WELCOME25 is already applied to this quote; a quote takes one promo code.',
+      );
+    });
+
+    it('keeps the discount right as the lines change afterwards', async () => {
+      const quote = await cart([antibody, 1], [reagent, 1]);
+      await apply(quote, 'FLOW10', [lineOf(quote, antibody).id]);
+      const more = await crm.post<QuoteItems>('updateQLI', {
+        ...scope(),
+        quoteId: quote.quote.id,
+        lines: [{ id: lineOf(quote, antibody).id, qty: 7 }],
+      });
+      const line = lineOf(more.body, antibody);
+      expect(line.promoDiscount).toBe(Math.round(line.lineTotal * 10) / 100);
+      await expectConsistent(quote.quote.id);
+      // A line added later was not named when the code was applied, so it gets no share.
+      const added = await crm.post<QuoteItems>('saveItemToQuoteBlink', {
+        ...scope(),
+        catalogItemId: antibody2,
+        qty: 1,
+      });
+      expect(lineOf(added.body, antibody2).promoDiscount).toBe(0);
+      expect(added.body.quote.discount).toBe(line.promoDiscount);
+      const removed = await crm.post<QuoteItems>('deleteLineItems', {
+        ...scope(),
+        quoteId: quote.quote.id,
+        qliIds: [line.id],
+      });
+      expect(removed.body.quote.discount).toBe(0);
+      await expectConsistent(quote.quote.id);
+    });
+
+    it('refuses a stale cart, computing nothing from the payload', async () => {
+      const quote = await cart([antibody, 1]);
+      const stale = await apply(quote, 'FLOW10', [lineOf(quote, antibody).id], {
+        originalTotalSalesPrice: quote.quote.subtotal + 1,
+      });
+      expect(refusal(stale)).toEqual({
+        status: 400,
+        body: {
+          errorCode: 'STALE_CART',
+          message: `originalTotalSalesPrice: the cart changed since it was shown (its subtotal is now ${quote.quote.subtotal} ${quote.quote.currency}); reload the cart and apply the code again.`,
+        },
+      });
+      expect(
+        (await crm.get<QuoteItems>('getQuoteItems', { ...scope(), quoteid: quote.quote.id })).body.promoCode,
+      ).toBeNull();
+    });
+
+    it('refuses lines the code does not cover, expired, inactive and unknown codes', async () => {
+      const quote = await cart([antibody, 1], [reagent, 1]);
+      expect(refusal(await apply(quote, 'FLOW10', [lineOf(quote, reagent).id]))).toEqual({
+        status: 400,
+        body: {
+          errorCode: 'INVALID_PAYLOAD',
+          message: 'qliIds.0: no line of this quote that FLOW10 applies to.',
+        },
+      });
+      const all = quote.lines.map((line) => line.id);
+      expect(refusal(await apply(quote, 'SPRING24', all)).body.message).toBe(
+        'promoCode: SPRING24 is expired.',
+      );
+      expect(refusal(await apply(quote, 'PAUSED20', all)).body.message).toBe(
+        'promoCode: PAUSED20 is inactive.',
+      );
+      expect((await apply(quote, 'NOSUCHCODE', all)).status).toBe(404);
+    });
+
+    it("refuses another account's quote with 403 and a checked-out quote with 400", async () => {
+      const quote = await cart([antibody, 1]);
+      const lines = [lineOf(quote, antibody).id];
+      const denied = { status: 403, body: { errorCode: 'FORBIDDEN', message: MESSAGES.accessDenied } };
+      expect(refusal(await apply(quote, 'FLOW10', lines, { accountId: crm.ids.marlowe }))).toEqual(denied);
+      expect(
+        refusal(
+          await crm.post('getQLIsForPromoCode', {
+            ...scope(),
+            accountId: crm.ids.marlowe,
+            quoteId: quote.quote.id,
+            promoCode: 'FLOW10',
+          }),
+        ),
+      ).toEqual(denied);
+      await crm.database.db.update(quotes).set({ checkedOut: true }).where(eq(quotes.id, quote.quote.id));
+      expect(refusal(await apply(quote, 'FLOW10', lines)).body.errorCode).toBe('QUOTE_CHECKED_OUT');
+    });
+
+    it('refuses a code whose usage limit is reached', async () => {
+      await crm.database.db.insert(promoCodes).values({
+        id: 'test-once-only',
+        storefrontId: crm.ids.storefrontA,
+        code: 'ONCEONLY',
+        kind: 'Amount',
+        value: 1,
+        usageLimit: 1,
+        allItems: true,
+      });
+      const first = await cart([reagent, 1]);
+      expect((await apply(first, 'ONCEONLY', [lineOf(first, reagent).id])).status).toBe(200);
+      const second = await cart([reagent, 1]);
+      expect(refusal(await apply(second, 'ONCEONLY', [lineOf(second, reagent).id]))).toEqual({
+        status: 400,
+        body: { errorCode: 'PROMO_CODE_USAGE_LIMIT_REACHED', message: 'Promo code usage limit reached' },
+      });
+      expect(await usesOf('ONCEONLY')).toBe(1);
+    });
+  });
+
+  if (engine.name === 'postgres') {
+    describe('under parallel applies', () => {
+      it('20 parallel applies of a code limited to 5 uses: exactly 5 succeed', async () => {
+        const carts: QuoteItems[] = [];
+        for (let i = 0; i < 20; i++) carts.push(await cart([reagent, 1]));
+        const answers = await Promise.all(
+          carts.map((quote) => apply(quote, 'LAUNCH5', [lineOf(quote, reagent).id])),
+        );
+        expect(answers.filter((answer) => answer.status === 200)).toHaveLength(5);
+        for (const answer of answers.filter((a) => a.status !== 200)) {
+          expect(refusal(answer).body.message).toBe('Promo code usage limit reached');
+        }
+        expect(await usesOf('LAUNCH5')).toBe(5);
+        for (const quote of carts) await expectConsistent(quote.quote.id);
+      });
+    });
+  }
+});
