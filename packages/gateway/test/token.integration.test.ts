@@ -56,6 +56,32 @@ async function signIn(identity: IdentityFetch, clientId: string, username: strin
   return answer.AuthenticationResult;
 }
 
+interface Ask {
+  host?: string;
+  token?: string;
+  variables?: Record<string, unknown>;
+}
+
+/** One root field through gateway.fetch on a storefront's host, its AWSJSON envelope parsed (spec P§7). */
+async function askGateway<T = unknown>(
+  gateway: Gateway,
+  field: string,
+  query: string,
+  { host = 'localhost', token, variables }: Ask = {},
+): Promise<Envelope<T>> {
+  const headers: Record<string, string> = { host, 'content-type': 'application/json', 'x-api-key': API_KEY };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await gateway.fetch(
+    new Request('http://gateway.internal/graphql', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ query, variables }),
+    }),
+  );
+  const { data } = (await response.json()) as { data: Record<string, string> };
+  return JSON.parse(data[field] ?? 'null') as Envelope<T>;
+}
+
 describe.each(await testEngines())('gateway with user-pool tokens on $name', (engine) => {
   let database: Database;
   let gateway: Gateway;
@@ -69,29 +95,17 @@ describe.each(await testEngines())('gateway with user-pool tokens on $name', (en
   /** The catalogue details of an account, asked for with a bearer token, on a storefront's host. */
   async function catalogueAs(token: string, accountId: string, host = 'localhost'): Promise<Envelope> {
     const storefront = host === 'localhost' ? guestStorefront : partnerStorefront;
-    const response = await gateway.fetch(
-      new Request('http://gateway.internal/graphql', {
-        method: 'POST',
-        headers: {
-          host,
-          'content-type': 'application/json',
-          'x-api-key': API_KEY,
-          authorization: `Bearer ${token}`,
-        },
-        body: JSON.stringify({
-          query: CATALOGUE,
-          variables: {
-            data: JSON.stringify({
-              callType: 'POST',
-              endpoint: '/services/apexrest/ecommerce?type=getEcatalogDetails',
-              payload: JSON.stringify({ storefrontId: storefront.storefrontId, accountId }),
-            }),
-          },
+    return askGateway(gateway, 'salesforceActions', CATALOGUE, {
+      host,
+      token,
+      variables: {
+        data: JSON.stringify({
+          callType: 'POST',
+          endpoint: '/services/apexrest/ecommerce?type=getEcatalogDetails',
+          payload: JSON.stringify({ storefrontId: storefront.storefrontId, accountId }),
         }),
-      }),
-    );
-    const { data } = (await response.json()) as { data: { salesforceActions: string } };
-    return JSON.parse(data.salesforceActions) as Envelope;
+      },
+    });
   }
 
   beforeAll(async () => {
@@ -223,23 +237,8 @@ describe.each(await testEngines())('gateway with user-pool tokens on $name', (en
 
   it('tells who the caller is from the verified token, and a guest as the guest account', async () => {
     const { AccessToken } = await signIn(identity, guestStorefront.clientId, 'buyer@halvorsen.example');
-    const loginInfo = async (headers: Record<string, string>) => {
-      const response = await gateway.fetch(
-        new Request('http://gateway.internal/graphql', {
-          method: 'POST',
-          headers: {
-            host: 'localhost',
-            'content-type': 'application/json',
-            'x-api-key': API_KEY,
-            ...headers,
-          },
-          body: JSON.stringify({ query: '{ getLoginInfo }' }),
-        }),
-      );
-      const { data } = (await response.json()) as { data: { getLoginInfo: string } };
-      return JSON.parse(data.getLoginInfo) as Envelope;
-    };
-    expect(await loginInfo({ authorization: `Bearer ${AccessToken}` })).toEqual({
+    const loginInfo = (token?: string) => askGateway(gateway, 'getLoginInfo', '{ getLoginInfo }', { token });
+    expect(await loginInfo(AccessToken)).toEqual({
       statusCode: 200,
       content: {
         userType: 'AWSPortalUser',
@@ -250,35 +249,26 @@ describe.each(await testEngines())('gateway with user-pool tokens on $name', (en
         storefrontId: guestStorefront.storefrontId,
       },
     });
-    expect((await loginInfo({})).content).toMatchObject({ userType: 'AWSGuest', username: null });
-    expect((await loginInfo({ authorization: `Bearer ${AccessToken}x` })).statusCode).toBe(401);
+    expect((await loginInfo()).content).toMatchObject({ userType: 'AWSGuest', username: null });
+    expect((await loginInfo(`${AccessToken}x`)).statusCode).toBe(401);
   });
 
   it('records the signed-in user’s sign-in in the activity log, and refuses a guest', async () => {
     const { AccessToken } = await signIn(identity, guestStorefront.clientId, 'buyer@halvorsen.example');
-    const log = async (headers: Record<string, string>) => {
-      const response = await gateway.fetch(
-        new Request('http://gateway.internal/graphql', {
-          method: 'POST',
-          headers: {
-            host: 'localhost',
-            'content-type': 'application/json',
-            'x-api-key': API_KEY,
-            ...headers,
-          },
-          body: JSON.stringify({
-            query: 'query Log($data: AWSJSON) { userActivityLog(data: $data) }',
-            variables: { data: JSON.stringify({ activity: 'login', userType: 'AWSAdmin' }) },
-          }),
-        }),
+    const log = (token?: string) =>
+      askGateway<{ activity: string }>(
+        gateway,
+        'userActivityLog',
+        'query Log($data: AWSJSON) { userActivityLog(data: $data) }',
+        {
+          token,
+          variables: { data: JSON.stringify({ activity: 'login', userType: 'AWSAdmin' }) },
+        },
       );
-      const { data } = (await response.json()) as { data: { userActivityLog: string } };
-      return JSON.parse(data.userActivityLog) as Envelope<{ activity: string }>;
-    };
-    const recorded = await log({ authorization: `Bearer ${AccessToken}` });
+    const recorded = await log(AccessToken);
     expect(recorded.statusCode).toBe(200);
     expect(recorded.content.activity).toBe('login');
-    expect(await log({})).toEqual({ statusCode: 401, content: 'Not signed in' });
+    expect(await log()).toEqual({ statusCode: 401, content: 'Not signed in' });
   });
 
   it('refuses a token after a global sign-out', async () => {
