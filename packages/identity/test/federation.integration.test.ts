@@ -7,7 +7,7 @@ import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureIdentityProvider } from '../src/federation/providers';
 import { ensureUserPool } from '../src/provisioning';
-import { HostedBrowser, pkce } from './support/hosted';
+import { exchangeCode, HostedBrowser, pkce } from './support/hosted';
 import { POOL, type ServedIdentity, serveIdentity } from './support/identity';
 
 const REDIRECT = POOL.callbackUrls[0] ?? '';
@@ -111,18 +111,11 @@ describe.each(await testEngines())('OIDC single sign-on on $name', (engine) => {
   it('federates a client whose name starts with oidc, creating the user as EXTERNAL_PROVIDER', async () => {
     const { callback, verifier } = await signInAtProvider('fiona');
     expect(callback.searchParams.get('state')).toBe('client-state');
-    const tokens = await (
-      await fetch(`${identity.baseUrl}/oauth2/token`, {
-        method: 'POST',
-        body: new URLSearchParams({
-          grant_type: 'authorization_code',
-          client_id: OIDC_CLIENT.clientId,
-          code: callback.searchParams.get('code') ?? '',
-          redirect_uri: REDIRECT,
-          code_verifier: verifier,
-        }),
-      })
-    ).json();
+    const tokens = await exchangeCode(
+      identity.baseUrl,
+      { clientId: OIDC_CLIENT.clientId, redirectUri: REDIRECT, verifier },
+      callback,
+    );
     expect(decodeJwt(tokens.id_token)).toMatchObject({
       'cognito:username': 'LabIdP_fiona',
       'cognito:groups': ['AWSPortalUser'],

@@ -11,7 +11,7 @@ import { identityDb } from '../src/db/database';
 import { authorizationCodes } from '../src/db/schema';
 import { ensureIdentityProvider } from '../src/federation/providers';
 import { ensureUserPool } from '../src/provisioning';
-import { pkce } from './support/hosted';
+import { exchangeCode, pkce } from './support/hosted';
 import { POOL, type ServedIdentity, serveIdentity } from './support/identity';
 
 const REDIRECT = POOL.callbackUrls[0] ?? '';
@@ -160,18 +160,11 @@ describe.each(await testEngines())('SAML single sign-on on $name', (engine) => {
     expect(answer.status).toBe(302);
     const callback = new URL(answer.headers.get('location') ?? '');
     expect(callback.searchParams.get('state')).toBe('client-state');
-    const tokens = await (
-      await fetch(`${identity.baseUrl}/oauth2/token`, {
-        method: 'POST',
-        body: new URLSearchParams({
-          grant_type: 'authorization_code',
-          client_id: SAML_CLIENT.clientId,
-          code: callback.searchParams.get('code') ?? '',
-          redirect_uri: REDIRECT,
-          code_verifier: verifier,
-        }),
-      })
-    ).json();
+    const tokens = await exchangeCode(
+      identity.baseUrl,
+      { clientId: SAML_CLIENT.clientId, redirectUri: REDIRECT, verifier },
+      callback,
+    );
     expect(decodeJwt(tokens.id_token)).toMatchObject({
       'cognito:username': 'CorpSAML_sam-1234',
       'cognito:groups': ['AWSManager'],

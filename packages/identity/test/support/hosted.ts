@@ -60,3 +60,22 @@ export function pkce(): { verifier: string; challenge: string } {
   const verifier = randomBytes(48).toString('base64url');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
+
+/** Trades a hosted-login return (its `code`) for tokens at the token endpoint, as a PKCE client does. */
+export async function exchangeCode(
+  baseUrl: string,
+  client: { clientId: string; redirectUri: string; verifier: string },
+  callback: URL,
+): Promise<{ id_token: string; access_token: string; refresh_token: string }> {
+  const response = await fetch(`${baseUrl}/oauth2/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: client.clientId,
+      code: callback.searchParams.get('code') ?? '',
+      redirect_uri: client.redirectUri,
+      code_verifier: client.verifier,
+    }),
+  });
+  return response.json();
+}
