@@ -11,6 +11,7 @@ import {
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { ErrorPage } from './components/ErrorPage';
+import { ToastProvider } from './components/toast/Toasts';
 import { loadTheme } from './lib/content.server';
 import { createServerGateway } from './lib/gateway.server';
 import { describeError, errorMeta } from './lib/route-errors';
@@ -50,7 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body style={root?.themeStyle}>
-        {children}
+        <ToastProvider>{children}</ToastProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

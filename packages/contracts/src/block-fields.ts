@@ -15,6 +15,7 @@ export const BLOCK_NAMES = [
   'productCard',
   'productList',
   'productDetail',
+  'cart',
 ] as const;
 export type BlockName = (typeof BLOCK_NAMES)[number];
 
@@ -116,6 +117,14 @@ export const productDetailFields = z.object({
   actions,
 });
 
+export const cartFields = z.object({
+  heading: z.string().max(300).default('Your cart'),
+  emptyHeading: z.string().max(300).default('Your cart is empty'),
+  emptyText: prose.default('Browse the catalogue and add products to start a quote.'),
+  showPromoCode: z.boolean().default(true),
+  showExport: z.boolean().default(true),
+});
+
 export const blockFieldSchemas = {
   header: headerFields,
   footer: footerFields,
@@ -125,6 +134,7 @@ export const blockFieldSchemas = {
   productCard: productCardFields,
   productList: productListFields,
   productDetail: productDetailFields,
+  cart: cartFields,
 } as const satisfies Record<BlockName, z.ZodType>;
 
 /** Parsed fields, by componentName. */

@@ -6,6 +6,14 @@ export const CATALOGUE_PAGE_SIZE = 24;
 export const BREAKPOINTS = { tablet: 768, desktop: 1024 } as const;
 export const TOAST_DEFAULT_MS = 5000;
 export const DEBOUNCE_MS = 500;
+/** Spec C§9: a line update the CRM could not lock is retried up to 3 times, 500 ms apart. */
+export const LINE_UPDATE_RETRIES = 3;
+export const LINE_UPDATE_RETRY_MS = 500;
+/** Spec C§3: where the browser keeps the quote id, and the flag set on every cart change. */
+export const QUOTE_ID_KEY = 'EC_Quote_Id';
+/** The gateway request header carrying a guest cart's secret (the storefront keeps it in an http-only cookie). */
+export const GUEST_CART_HEADER = 'x-guest-cart';
+export const quoteChangedKey = (quoteId: string) => `qreset-${quoteId}`;
 
 export const PRICE_SOURCES = ['Catalog Price', 'List Price'] as const;
 export type PriceSource = (typeof PRICE_SOURCES)[number];

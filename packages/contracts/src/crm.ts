@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { type Offer, PICKLIST_FIELDS } from './catalogue';
 import { USER_TYPES } from './constants';
+import { CART_RECORD_TYPES, cartRecordPayloads } from './crm-cart-records';
+import { catalogueFilters, catalogueScope, id, quantity, quoteScope } from './crm-fields';
 
 /**
  * The CRM REST contract: `GET|POST /services/apexrest/<group>?type=<name>[&param=...]`, bearer token,
@@ -23,30 +25,18 @@ export type CrmGroup = (typeof CRM_GROUPS)[number];
 
 export type CallType = 'GET' | 'POST';
 
-const id = z.string().trim().min(1, 'must not be empty').max(64);
-const page = z.coerce.number().int().min(1).default(1);
-const filters = z.partialRecord(z.enum(PICKLIST_FIELDS), z.array(z.string().max(200)).max(50)).default({});
-const catalogueScope = {
-  storefrontId: id,
-  accountId: id,
-};
-const catalogueQuery = {
-  ...catalogueScope,
-  categoryId: id.optional(),
-  searchText: z.string().trim().max(200).optional(),
-  filters,
-};
-
 export const CATALOGUE_SORTS = ['name', 'sku', 'price-asc', 'price-desc'] as const;
 
 /** What the user activity log records (spec P§4: a 'login' entry after sign-in). */
 export const USER_ACTIVITIES = ['login', 'logout'] as const;
 
-/** Every quote type acts for one account of one storefront; a quote of another account is refused (403). */
-const quoteScope = catalogueScope;
-/** A line quantity; the upper bound keeps line totals inside numeric(12,2). */
-const quantity = (min: number, problem: string) =>
-  z.coerce.number().int('must be a whole number').min(min, problem).max(100_000);
+const page = z.coerce.number().int().min(1).default(1);
+const catalogueQuery = {
+  ...catalogueScope,
+  categoryId: id.optional(),
+  searchText: z.string().trim().max(200).optional(),
+  filters: catalogueFilters,
+};
 const qty = quantity(1, 'must be at least 1');
 const promoCode = z.string().trim().min(1, 'must not be empty').max(64);
 
@@ -108,6 +98,17 @@ export const crmPayloads = {
     shipToAccountId: id.optional(),
   }),
   startNewCart: z.object({ ...quoteScope, contactId: id.optional() }),
+  /** An own quote that is not checked out becomes the account's cart; the previous one goes Inactive. */
+  makeActiveCart: z.object({ ...quoteScope, quoteId: id }),
+  /**
+   * After sign-in: the guest cart of the secret becomes the signed-in account's cart, its lines repriced from
+   * that account's catalogue. A guest cart without lines changes nothing.
+   */
+  makeActiveCartForGuest: z.object({
+    ...quoteScope,
+    guestCartSecret: quoteScope.guestCartSecret.unwrap(),
+    contactId: id.optional(),
+  }),
   saveItemToQuoteBlink: z.object({ ...quoteScope, catalogItemId: id, qty }),
   updateQLI: z.object({
     ...quoteScope,
@@ -136,6 +137,7 @@ export const crmPayloads = {
     /** The quote's subtotal as the storefront last saw it; only used to detect a stale cart. */
     originalTotalSalesPrice: z.number().min(0),
   }),
+  ...cartRecordPayloads,
 } as const;
 
 export type CrmType = keyof typeof crmPayloads;
@@ -158,6 +160,8 @@ export const CRM_TYPES: Record<CrmType, { method: CallType; group: CrmGroup; cac
   getActiveQuote: { method: 'GET', group: 'ecommerce', cacheable: false },
   getActiveQuoteFromUser: { method: 'GET', group: 'ecommerce', cacheable: false },
   startNewCart: { method: 'POST', group: 'ecommerce', cacheable: false },
+  makeActiveCart: { method: 'POST', group: 'ecommerce', cacheable: false },
+  makeActiveCartForGuest: { method: 'POST', group: 'ecommerce', cacheable: false },
   saveItemToQuoteBlink: { method: 'POST', group: 'ecommerce', cacheable: false },
   updateQLI: { method: 'POST', group: 'ecommerce', cacheable: false },
   deleteLineItems: { method: 'POST', group: 'ecommerce', cacheable: false },
@@ -166,6 +170,7 @@ export const CRM_TYPES: Record<CrmType, { method: CallType; group: CrmGroup; cac
   getPromoCodeInfo: { method: 'GET', group: 'ecommerce', cacheable: false },
   getQLIsForPromoCode: { method: 'POST', group: 'ecommerce', cacheable: false },
   applyPromoCodeNG: { method: 'POST', group: 'ecommerce', cacheable: false },
+  ...CART_RECORD_TYPES,
 };
 
 export function isCrmType(name: string): name is CrmType {

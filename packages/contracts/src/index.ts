@@ -3,6 +3,8 @@ export * from './blocks';
 export * from './catalogue';
 export * from './constants';
 export * from './crm';
+export * from './crm-cart-records';
+export * from './crm-fields';
 export * from './envelope';
 export * from './messages';
 export * from './meta';

@@ -7,15 +7,14 @@ import {
   isCrmType,
   type UserType,
 } from '@storefront/contracts';
+import { z } from 'zod';
 import { GatewayError } from './envelope';
 
 /**
- * Which CRM types each user type may call through makeCall. Guests read the catalogue and content only;
- * getActiveStorefronts stays off the list because it lists every tenant (the gateway serves the caller's own
- * storefront through `theme` and resolveDomain). Signed-in types get their own types with the cart and portal
- * issues; until then they may do what a guest may.
+ * Which CRM types each user type may call through makeCall. getActiveStorefronts stays off every list because
+ * it lists every tenant (the gateway serves the caller's own storefront through `theme` and resolveDomain).
  */
-const GUEST_TYPES: ReadonlySet<CrmType> = new Set<CrmType>([
+const CATALOGUE_TYPES: readonly CrmType[] = [
   'retrieveContentBlocks',
   'getMergedMetaInfo',
   'retrieveCatalogNG',
@@ -25,18 +24,62 @@ const GUEST_TYPES: ReadonlySet<CrmType> = new Set<CrmType>([
   'getFormattedObjectDetails',
   'getGuestAccounts',
   'getMetaItems',
-]);
+  'getTranslationHeaders',
+  'getLookupRecords',
+];
+
+/** A guest's own cart, reached by the guest cart secret the gateway adds from the request. */
+const CART_TYPES: readonly CrmType[] = [
+  'getActiveQuote',
+  'startNewCart',
+  'saveItemToQuoteBlink',
+  'updateQLI',
+  'deleteLineItems',
+  'getQuoteItems',
+  'getPromoCodeInfo',
+  'getQLIsForPromoCode',
+  'applyPromoCodeNG',
+  'exportToCSV',
+  'getLineItemAttributesNG',
+  'getAttributesOfItems',
+  'getRowItems',
+];
+
+/**
+ * What only a signed-in user has: their account's quotes and records, saved filters, and taking over the cart
+ * they made as a guest.
+ */
+const ACCOUNT_CART_TYPES: readonly CrmType[] = [
+  'getActiveQuoteFromUser',
+  'makeActiveCart',
+  'makeActiveCartForGuest',
+];
+
+const GUEST_TYPES: ReadonlySet<CrmType> = new Set([...CATALOGUE_TYPES, ...CART_TYPES]);
+const SIGNED_IN_TYPES: ReadonlySet<CrmType> = new Set([...GUEST_TYPES, ...ACCOUNT_CART_TYPES]);
 
 export const ALLOWED_TYPES: Readonly<Record<UserType, ReadonlySet<CrmType>>> = {
   AWSGuest: GUEST_TYPES,
-  AWSPortalUser: GUEST_TYPES,
-  AWSManager: GUEST_TYPES,
-  AWSAdmin: GUEST_TYPES,
+  AWSPortalUser: SIGNED_IN_TYPES,
+  AWSManager: SIGNED_IN_TYPES,
+  AWSAdmin: SIGNED_IN_TYPES,
 };
+
+/** The keys of a payload schema; a union of object schemas (one per kind of record) takes those of each. */
+function fieldNames(schema: z.ZodType): string[] {
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+  if (schema instanceof z.ZodUnion)
+    return schema.options.flatMap((option) => fieldNames(option as z.ZodType));
+  return [];
+}
+
+const FIELDS = new Map(
+  Object.entries(crmPayloads).map(([type, schema]) => [type, new Set(fieldNames(schema))]),
+);
 
 /** Whether `type` takes the field `name`: one of its GET parameters or POST body keys. */
 export function takesField(type: CrmType, name: string): boolean {
-  return Object.hasOwn(crmPayloads[type].shape, name);
+  return FIELDS.get(type)?.has(name) ?? false;
 }
 
 /** An endpoint that passed the allow-list: GET types carry their query parameters (without `type`). */

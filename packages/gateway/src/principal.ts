@@ -1,6 +1,7 @@
 import {
   type CrmType,
   type DomainDetails,
+  GUEST_CART_HEADER,
   GUEST_USER_TYPE,
   MESSAGES,
   type UserType,
@@ -19,10 +20,26 @@ export interface Principal {
   /** The signed-in user's username; null for a guest. */
   username: string | null;
   storefront: DomainDetails;
+  /**
+   * The secret of a guest's cart (the storefront keeps it in an http-only cookie and sends it as the
+   * `x-guest-cart` header): a guest's cart is theirs by this secret, never by the shared guest account.
+   */
+  guestCartSecret: string | null;
 }
 
-/** Verifies a bearer token for a storefront; null when it is not valid there. Added by the identity issue. */
-export type TokenVerifier = (token: string, storefront: DomainDetails) => Promise<Principal | null>;
+/** Who a verified token is; the guest cart secret comes with the request, not the token. */
+export type VerifiedUser = Omit<Principal, 'guestCartSecret'>;
+
+/** Verifies a bearer token for a storefront; null when it is not valid there. */
+export type TokenVerifier = (token: string, storefront: DomainDetails) => Promise<VerifiedUser | null>;
+
+const GUEST_CART_SECRET = /^[A-Za-z0-9_-]{32,128}$/;
+
+/** The request's guest cart secret; anything not shaped like one is no secret at all. */
+function guestCartSecretOf(request: Request): string | null {
+  const secret = request.headers.get(GUEST_CART_HEADER);
+  return secret && GUEST_CART_SECRET.test(secret) ? secret : null;
+}
 
 export type PrincipalResolver = (request: Request) => Promise<Principal>;
 
@@ -47,12 +64,13 @@ export function createPrincipalResolver(
 ): PrincipalResolver {
   return async (request) => {
     const storefront = await requestStorefront(request, resolveDomain);
+    const guestCartSecret = guestCartSecretOf(request);
     const authorization = request.headers.get('authorization');
     if (authorization !== null) {
       const token = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
-      const principal = token && verifyToken ? await verifyToken(token, storefront) : null;
-      if (!principal) throw new GatewayError(401, NOT_SIGNED_IN);
-      return principal;
+      const user = token && verifyToken ? await verifyToken(token, storefront) : null;
+      if (!user) throw new GatewayError(401, NOT_SIGNED_IN);
+      return { ...user, guestCartSecret };
     }
     const { guestAccountId } = storefront;
     if (!guestAccountId) throw new GatewayError(401, NOT_SIGNED_IN);
@@ -63,6 +81,7 @@ export function createPrincipalResolver(
       contactId: null,
       username: null,
       storefront,
+      guestCartSecret,
     };
   };
 }
@@ -95,5 +114,13 @@ export function scopeToPrincipal<T>(
   const scoped: Record<string, T | string> = { ...fields };
   for (const name of ACCOUNT_FIELDS) if (takesField(type, name)) scoped[name] = account;
   for (const name of STOREFRONT_FIELDS) if (takesField(type, name)) scoped[name] = storefrontId;
+  if (takesField(type, 'userType')) scoped.userType = principal.userType;
+  // Who the caller is and which guest cart is theirs are the principal's to say, or nobody's.
+  const principalFields = { contactId: principal.contactId, guestCartSecret: principal.guestCartSecret };
+  for (const [name, value] of Object.entries(principalFields)) {
+    if (!takesField(type, name)) continue;
+    if (value === null) delete scoped[name];
+    else scoped[name] = value;
+  }
   return scoped;
 }

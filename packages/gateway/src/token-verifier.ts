@@ -8,7 +8,7 @@ import {
 import { createRemoteJWKSet, customFetch, errors, type JWTPayload, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { GatewayError } from './envelope';
-import type { Principal, TokenVerifier } from './principal';
+import type { TokenVerifier, VerifiedUser } from './principal';
 
 /** Where the user pools answer: Cognito's regional endpoint, or our identity service. */
 export interface IdentityOptions {
@@ -75,7 +75,7 @@ export function createCognitoTokenVerifier(identity: IdentityOptions): TokenVeri
       contactId: attributes.get('custom:salesforceContactId') ?? null,
       username: user.username,
       storefront,
-    } satisfies Principal;
+    } satisfies VerifiedUser;
   };
 }
 

@@ -32,4 +32,5 @@ export const guest: Principal = {
   contactId: null,
   username: null,
   storefront,
+  guestCartSecret: null,
 };

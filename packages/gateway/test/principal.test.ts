@@ -36,6 +36,19 @@ describe('createPrincipalResolver', () => {
     });
   });
 
+  it("carries the request's guest cart secret, and ignores a header not shaped like one", async () => {
+    const secret = 'k'.repeat(43);
+    await expect(resolve(request('shop.example', { 'x-guest-cart': secret }))).resolves.toMatchObject({
+      guestCartSecret: secret,
+    });
+    await expect(resolve(request('shop.example', { 'x-guest-cart': 'short' }))).resolves.toMatchObject({
+      guestCartSecret: null,
+    });
+    await expect(
+      resolve(request('shop.example', { 'x-guest-cart': `${'k'.repeat(40)};drop` })),
+    ).resolves.toMatchObject({ guestCartSecret: null });
+  });
+
   it('answers 401 on a storefront without a guest account', async () => {
     const closed = createPrincipalResolver(async () => ({ ...storefront, guestAccountId: null }));
     expect(await failure(closed(request('shop.example')))).toEqual({
@@ -65,7 +78,9 @@ describe('createPrincipalResolver', () => {
       seen.push(`${token}@${forStorefront.storefrontId}`);
       return token === 'good' ? manager : null;
     });
-    await expect(verifying(request('shop.example', { authorization: 'Bearer good' }))).resolves.toBe(manager);
+    await expect(verifying(request('shop.example', { authorization: 'Bearer good' }))).resolves.toEqual(
+      manager,
+    );
     expect(
       (await failure(verifying(request('shop.example', { authorization: 'Bearer bad' })))).statusCode,
     ).toBe(401);
@@ -124,6 +139,33 @@ describe('scopeToPrincipal', () => {
     expect(scope(related, 'retrieveCatalogNG', { accountId: 'acc-related' }, 'acc-guest')).toEqual(denied);
     expect(scope(related, 'retrieveCatalogNG', { accountId: 'acc-related' }, 'acc-related')).toMatchObject({
       accountId: 'acc-related',
+    });
+  });
+
+  it("writes the principal's guest cart secret, user type and contact, never the caller's", () => {
+    const buyer: Principal = {
+      ...guest,
+      userType: 'AWSPortalUser',
+      contactId: 'con-1',
+      guestCartSecret: 's'.repeat(43),
+    };
+    expect(
+      scope(buyer, 'getActiveQuoteFromUser', {
+        userType: 'AWSAdmin',
+        contactId: 'con-2',
+        guestCartSecret: 'x',
+      }),
+    ).toEqual({
+      userType: 'AWSPortalUser',
+      contactId: 'con-1',
+      guestCartSecret: 's'.repeat(43),
+      accountId: 'acc-guest',
+      storefrontId: 'stf-1',
+    });
+    // A guest without a cart secret names none, whatever the payload says.
+    expect(scope(guest, 'getActiveQuote', { guestCartSecret: 'g'.repeat(43) })).toEqual({
+      accountId: 'acc-guest',
+      storefrontId: 'stf-1',
     });
   });
 

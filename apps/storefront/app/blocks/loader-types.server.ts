@@ -12,6 +12,8 @@ export interface PageTarget {
   recordId: string | null;
   /** The item slug of the catalogue product path /:templateName/:catalogName/:productName/*. */
   productSlug: string | null;
+  /** The quote a cart page names: /cart/{quoteId}, ?quoteId or ?quoteid (spec P§2). */
+  quoteId: string | null;
 }
 
 export interface BlockLoaderArgs<N extends BlockName> {

@@ -1,5 +1,6 @@
 import { type BlockFields, type BlockName, blockFieldSchemas } from '@storefront/contracts/block-fields';
 import type { z } from 'zod';
+import { loadCartBlock } from './cart/loader.server';
 import type { BlockLoader } from './loader-types.server';
 import { loadNavigation } from './navigation/loader.server';
 import { loadProductCard } from './product-card/loader.server';
@@ -25,4 +26,5 @@ export const blockDefinitions: { [N in BlockName]: BlockDefinition<N> } = {
   productCard: { fields: blockFieldSchemas.productCard, load: loadProductCard },
   productList: { fields: blockFieldSchemas.productList, load: loadProductList },
   productDetail: { fields: blockFieldSchemas.productDetail, load: loadProductDetail },
+  cart: { fields: blockFieldSchemas.cart, load: loadCartBlock },
 };

@@ -1,5 +1,6 @@
 import type { BlockName } from '@storefront/contracts/block-fields';
 import type { ComponentType } from 'react';
+import { Cart } from './cart/Cart';
 import { Footer } from './footer/Footer';
 import { Header } from './header/Header';
 import { ImageBlock } from './image/ImageBlock';
@@ -23,4 +24,5 @@ export const blockComponents: { [N in BlockName]: ComponentType<BlockProps<N>> }
   productCard: ProductCard,
   productList: ProductList,
   productDetail: ProductDetail,
+  cart: Cart,
 };

@@ -9,6 +9,7 @@ import type {
   PicklistField,
 } from '@storefront/contracts/catalogue';
 import type { CATALOGUE_SORTS } from '@storefront/contracts/crm';
+import type { CartLoad } from '../lib/cart.server';
 import type { HeadTags } from '../lib/meta';
 
 export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
@@ -44,6 +45,7 @@ export interface BlockData {
   productCard: { item: CatalogItemCard | null };
   productList: ProductListData;
   productDetail: { item: CatalogItemDetail | null };
+  cart: { cart: CartLoad; continueShopping: string; signedIn: boolean };
 }
 
 /** A block ready to render: its fields parsed and its data loaded, or the reason it cannot show. */

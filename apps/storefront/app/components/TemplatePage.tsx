@@ -1,10 +1,13 @@
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { SectionView } from '../blocks/SectionView';
 import type { RenderedSection, TemplatePageData } from '../blocks/types';
 import { useFocusOnNavigate } from '../lib/use-focus-on-navigate';
 
-/** A template page: Header sections in the banner, Content in main, Footer sections in the content info. */
-export function TemplatePage({ data }: { data: TemplatePageData }) {
+/**
+ * A template page: Header sections in the banner, Content in main, Footer sections in the content info.
+ * `children` follow the content, for what a route adds to its template (the guidance's completion).
+ */
+export function TemplatePage({ data, children }: { data: TemplatePageData; children?: ReactNode }) {
   const main = useRef<HTMLElement>(null);
   useFocusOnNavigate(main);
   const ofType = (type: RenderedSection['sectionType']) =>
@@ -21,6 +24,7 @@ export function TemplatePage({ data }: { data: TemplatePageData }) {
       {header.length > 0 && <header className="site-banner">{header}</header>}
       <main id="main" ref={main} className="page-main" tabIndex={-1}>
         {ofType('Content')}
+        {children}
       </main>
       {footer.length > 0 && <footer className="site-contentinfo">{footer}</footer>}
     </>

@@ -4,7 +4,15 @@ import type {
   GroupCount,
   PicklistCount,
 } from '@storefront/contracts/catalogue';
-import { CRM_TYPES, type CrmPayload, type CrmType, crmEndpoint } from '@storefront/contracts/crm';
+import {
+  CRM_TYPES,
+  type CrmPayload,
+  type CrmType,
+  crmEndpoint,
+  type QuoteItems,
+  type QuoteSummary,
+} from '@storefront/contracts/crm';
+import type { CsvExport } from '@storefront/contracts/crm-cart-records';
 import type { PageMeta } from '@storefront/contracts/meta';
 import type { EcatalogDetails } from './catalogue';
 import type { StorefrontSession } from './storefront.server';
@@ -21,6 +29,35 @@ interface RecordAnswers {
 interface ListAnswers {
   getCatalogGroupCounts: GroupCount;
   getCatalogPicklistGroupCounts: PicklistCount;
+}
+
+/** The content of the cart's CRM types. */
+interface CartAnswers {
+  getActiveQuote: { quote: QuoteSummary | null };
+  getQuoteItems: QuoteItems;
+  saveItemToQuoteBlink: QuoteItems;
+  updateQLI: QuoteItems;
+  deleteLineItems: QuoteItems;
+  startNewCart: { quote: QuoteSummary };
+  makeActiveCart: QuoteItems;
+  makeActiveCartForGuest: ClaimedCart;
+  getQLIsForPromoCode: { qliIds: string[] };
+  applyPromoCodeNG: QuoteItems;
+  exportToCSV: CsvExport;
+}
+
+/** makeActiveCartForGuest's answer: the account's cart after the move, and the items it could not take. */
+export type ClaimedCart = (QuoteItems | { quote: null; lines: []; promoCode: null }) & {
+  unavailable: string[];
+};
+
+/** A cart call; a failure throws GatewayError with the text a person sees (spec P§8). */
+export async function crmCart<T extends keyof CartAnswers>(
+  session: StorefrontSession,
+  type: T,
+  payload: CrmPayload<T>,
+): Promise<CartAnswers[T]> {
+  return (await makeCall(session, type, payload)) as CartAnswers[T];
 }
 
 /**

@@ -1,21 +1,30 @@
+import { GUEST_CART_HEADER } from '@storefront/contracts/constants';
 import type { AppLoadContext } from 'react-router';
 import { createGatewayClient, type GatewayClient } from './gateway';
+
+/** Who the server's gateway calls are for: the signed-in user's access token, and the guest's cart secret. */
+export interface GatewayCaller {
+  accessToken?: string | null;
+  guestCartSecret?: string | null;
+}
 
 /**
  * The server's client: the gateway's own fetch, in process. The URL keeps the page request's host so the
  * gateway resolves the same storefront. The caller is the signed-in user's access token as a bearer token
- * (none: a guest); the page request's cookies never reach the gateway. The request id keeps the logs together.
+ * (none: a guest) and the guest cart secret of the http-only cookie; the page request's cookies never reach
+ * the gateway. The request id keeps the logs together.
  */
 export function createServerGateway(
   request: Request,
   context: AppLoadContext,
-  accessToken: string | null = null,
+  caller: GatewayCaller = {},
 ): GatewayClient {
   const url = new URL('/graphql', request.url);
   const headers = new Headers({ 'content-type': 'application/json', 'x-api-key': context.gatewayApiKey });
   const requestId = request.headers.get('x-request-id');
   if (requestId) headers.set('x-request-id', requestId);
-  if (accessToken) headers.set('authorization', `Bearer ${accessToken}`);
+  if (caller.accessToken) headers.set('authorization', `Bearer ${caller.accessToken}`);
+  if (caller.guestCartSecret) headers.set(GUEST_CART_HEADER, caller.guestCartSecret);
   return createGatewayClient((body) =>
     context.gatewayFetch(new Request(url, { method: 'POST', headers, body })),
   );

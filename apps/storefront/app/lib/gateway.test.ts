@@ -2,7 +2,7 @@
 import { MESSAGES } from '@storefront/contracts/messages';
 import { describe, expect, it, vi } from 'vitest';
 import { createGatewayClient, GatewayError, readEnvelope } from './gateway';
-import { createServerGateway } from './gateway.server';
+import { createServerGateway, type GatewayCaller } from './gateway.server';
 
 /** A GraphQL answer whose field holds an AWSJSON string. */
 function answer(field: string, env: unknown, status = 200): Response {
@@ -136,12 +136,12 @@ describe('createServerGateway', () => {
     },
   });
 
-  async function sent(accessToken?: string | null): Promise<Request | undefined> {
+  async function sent(caller: GatewayCaller = {}): Promise<Request | undefined> {
     const gatewayFetch = vi.fn(async (_request: Request) =>
       answer('theme', { statusCode: 200, content: { key: 'theme' } }),
     );
     const context = { gatewayFetch, resolveDomain: async () => null, gatewayApiKey: 'k-1' };
-    await createServerGateway(page, context, accessToken)('Theme', { key: 'theme' });
+    await createServerGateway(page, context, caller)('Theme', { key: 'theme' });
     return gatewayFetch.mock.calls[0]?.[0];
   }
 
@@ -156,8 +156,15 @@ describe('createServerGateway', () => {
   });
 
   it("sends the signed-in user's access token as a bearer token", async () => {
-    const request = await sent('access.jwt.token');
+    const request = await sent({ accessToken: 'access.jwt.token' });
     expect(request?.headers.get('authorization')).toBe('Bearer access.jwt.token');
+    expect(request?.headers.has('cookie')).toBe(false);
+  });
+
+  it("sends the guest cart secret in its own header, not the page's cookies", async () => {
+    const request = await sent({ guestCartSecret: 'g'.repeat(43) });
+    expect(request?.headers.get('x-guest-cart')).toBe('g'.repeat(43));
+    expect(request?.headers.has('authorization')).toBe(false);
     expect(request?.headers.has('cookie')).toBe(false);
   });
 });

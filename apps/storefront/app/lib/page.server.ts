@@ -17,6 +17,7 @@ import { isAccountPage } from './account-pages';
 import { loadPageMeta, loadSections, loadTemplates } from './content.server';
 import { crmRecord } from './crm.server';
 import { GatewayError } from './gateway';
+import { guidanceRedirect } from './guidance.server';
 import { headTags } from './meta';
 import { resourceUrl } from './static-resources';
 import { brandOf, requireSession, type StorefrontSession, signInRedirect } from './storefront.server';
@@ -30,7 +31,10 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
   const session = await requireSession(args);
   const path = session.url.pathname;
   try {
-    const template = resolveTemplate(path, await loadTemplates(session));
+    const templates = await loadTemplates(session);
+    const guidance = guidanceRedirect(args.request, session, templates);
+    if (guidance) throw guidance;
+    const template = resolveTemplate(path, templates);
     if (!template) throw pageNotFound(path);
     if (session.viewer.isGuest && isAccountPage(template.meta)) throw signInRedirect(session.url);
     const [sections, meta] = await Promise.all([
@@ -107,6 +111,7 @@ export function pageTarget(url: URL, params: Params): PageTarget {
     categoryId: first === 'category' ? (params.id ?? null) : null,
     recordId: params.productId ?? query.get('id') ?? query.get('recordId') ?? null,
     productSlug: params.productName ?? null,
+    quoteId: params.quoteId ?? query.get('quoteId') ?? query.get('quoteid') ?? null,
   };
 }
 

@@ -45,3 +45,6 @@ export function safeHref(url: string): string | null {
   if (/^\/(?!\/)|^[#?]/.test(trimmed)) return trimmed;
   return /^(https?:\/\/|mailto:|tel:)/i.test(trimmed) ? trimmed : null;
 }
+
+/** The cart page (spec C§2). */
+export const CART_PATH = '/cart';

@@ -1,4 +1,5 @@
 import { USER_TYPES, type UserType } from '@storefront/contracts/constants';
+import { parseCookies } from './cookies.server';
 import { decodeJwtPayload } from './jwt';
 
 /**
@@ -58,30 +59,4 @@ function displayName(id: Record<string, unknown>): string | null {
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-}
-
-/** Cookie header → decoded names and values (js-cookie, which Amplify uses, percent-encodes both). */
-function parseCookies(header: string | null): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const pair of header?.split(';') ?? []) {
-    const split = pair.indexOf('=');
-    if (split < 0) continue;
-    const name = decode(pair.slice(0, split).trim());
-    const value = decode(
-      pair
-        .slice(split + 1)
-        .trim()
-        .replace(/^"(.*)"$/, '$1'),
-    );
-    if (name !== null && value !== null && !cookies.has(name)) cookies.set(name, value);
-  }
-  return cookies;
-}
-
-function decode(value: string): string | null {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return null;
-  }
 }

@@ -5,6 +5,7 @@ import { type AppLoadContext, data, redirect } from 'react-router';
 import { z } from 'zod';
 import { type GatewayClient, GatewayError } from './gateway';
 import { createServerGateway } from './gateway.server';
+import { readGuestCartSecret } from './guest-cart.server';
 import { hostedLoginRedirect } from './hosted-login.server';
 import { loginPath } from './paths';
 import { type AuthSession, readSession } from './session.server';
@@ -23,6 +24,8 @@ export interface StorefrontSession {
   viewer: Viewer;
   gateway: GatewayClient;
   url: URL;
+  /** The guest cart secret of the request's cookie (a signed-in user still has one until it is claimed). */
+  guestCartSecret: string | null;
 }
 
 /** What a loader gets: `url` is the page URL (without React Router's data-request details). */
@@ -70,22 +73,26 @@ async function verifiedViewer(gateway: GatewayClient, url: URL): Promise<Viewer>
  * session goes to /login, whose page refreshes it and comes back. A visitor who is not signed in stays a
  * guest, except on an authenticated-only storefront (no guest account), where they go to /login.
  */
-export async function requireSession(page: PageRequest): Promise<StorefrontSession> {
+export async function requireSession(
+  page: PageRequest,
+  guestCartSecret = readGuestCartSecret(page.request),
+): Promise<StorefrontSession> {
   const { request, url, context } = page;
   const storefront = await requireDomain(page);
   const hostedLogin = hostedLoginRedirect(url);
   if (hostedLogin) throw redirect(hostedLogin);
   const auth = readSession(request, storefront.clientId);
   if (auth.signedIn) {
-    const gateway = createServerGateway(request, context, auth.accessToken);
-    return { storefront, auth, viewer: await verifiedViewer(gateway, url), gateway, url };
+    const gateway = createServerGateway(request, context, { accessToken: auth.accessToken, guestCartSecret });
+    return { storefront, auth, viewer: await verifiedViewer(gateway, url), gateway, url, guestCartSecret };
   }
   if (auth.expired || !storefront.guestAccountId) throw signInRedirect(url);
   return {
     storefront,
     auth,
     viewer: { userType: GUEST_USER_TYPE, accountId: storefront.guestAccountId, isGuest: true },
-    gateway: createServerGateway(request, context),
+    gateway: createServerGateway(request, context, { guestCartSecret }),
     url,
+    guestCartSecret,
   };
 }

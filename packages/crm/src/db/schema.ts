@@ -4,6 +4,7 @@ import {
   CONFIGURATION_MODES,
   type ConfigurationMode,
   type CustomAction,
+  type PicklistField,
   PRICE_SOURCES,
   PROMO_CODE_KINDS,
   type PriceSource,
@@ -357,6 +358,9 @@ export const quotes = pgTable(
     customerShippingAccount: text(),
     payOnlineTerms: text(),
     poNumber: text(),
+    /** The account's own label and notes for the quote (updateRecord). */
+    name: text(),
+    notes: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     modifiedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -392,6 +396,8 @@ export const quoteLineItems = pgTable(
     /** The quote's promo code was applied to this line (applyPromoCodeNG named it). */
     promoApplied: boolean().notNull().default(false),
     promoDiscount: money().default(0),
+    /** The account's note on the line (updateRecord). */
+    notes: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     modifiedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -463,4 +469,31 @@ export const promoCodeUses = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.promoCodeId)],
+);
+
+/**
+ * A named set of catalogue filters an account saved (saveECatalogFilters); read back by id (getSavedFilter,
+ * `ecfr`). Saving a name the account already used replaces that filter, whatever the letter case.
+ */
+export const savedCatalogueFilters = pgTable(
+  'saved_catalogue_filters',
+  {
+    id: text().primaryKey(),
+    storefrontId: text()
+      .notNull()
+      .references(() => storefronts.id),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    catalogueId: text()
+      .notNull()
+      .references(() => catalogues.id),
+    name: text().notNull(),
+    categoryId: text().references(() => categories.id, { onDelete: 'set null' }),
+    searchText: text(),
+    filters: jsonb().$type<Partial<Record<PicklistField, string[]>>>().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    modifiedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('saved_catalogue_filters_account_name_unique').on(t.accountId, sql`lower(${t.name})`)],
 );

@@ -22,6 +22,8 @@ describe('buildTemplates', () => {
       'offers-detail',
       'flow-cytometry',
       'account',
+      'cart',
+      'guidance',
     ]);
     expect(new Set(templates.map((template) => template.name)).size).toBe(templates.length);
   });

@@ -372,6 +372,52 @@ function accountPage(storefrontId: string): SeedTemplate {
   );
 }
 
+/**
+ * The cart (Page_Category 'Cart', the newest one is the cart template) and the guidance a signed-in buyer
+ * reads once before their first cart (Page_Category 'Guidance').
+ */
+function cartPages(storefrontId: string): SeedTemplate[] {
+  return [
+    page(
+      storefrontId,
+      'cart',
+      {
+        name: 'cart',
+        createdDate: created(21),
+        meta: {
+          Page_Title: 'Cart',
+          Page_Type: 'Cart',
+          Page_Category: 'Cart',
+          Continue_Shopping_Template: '/flow-cytometry',
+        },
+      },
+      (id) => [section(id('cart'), 'Content', 1, [block(id('cart-block'), 'cart', {})])],
+    ),
+    page(
+      storefrontId,
+      'guidance',
+      {
+        name: 'guidance',
+        createdDate: created(22),
+        meta: { Page_Title: 'How ordering works', Page_Type: 'Guidance', Page_Category: 'Guidance' },
+      },
+      (id) => [
+        section(id('guidance'), 'Content', 1, [
+          block(id('guidance-text'), 'richText', {
+            heading: 'How ordering works',
+            headingLevel: 1,
+            text: [
+              "Your cart is a quote: every price in it is your account's price, with quantity tiers and offers applied.",
+              'Change quantities or remove lines at any time; the totals follow at once.',
+              'At checkout you choose addresses, shipping and payment terms, and may add a PO number.',
+            ].join('\n'),
+          }),
+        ]),
+      ],
+    ),
+  ];
+}
+
 function cataloguePages(storefrontId: string): SeedTemplate[] {
   return [
     page(
@@ -490,7 +536,7 @@ function cataloguePages(storefrontId: string): SeedTemplate[] {
 
 /**
  * The demo storefront's templates: home, content pages, an account page, catalogue list and detail pages,
- * offers and a friendly-URL landing page, each with the shared header and footer. Pure and deterministic.
+ * offers, a friendly-URL landing page, the cart and its guidance, each with the shared header and footer. Pure and deterministic.
  */
 export function buildTemplates(storefront: StorefrontRef): SeedTemplate[] {
   return [
@@ -498,5 +544,6 @@ export function buildTemplates(storefront: StorefrontRef): SeedTemplate[] {
     ...contentPages(storefront.storefrontId),
     ...cataloguePages(storefront.storefrontId),
     accountPage(storefront.storefrontId),
+    ...cartPages(storefront.storefrontId),
   ];
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { AccountControls } from '../../components/AccountControls';
+import { CART_PATH } from '../../lib/paths';
 import type { BlockProps } from '../types';
 
 /** Logo (configuration.logo, else the theme's), storefront name, a product search and the account corner. */
@@ -33,6 +34,9 @@ export function Header({ block, fields, page }: BlockProps<'header'>) {
           </button>
         </Form>
       )}
+      <Link to={CART_PATH} className="site-header__cart">
+        Cart
+      </Link>
       <AccountControls viewer={page.viewer} />
     </div>
   );

@@ -19,8 +19,7 @@ const item = (
   customAction,
 });
 
-const names = (mode: ConfigurationMode | null) =>
-  productActions(ALL, item(mode), '/category/c1?page=2').map((a) => a.action);
+const names = (mode: ConfigurationMode | null) => productActions(ALL, item(mode)).map((a) => a.action);
 
 describe('productActions', () => {
   it('offers ADD_TO_CART for items without configuration, or with it only suggested', () => {
@@ -39,25 +38,25 @@ describe('productActions', () => {
   });
 
   it('links each action to its page', () => {
-    const [addToCart] = productActions(ALL, item(null), '/category/c1?page=2');
-    expect(addToCart?.href).toBe('/login?redirect=%2Fcategory%2Fc1%3Fpage%3D2');
-    expect(productActions(ALL, item('Needs'), '/')[0]?.href).toBe('/configurator?itemId=item-1');
-    expect(productActions(ALL, item('Upload'), '/')[0]?.href).toBe('/uploadoptions?itemId=item-1');
+    const [addToCart] = productActions(ALL, item(null));
+    expect(addToCart?.href).toBe('/cart');
+    expect(productActions(ALL, item('Needs'))[0]?.href).toBe('/configurator?itemId=item-1');
+    expect(productActions(ALL, item('Upload'))[0]?.href).toBe('/uploadoptions?itemId=item-1');
   });
 
   it("adds CUSTOM with the item's url, label and new-tab flag", () => {
     const custom = { label: 'Request a demo', url: 'https://example.com/demo', openInNewTab: true };
-    expect(productActions(ALL, item(null, custom), '/')).toEqual([
-      { action: 'ADD_TO_CART', label: 'Add to Cart', href: '/login?redirect=%2F', openInNewTab: false },
+    expect(productActions(ALL, item(null, custom))).toEqual([
+      { action: 'ADD_TO_CART', label: 'Add to Cart', href: '/cart', openInNewTab: false },
       { action: 'CUSTOM', label: 'Request a demo', href: 'https://example.com/demo', openInNewTab: true },
     ]);
   });
 
   it('keeps only configured actions, in their order, once each, with configured labels', () => {
     const configured: ActionItem[] = [{ action: 'CONFIGURE', label: 'Build yours' }, { action: 'CONFIGURE' }];
-    expect(productActions(configured, item('Needs'), '/')).toEqual([
+    expect(productActions(configured, item('Needs'))).toEqual([
       { action: 'CONFIGURE', label: 'Build yours', href: '/configurator?itemId=item-1', openInNewTab: false },
     ]);
-    expect(productActions([{ action: 'UPLOAD' }], item(null), '/')).toEqual([]);
+    expect(productActions([{ action: 'UPLOAD' }], item(null))).toEqual([]);
   });
 });

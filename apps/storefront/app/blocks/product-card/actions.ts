@@ -1,7 +1,7 @@
 import type { ActionItem } from '@storefront/contracts/block-fields';
 import type { CatalogItemCard } from '@storefront/contracts/catalogue';
 import type { ConfigurationMode, ProductCardAction } from '@storefront/contracts/constants';
-import { loginPath } from '../../lib/paths';
+import { CART_PATH } from '../../lib/paths';
 
 export interface ProductAction {
   action: ProductCardAction;
@@ -29,18 +29,13 @@ const DEFAULT_LABELS: Record<BuiltInAction, string> = {
  * items that need configuration, UPLOAD for upload items, ADD_TO_CART for the others, CUSTOM when the item
  * has a custom action (its url, label and new-tab flag).
  */
-export function productActions(
-  configured: readonly ActionItem[],
-  item: ActionItemOf,
-  currentPath: string,
-): ProductAction[] {
+export function productActions(configured: readonly ActionItem[], item: ActionItemOf): ProductAction[] {
   const seen = new Set<ProductCardAction>();
   const actions: ProductAction[] = [];
   for (const { action, label } of configured) {
     if (seen.has(action)) continue;
     seen.add(action);
-    const resolved =
-      action === 'CUSTOM' ? customAction(item) : builtInAction(action, label, item, currentPath);
+    const resolved = action === 'CUSTOM' ? customAction(item) : builtInAction(action, label, item);
     if (resolved) actions.push(resolved);
   }
   return actions;
@@ -56,13 +51,12 @@ function builtInAction(
   action: BuiltInAction,
   label: string | undefined,
   item: ActionItemOf,
-  currentPath: string,
 ): ProductAction | null {
-  const href = builtInHref(action, item, currentPath);
+  const href = builtInHref(action, item);
   return href ? { action, label: label ?? DEFAULT_LABELS[action], href, openInNewTab: false } : null;
 }
 
-function builtInHref(action: BuiltInAction, item: ActionItemOf, currentPath: string): string | null {
+function builtInHref(action: BuiltInAction, item: ActionItemOf): string | null {
   const mode = item.requiresConfiguration;
   const configures = mode !== null && CONFIGURE_MODES.has(mode);
   const uploads = mode !== null && UPLOAD_MODES.has(mode);
@@ -73,7 +67,7 @@ function builtInHref(action: BuiltInAction, item: ActionItemOf, currentPath: str
     case 'UPLOAD':
       return uploads ? `/uploadoptions?${itemQuery}` : null;
     case 'ADD_TO_CART':
-      // The cart needs sign-in for now: back to this page afterwards.
-      return configures || uploads ? null : loginPath(currentPath);
+      // Added in place by a form; the cart is where it leads without one.
+      return configures || uploads ? null : CART_PATH;
   }
 }

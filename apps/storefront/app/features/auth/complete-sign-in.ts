@@ -4,11 +4,13 @@ import { createBrowserGateway } from '../../lib/browser-gateway';
 import { STORED_AUTH_KEY } from '../../lib/stored-login';
 import { recordLogin } from './activity-log';
 import { authUser } from './auth-user';
+import { claimGuestCart } from './claim-guest-cart';
 import { AUTH_MESSAGES } from './messages';
 
 /**
  * What follows a finished sign-in (spec P§4): user info, the user type from the first group of the id
- * token, the auth user kept for the portal, and the 'login' activity entry.
+ * token, the auth user kept for the portal, the 'login' activity entry, and the guest's cart moved to the
+ * account.
  */
 export async function completeSignIn(settings: AuthSettings): Promise<void> {
   const { tokens } = await fetchAuthSession();
@@ -17,5 +19,5 @@ export async function completeSignIn(settings: AuthSettings): Promise<void> {
   const user = authUser(username, attributes, tokens.idToken?.payload['cognito:groups']);
   window.localStorage.setItem(STORED_AUTH_KEY, JSON.stringify(user));
   const gateway = createBrowserGateway(settings.gatewayApiKey, tokens.accessToken.toString());
-  await recordLogin(gateway, user, window.location.hostname);
+  await Promise.all([recordLogin(gateway, user, window.location.hostname), claimGuestCart()]);
 }

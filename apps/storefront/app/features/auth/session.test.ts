@@ -16,6 +16,8 @@ beforeEach(() => {
   window.localStorage.setItem('EC_Auth', '{}');
   window.localStorage.setItem('EC_InBehalf', 'acc-2');
   window.localStorage.setItem('EC_Quote_Id', 'q-1');
+  window.localStorage.setItem('qreset-q-1', 'true');
+  window.localStorage.setItem('storefront-layout', 'grid');
   window.sessionStorage.setItem('anything', '1');
 });
 afterEach(() => {
@@ -27,7 +29,10 @@ function expectStoredLoginCleared() {
   expect(window.sessionStorage.length).toBe(0);
   expect(window.localStorage.getItem('EC_Auth')).toBeNull();
   expect(window.localStorage.getItem('EC_InBehalf')).toBeNull();
-  expect(window.localStorage.getItem('EC_Quote_Id')).toBe('q-1');
+  // The previous user's cart must not be the next one's: its id and change flags go too.
+  expect(window.localStorage.getItem('EC_Quote_Id')).toBeNull();
+  expect(window.localStorage.getItem('qreset-q-1')).toBeNull();
+  expect(window.localStorage.getItem('storefront-layout')).toBe('grid');
 }
 
 describe('clearSession', () => {

@@ -1,5 +1,6 @@
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import { forgetAllQuotes } from '../../lib/quote-storage';
 import { clearStoredLogin } from '../../lib/stored-login';
 import { endsSession } from './errors';
 import { AUTH_MESSAGES } from './messages';
@@ -9,7 +10,7 @@ export const SIGN_OUT_TIMEOUT_MS = 3_000;
 
 /**
  * Signs out (the identity library revokes the refresh token) and clears session storage and the stored
- * auth, account and in-behalf keys. A sign-out that fails or hangs still drops the tokens.
+ * auth, account and in-behalf keys and the quote keys. A sign-out that fails or hangs still drops the tokens.
  */
 export async function clearSession(): Promise<void> {
   try {
@@ -19,6 +20,7 @@ export async function clearSession(): Promise<void> {
     await cognitoUserPoolsTokenProvider.tokenOrchestrator.clearTokens();
   }
   clearStoredLogin(window);
+  forgetAllQuotes();
 }
 
 /**

@@ -33,19 +33,31 @@ export async function lockAccount(tx: CrmDb, accountId: string): Promise<void> {
   await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
 }
 
-/** The account's cart: its newest Active quote not checked out (guest carts are found by their secret). */
-export async function findActiveQuote(db: CrmDb, accountId: string): Promise<QuoteRow | undefined> {
+/**
+ * Whose carts a quote type sees: an account's own quotes (no secret), or, on the storefront's shared guest
+ * account, the quotes of one guest's secret.
+ */
+export interface CartOwner {
+  accountId: string;
+  guestSecretHash: string | null;
+}
+
+/** The quotes of an owner: an account's own, or on the guest account those of one secret. */
+export function ownedBy(owner: CartOwner) {
+  return and(
+    eq(quotes.accountId, owner.accountId),
+    owner.guestSecretHash === null
+      ? isNull(quotes.guestSecretHash)
+      : eq(quotes.guestSecretHash, owner.guestSecretHash),
+  );
+}
+
+/** The owner's cart: their newest Active quote not checked out. */
+export async function findActiveQuote(db: CrmDb, owner: CartOwner): Promise<QuoteRow | undefined> {
   const [row] = await db
     .select()
     .from(quotes)
-    .where(
-      and(
-        eq(quotes.accountId, accountId),
-        eq(quotes.status, 'Active'),
-        eq(quotes.checkedOut, false),
-        isNull(quotes.guestSecretHash),
-      ),
-    )
+    .where(and(ownedBy(owner), eq(quotes.status, 'Active'), eq(quotes.checkedOut, false)))
     .orderBy(desc(quotes.createdAt), desc(quotes.id))
     .limit(1);
   return row;
@@ -77,7 +89,7 @@ export async function lockQuote(
 
 export async function insertQuote(
   db: CrmDb,
-  quote: Pick<QuoteRow, 'storefrontId' | 'accountId' | 'contactId' | 'currency'>,
+  quote: Pick<QuoteRow, 'storefrontId' | 'accountId' | 'guestSecretHash' | 'contactId' | 'currency'>,
 ): Promise<QuoteRow> {
   const [row] = await db
     .insert(quotes)
@@ -87,12 +99,17 @@ export async function insertQuote(
   return row;
 }
 
-/** Retires the account's open carts, so the next one created is the active one. */
-export async function deactivateQuotes(db: CrmDb, accountId: string): Promise<void> {
+/** Retires the owner's open carts, so the next one created or activated is the active one. */
+export async function deactivateQuotes(db: CrmDb, owner: CartOwner): Promise<void> {
   await db
     .update(quotes)
     .set({ status: 'Inactive', modifiedAt: sql`now()` })
-    .where(and(eq(quotes.accountId, accountId), eq(quotes.status, 'Active'), eq(quotes.checkedOut, false)));
+    .where(and(ownedBy(owner), eq(quotes.status, 'Active'), eq(quotes.checkedOut, false)));
+}
+
+/** Makes the quote its account's active cart. */
+export async function activateQuote(db: CrmDb, quoteId: string): Promise<void> {
+  await db.update(quotes).set({ status: 'Active', modifiedAt: sql`now()` }).where(eq(quotes.id, quoteId));
 }
 
 export async function updateQuoteTotals(
@@ -188,4 +205,37 @@ export async function findCatalogueItemId(
     .where(and(eq(catalogueItems.catalogueId, catalogueId), eq(catalogueItems.id, itemId)))
     .limit(1);
   return row?.id;
+}
+
+/** The items of a catalogue with these SKUs, by SKU: a cart moving to another catalogue keeps what it has. */
+export async function catalogueItemIdsBySku(
+  db: CrmDb,
+  catalogueId: string,
+  skus: readonly string[],
+): Promise<Map<string, string>> {
+  if (skus.length === 0) return new Map();
+  const rows = await db
+    .select({ id: catalogueItems.id, sku: catalogueItems.sku })
+    .from(catalogueItems)
+    .where(and(eq(catalogueItems.catalogueId, catalogueId), inArray(catalogueItems.sku, [...skus])));
+  return new Map(rows.map((row) => [row.sku, row.id]));
+}
+
+export async function setLineItem(db: CrmDb, lineId: string, catalogItemId: string): Promise<void> {
+  await db
+    .update(quoteLineItems)
+    .set({ catalogItemId, modifiedAt: sql`now()` })
+    .where(eq(quoteLineItems.id, lineId));
+}
+
+/** Hands a guest's cart to a signed-in account: it is theirs, active, and no longer reachable by the secret. */
+export async function transferQuote(
+  db: CrmDb,
+  quoteId: string,
+  to: Pick<QuoteRow, 'accountId' | 'contactId' | 'currency'>,
+): Promise<void> {
+  await db
+    .update(quotes)
+    .set({ ...to, guestSecretHash: null, status: 'Active', modifiedAt: sql`now()` })
+    .where(eq(quotes.id, quoteId));
 }

@@ -20,3 +20,13 @@ export async function findStorefrontName(db: CrmDb, storefrontId: string): Promi
     .limit(1);
   return row?.name;
 }
+
+/** The account every guest of the storefront browses as; null on an authenticated-only storefront. */
+export async function findGuestAccountId(db: CrmDb, storefrontId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ guestAccountId: storefronts.guestAccountId })
+    .from(storefronts)
+    .where(eq(storefronts.id, storefrontId))
+    .limit(1);
+  return row?.guestAccountId ?? null;
+}

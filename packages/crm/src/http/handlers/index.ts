@@ -1,5 +1,12 @@
 import { logUserActivity } from './activity';
 import {
+  getAttributesOfItems,
+  getGroupedFilteredList,
+  getLineItemAttributesNG,
+  getRowItems,
+  getTranslationHeaders,
+} from './cart-records';
+import {
   getCatalogGroupCounts,
   getCatalogPicklistGroupCounts,
   getEcatalogDetails,
@@ -9,8 +16,18 @@ import { retrieveContentBlocks } from './content';
 import { getMergedMetaInfo, getMetaItems } from './meta';
 import { getFormattedObjectDetails } from './objects';
 import { applyPromoCodeNG, getPromoCodeInfo, getQLIsForPromoCode } from './promo-codes';
+import { exportToCSV } from './quote-export';
 import { deleteLineItems, saveItemToQuoteBlink, updateQLI } from './quote-lines';
-import { getActiveQuote, getActiveQuoteFromUser, getQuoteItems, startNewCart } from './quotes';
+import {
+  getActiveQuote,
+  getActiveQuoteFromUser,
+  getQuoteItems,
+  makeActiveCart,
+  makeActiveCartForGuest,
+  startNewCart,
+} from './quotes';
+import { getLookupRecords, getRecord, updateRecord } from './records';
+import { getSavedFilter, saveECatalogFilters } from './saved-filters';
 import { getActiveStorefronts, getGuestAccounts } from './storefronts';
 import type { Handlers } from './types';
 
@@ -30,6 +47,8 @@ export const HANDLERS: Handlers = {
   getActiveQuote,
   getActiveQuoteFromUser,
   startNewCart,
+  makeActiveCart,
+  makeActiveCartForGuest,
   saveItemToQuoteBlink,
   updateQLI,
   deleteLineItems,
@@ -37,4 +56,15 @@ export const HANDLERS: Handlers = {
   getPromoCodeInfo,
   getQLIsForPromoCode,
   applyPromoCodeNG,
+  exportToCSV,
+  getTranslationHeaders,
+  getLineItemAttributesNG,
+  getAttributesOfItems,
+  getGroupedFilteredList,
+  getRowItems,
+  updateRecord,
+  getRecord,
+  getLookupRecords,
+  saveECatalogFilters,
+  getSavedFilter,
 };

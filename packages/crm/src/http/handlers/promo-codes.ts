@@ -63,7 +63,7 @@ export const getPromoCodeInfo: Handler<'getPromoCodeInfo'> = async (ctx, payload
 /** The lines of the account's quote the code may discount; none is the spec's error (C§8). */
 export const getQLIsForPromoCode: Handler<'getQLIsForPromoCode'> = async (ctx, payload) => {
   const scope = await quoteScope(ctx, payload);
-  const quote = ownQuote(await findQuote(ctx.db, payload.quoteId), scope.account, scope.storefrontId);
+  const quote = ownQuote(await findQuote(ctx.db, payload.quoteId), scope);
   const code = usableCode(await findPromoCode(ctx.db, scope.storefrontId, payload.promoCode), ctx.today);
   const qliIds = await eligibleLineIds(ctx.db, code, quote.id);
   if (qliIds.length === 0) throw refused('QLIS_NOT_FOUND', PROMO_CODE_NO_LINES);

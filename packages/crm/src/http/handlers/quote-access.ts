@@ -1,37 +1,57 @@
-import type { AccountRow } from '../../db/queries/accounts';
-import { lockQuote, QuoteLockedError, type QuoteRow } from '../../db/queries/quotes';
+import { createHash } from 'node:crypto';
+import type { CrmDb } from '../../db/open';
+import {
+  type CartOwner,
+  insertQuote,
+  lockQuote,
+  QuoteLockedError,
+  type QuoteRow,
+} from '../../db/queries/quotes';
 import { CrmHttpError, forbidden, notFound } from '../errors';
 import { type AccountScope, accountScope } from './scope';
 import type { HandlerContext } from './types';
 
 export interface QuoteScope extends AccountScope {
   storefrontId: string;
+  owner: CartOwner;
+}
+
+/** Only the hash of a guest's secret is stored, so the quotes table never holds a usable secret. */
+export function hashGuestSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
 }
 
 /**
  * The account a quote type acts for (403 unless it belongs to the storefront). The storefront's guest
- * account is shared by every guest, so it has no cart here: guest carts are bound to a secret instead.
+ * account is shared by every guest, so there a cart belongs to the guest whose secret it was made with.
  */
 export async function quoteScope(
   ctx: HandlerContext,
-  payload: { storefrontId: string; accountId: string },
+  payload: { storefrontId: string; accountId: string; guestCartSecret?: string | undefined },
 ): Promise<QuoteScope> {
   const scope = await accountScope(ctx, payload.storefrontId, payload.accountId);
-  if (scope.account.isGuest) {
+  const storefrontId = payload.storefrontId;
+  if (!scope.account.isGuest) {
+    return { ...scope, storefrontId, owner: { accountId: scope.account.id, guestSecretHash: null } };
+  }
+  if (!payload.guestCartSecret) {
     throw new CrmHttpError(
       403,
       'GUEST_CART_REQUIRES_SECRET',
-      'accountId: a guest cart is only reachable with its guest cart secret, not through the guest account.',
+      'guestCartSecret: a guest cart is only reachable with its guest cart secret, not through the guest account.',
     );
   }
-  return { ...scope, storefrontId: payload.storefrontId };
+  const owner = { accountId: scope.account.id, guestSecretHash: hashGuestSecret(payload.guestCartSecret) };
+  return { ...scope, storefrontId, owner };
 }
 
-/** The quote, if it is the account's own on this storefront: 404 when there is none, 403 when it is not. */
-export function ownQuote(quote: QuoteRow | undefined, account: AccountRow, storefrontId: string): QuoteRow {
+/** The quote, if it is the scope's own on this storefront: 404 when there is none, 403 when it is not. */
+export function ownQuote(quote: QuoteRow | undefined, scope: QuoteScope): QuoteRow {
   if (!quote) throw notFound('quoteId: there is no quote with this id.');
   const own =
-    quote.accountId === account.id && quote.storefrontId === storefrontId && quote.guestSecretHash === null;
+    quote.storefrontId === scope.storefrontId &&
+    quote.accountId === scope.owner.accountId &&
+    quote.guestSecretHash === scope.owner.guestSecretHash;
   if (!own) throw forbidden();
   return quote;
 }
@@ -61,7 +81,7 @@ export async function changeQuote<T>(
   try {
     return await ctx.db.transaction(async (db) => {
       const quote = await lockQuote(db, quoteId, 'nowait');
-      return change({ ...ctx, db }, changeableQuote(ownQuote(quote, scope.account, scope.storefrontId)));
+      return change({ ...ctx, db }, changeableQuote(ownQuote(quote, scope)));
     });
   } catch (error) {
     if (error instanceof QuoteLockedError) {
@@ -73,4 +93,15 @@ export async function changeQuote<T>(
     }
     throw error;
   }
+}
+
+/** A new empty cart of the scope's owner, priced in the currency of the catalogue the owner sees. */
+export function insertCart(db: CrmDb, scope: QuoteScope, contactId: string | null): Promise<QuoteRow> {
+  return insertQuote(db, {
+    storefrontId: scope.storefrontId,
+    accountId: scope.owner.accountId,
+    guestSecretHash: scope.owner.guestSecretHash,
+    contactId,
+    currency: scope.catalogue.currency,
+  });
 }

@@ -5,13 +5,12 @@ import {
   findLineByItem,
   findLineIds,
   insertLine,
-  insertQuote,
   lockAccount,
   lockQuote,
   setLineQty,
 } from '../../db/queries/quotes';
 import { invalidPayload, notFound } from '../errors';
-import { changeableQuote, changeQuote, ownQuote, quoteScope } from './quote-access';
+import { changeableQuote, changeQuote, insertCart, ownQuote, quoteScope } from './quote-access';
 import { quoteItems, repriceQuote } from './quote-view';
 import type { Handler } from './types';
 
@@ -30,18 +29,9 @@ export const saveItemToQuoteBlink: Handler<'saveItemToQuoteBlink'> = async (ctx,
     const tx = { ...ctx, db };
     // The account lock makes find-or-create of the cart one step, so parallel adds share one quote.
     await lockAccount(db, scope.account.id);
-    const active =
-      (await findActiveQuote(db, scope.account.id)) ??
-      (await insertQuote(db, {
-        storefrontId: scope.storefrontId,
-        accountId: scope.account.id,
-        contactId: null,
-        currency: scope.catalogue.currency,
-      }));
+    const active = (await findActiveQuote(db, scope.owner)) ?? (await insertCart(db, scope, null));
     // Waits for a line update in progress rather than failing an add the storefront does not retry.
-    const quote = changeableQuote(
-      ownQuote(await lockQuote(db, active.id, 'wait'), scope.account, scope.storefrontId),
-    );
+    const quote = changeableQuote(ownQuote(await lockQuote(db, active.id, 'wait'), scope));
     const line = await findLineByItem(db, quote.id, itemId);
     if (line) {
       const qty = line.qty + payload.qty;

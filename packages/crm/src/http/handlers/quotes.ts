@@ -1,27 +1,42 @@
 import {
+  activateQuote,
+  catalogueItemIdsBySku,
   deactivateQuotes,
+  deleteLines,
   findActiveQuote,
   findQuote,
-  insertQuote,
+  linesWithItems,
   lockAccount,
+  lockQuote,
+  setLineItem,
+  transferQuote,
 } from '../../db/queries/quotes';
-import { ownQuote, quoteScope } from './quote-access';
-import { quoteItems, toQuoteSummary } from './quote-view';
+import { findGuestAccountId } from '../../db/queries/storefronts';
+import { CrmHttpError } from '../errors';
+import {
+  changeableQuote,
+  hashGuestSecret,
+  insertCart,
+  ownQuote,
+  type QuoteScope,
+  quoteScope,
+} from './quote-access';
+import { quoteItems, repriceQuote, toQuoteSummary } from './quote-view';
 import { accountScope } from './scope';
-import type { Handler } from './types';
+import type { Handler, HandlerContext } from './types';
 
-/** The account's open, not checked-out quote, or null when it has none yet. */
+/** The owner's open, not checked-out quote, or null when they have none yet. */
 export const getActiveQuote: Handler<'getActiveQuote'> = async (ctx, payload) => {
-  const { account } = await quoteScope(ctx, payload);
-  const quote = await findActiveQuote(ctx.db, account.id);
+  const { owner } = await quoteScope(ctx, payload);
+  const quote = await findActiveQuote(ctx.db, owner);
   return { quote: quote ? toQuoteSummary(quote) : null };
 };
 
 /** getActiveQuote for a signed-in user, echoing who it was asked for; a ship-to account must be of the storefront. */
 export const getActiveQuoteFromUser: Handler<'getActiveQuoteFromUser'> = async (ctx, payload) => {
-  const { account } = await quoteScope(ctx, payload);
+  const { account, owner } = await quoteScope(ctx, payload);
   if (payload.shipToAccountId) await accountScope(ctx, payload.storefrontId, payload.shipToAccountId);
-  const quote = await findActiveQuote(ctx.db, account.id);
+  const quote = await findActiveQuote(ctx.db, owner);
   return {
     userType: payload.userType,
     accountId: account.id,
@@ -31,26 +46,89 @@ export const getActiveQuoteFromUser: Handler<'getActiveQuoteFromUser'> = async (
   };
 };
 
-/** An empty quote becomes the account's cart; the previous open one is kept, inactive. */
+/** An empty quote becomes the owner's cart; the previous open one is kept, inactive. */
 export const startNewCart: Handler<'startNewCart'> = async (ctx, payload) => {
   const scope = await quoteScope(ctx, payload);
   const quote = await ctx.db.transaction(async (db) => {
     await lockAccount(db, scope.account.id);
-    await deactivateQuotes(db, scope.account.id);
-    return insertQuote(db, {
-      storefrontId: scope.storefrontId,
-      accountId: scope.account.id,
-      contactId: payload.contactId ?? null,
-      // Prices come from the account's catalogue, so the quote is in its currency.
-      currency: scope.catalogue.currency,
-    });
+    await deactivateQuotes(db, scope.owner);
+    return insertCart(db, scope, payload.contactId ?? null);
   });
   return { quote: toQuoteSummary(quote) };
 };
 
-/** The quote's lines and totals; a checked-out quote can still be read, another account's cannot. */
+/** An own quote not checked out becomes the cart again (the one active before goes Inactive). */
+export const makeActiveCart: Handler<'makeActiveCart'> = async (ctx, payload) => {
+  const scope = await quoteScope(ctx, payload);
+  return ctx.db.transaction(async (db) => {
+    await lockAccount(db, scope.account.id);
+    const quote = changeableQuote(ownQuote(await lockQuote(db, payload.quoteId, 'wait'), scope));
+    await deactivateQuotes(db, scope.owner);
+    await activateQuote(db, quote.id);
+    return quoteItems({ ...ctx, db }, quote.id);
+  });
+};
+
+/**
+ * After sign-in the guest's cart becomes the account's active cart (spec C§4), so nothing picked as a guest
+ * is lost. Its lines move to the account's catalogue by SKU and are repriced at the account's prices; items
+ * the account cannot buy are left out and named in `unavailable`. A guest cart without lines, or none,
+ * leaves the account's cart as it was.
+ */
+export const makeActiveCartForGuest: Handler<'makeActiveCartForGuest'> = async (ctx, payload) => {
+  const scope = await quoteScope(ctx, payload);
+  if (scope.account.isGuest) {
+    throw new CrmHttpError(400, 'SIGN_IN_REQUIRED', 'accountId: a guest cart moves to a signed-in account.');
+  }
+  const guestAccountId = await findGuestAccountId(ctx.db, scope.storefrontId);
+  return ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    await lockAccount(db, scope.account.id);
+    const guestCart = guestAccountId
+      ? await findActiveQuote(db, {
+          accountId: guestAccountId,
+          guestSecretHash: hashGuestSecret(payload.guestCartSecret),
+        })
+      : undefined;
+    const locked = guestCart && (await lockQuote(db, guestCart.id, 'wait'));
+    const lines = locked ? await linesWithItems(db, locked.id) : [];
+    if (!locked || lines.length === 0) return { ...(await activeCartItems(tx, scope)), unavailable: [] };
+    const skuToItem = await catalogueItemIdsBySku(
+      db,
+      scope.catalogue.id,
+      lines.map(({ item }) => item.sku),
+    );
+    const unavailable = lines.filter(({ item }) => !skuToItem.has(item.sku));
+    await deleteLines(
+      db,
+      locked.id,
+      unavailable.map(({ line }) => line.id),
+    );
+    for (const { line, item } of lines) {
+      const itemId = skuToItem.get(item.sku);
+      if (itemId && itemId !== line.catalogItemId) await setLineItem(db, line.id, itemId);
+    }
+    await deactivateQuotes(db, scope.owner);
+    const currency = scope.catalogue.currency;
+    await transferQuote(db, locked.id, {
+      accountId: scope.account.id,
+      contactId: payload.contactId ?? null,
+      currency,
+    });
+    await repriceQuote(tx, { ...locked, accountId: scope.account.id, currency });
+    return { ...(await quoteItems(tx, locked.id)), unavailable: unavailable.map(({ item }) => item.name) };
+  });
+};
+
+/** The owner's active cart with its lines, or no quote and no lines. */
+async function activeCartItems(ctx: HandlerContext, scope: QuoteScope) {
+  const quote = await findActiveQuote(ctx.db, scope.owner);
+  return quote ? quoteItems(ctx, quote.id) : { quote: null, lines: [], promoCode: null };
+}
+
+/** The quote's lines and totals; a checked-out quote can still be read, another owner's cannot. */
 export const getQuoteItems: Handler<'getQuoteItems'> = async (ctx, payload) => {
   const scope = await quoteScope(ctx, payload);
-  const quote = ownQuote(await findQuote(ctx.db, payload.quoteid), scope.account, scope.storefrontId);
+  const quote = ownQuote(await findQuote(ctx.db, payload.quoteid), scope);
   return quoteItems(ctx, quote.id);
 };

@@ -1,0 +1,145 @@
+import type { QuoteItems } from '@storefront/contracts/crm';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { CmsText } from '../../components/CmsText';
+import { formatMoney } from '../../lib/format';
+import { forgetQuote, rememberQuote } from '../../lib/quote-storage';
+import type { BlockProps } from '../types';
+import { CartExport } from './CartExport';
+import { CartLine } from './CartLine';
+import { PromoCodeForm } from './PromoCodeForm';
+import { useCartAction } from './use-cart-action';
+
+/**
+ * The cart (spec C§2, C§4): the quote's lines with quantity editors, prices the CRM computed, the promo code,
+ * totals and 'Continue shopping'; an empty cart has its own view. The browser keeps the quote id (EC_Quote_Id)
+ * while the quote is the cart, and forgets it once the quote is checked out.
+ */
+export function Cart({ fields, data, page }: BlockProps<'cart'>) {
+  const { cart, continueShopping } = data;
+  const quote = cart.status === 'ready' ? cart.cart.quote : null;
+  useEffect(() => {
+    if (!quote) return;
+    if (quote.checkedOut) forgetQuote();
+    else if (quote.status === 'Active') rememberQuote(quote.id);
+  }, [quote]);
+
+  if (cart.status === 'refused' || cart.status === 'missing') {
+    return (
+      <section className="cart cart--refused" aria-labelledby="cart-heading">
+        <h1 id="cart-heading">{cart.status === 'refused' ? 'This cart is not yours' : 'Cart not found'}</h1>
+        <p role="alert">{cart.message}</p>
+        <Link to="/cart" className="button">
+          Go to your cart
+        </Link>
+      </section>
+    );
+  }
+  if (cart.status === 'empty') {
+    return (
+      <section className="cart cart--empty" aria-labelledby="cart-heading">
+        <h1 id="cart-heading">{fields.emptyHeading}</h1>
+        <p>
+          <CmsText text={fields.emptyText} values={page.placeholders} />
+        </p>
+        <Link to={continueShopping} className="button">
+          Continue shopping
+        </Link>
+      </section>
+    );
+  }
+  return <CartContents fields={fields} cart={cart.cart} continueShopping={continueShopping} />;
+}
+
+interface CartContentsProps {
+  fields: BlockProps<'cart'>['fields'];
+  cart: QuoteItems;
+  continueShopping: string;
+}
+
+function CartContents({ fields, cart, continueShopping }: CartContentsProps) {
+  const { quote, lines, promoCode } = cart;
+  const editable = quote.status === 'Active' && !quote.checkedOut;
+  const count = lines.reduce((sum, line) => sum + line.qty, 0);
+  return (
+    <section className="cart" aria-labelledby="cart-heading">
+      <h1 id="cart-heading">{fields.heading}</h1>
+      <QuoteState quote={quote} />
+      {lines.length === 0 ? (
+        <p>This quote has no lines.</p>
+      ) : (
+        <div className="cart__table-wrap">
+          <table className="cart__table">
+            <caption className="visually-hidden">
+              {lines.length} lines, {count} units
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">Unit price</th>
+                <th scope="col">Total</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((line) => (
+                <CartLine key={line.id} line={line} currency={quote.currency} editable={editable} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="cart__footer">
+        <div className="cart__side">
+          {editable && fields.showPromoCode && lines.length > 0 && (
+            <PromoCodeForm quoteId={quote.id} applied={promoCode} />
+          )}
+          {fields.showExport && lines.length > 0 && <CartExport quoteId={quote.id} />}
+        </div>
+        <dl className="cart__totals" aria-label="Cart totals">
+          <div>
+            <dt>Subtotal</dt>
+            <dd data-testid="cart-subtotal">{formatMoney(quote.subtotal, quote.currency)}</dd>
+          </div>
+          {quote.discount > 0 && (
+            <div>
+              <dt>Discount{promoCode ? ` (${promoCode})` : ''}</dt>
+              <dd data-testid="cart-discount">−{formatMoney(quote.discount, quote.currency)}</dd>
+            </div>
+          )}
+          <div className="cart__total">
+            <dt>Total</dt>
+            <dd data-testid="cart-total">{formatMoney(quote.total, quote.currency)}</dd>
+          </div>
+        </dl>
+      </div>
+      <Link to={continueShopping} className="button button--secondary">
+        Continue shopping
+      </Link>
+    </section>
+  );
+}
+
+/** A quote that is not the cart says so: checked out, or an earlier cart that can become the cart again. */
+function QuoteState({ quote }: { quote: QuoteItems['quote'] }) {
+  const makeActive = useCartAction();
+  if (quote.checkedOut)
+    return <p className="cart__state">This quote is checked out; its lines can no longer change.</p>;
+  if (quote.status === 'Active') return null;
+  return (
+    <p className="cart__state">
+      This is an earlier quote, not your current cart.{' '}
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={makeActive.busy}
+        onClick={() => makeActive.submit('makeActive', { quoteId: quote.id })}
+      >
+        Make this my cart
+      </button>
+    </p>
+  );
+}

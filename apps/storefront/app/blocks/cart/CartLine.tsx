@@ -1,0 +1,85 @@
+import type { QuoteLine } from '@storefront/contracts/crm';
+import { formatMoney } from '../../lib/format';
+import { QuantityEditor } from './QuantityEditor';
+import { useCartAction } from './use-cart-action';
+
+interface CartLineProps {
+  line: QuoteLine;
+  currency: string;
+  /** A checked-out quote, or one shown read-only, cannot be changed. */
+  editable: boolean;
+}
+
+/** What priced the line: its quantity tier, or its offer. */
+function priceNote(line: QuoteLine, currency: string): string | null {
+  if (line.tier) {
+    const range = line.tier.ev === null ? `${line.tier.sv}+` : `${line.tier.sv}–${line.tier.ev}`;
+    return `Tier price for ${range} units`;
+  }
+  if (line.offerId && line.offerDiscount !== null) {
+    return line.offerType === 'Percent'
+      ? `Offer: ${line.offerDiscount}% off`
+      : `Offer: ${formatMoney(line.offerDiscount, currency)} off`;
+  }
+  return null;
+}
+
+/** One line of the cart: the product, its quantity editor, its unit price with tier or offer, its total. */
+export function CartLine({ line, currency, editable }: CartLineProps) {
+  const update = useCartAction();
+  const remove = useCartAction();
+  const note = priceNote(line, currency);
+  const busy = update.busy || remove.busy;
+  return (
+    <tr className="cart-line" aria-busy={busy}>
+      <td className="cart-line__product">
+        {line.image && <img src={line.image} alt="" width={64} height={48} loading="lazy" />}
+        <div>
+          <span className="cart-line__name">{line.name}</span>
+          <span className="cart-line__sku">SKU {line.sku}</span>
+          <span className="cart-line__unit">{line.unit}</span>
+        </div>
+      </td>
+      <td className="cart-line__qty">
+        {editable ? (
+          <QuantityEditor
+            qty={line.qty}
+            itemName={line.name}
+            busy={update.busy}
+            onChange={(qty) => update.submit('update', { quoteId: line.quoteId, lineId: line.id, qty })}
+          />
+        ) : (
+          line.qty
+        )}
+      </td>
+      <td className="cart-line__price">
+        <span data-testid="unit-price">{formatMoney(line.unitPrice, currency)}</span>
+        {line.unitPrice < line.listPrice && (
+          <s className="cart-line__list-price">
+            <span className="visually-hidden">List price </span>
+            {formatMoney(line.listPrice, currency)}
+          </s>
+        )}
+        {note && <span className="cart-line__note">{note}</span>}
+      </td>
+      <td className="cart-line__total">
+        <span data-testid="line-total">{formatMoney(line.lineTotal, currency)}</span>
+        {line.promoDiscount > 0 && (
+          <span className="cart-line__note">Promo −{formatMoney(line.promoDiscount, currency)}</span>
+        )}
+      </td>
+      <td className="cart-line__actions">
+        {editable && (
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            onClick={() => remove.submit('remove', { quoteId: line.quoteId, lineId: line.id })}
+          >
+            Remove<span className="visually-hidden"> {line.name}</span>
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { useFetcher, useNavigate } from 'react-router';
+import { useToast } from '../../components/toast/Toasts';
+import { CART_ACTION_PATH, type CartActionResult, type CartIntent } from '../../lib/cart-actions';
+import { markQuoteChanged } from '../../lib/quote-storage';
+
+/**
+ * A cart action from the page: its answer becomes a toast (spec P§8: errors in a dismissable toast, success
+ * messages too), a change sets the quote's qreset flag, and an expired session goes to sign-in. The page's
+ * loaders revalidate after it, so the cart shows the CRM's prices.
+ */
+export function useCartAction() {
+  const fetcher = useFetcher<CartActionResult>();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+  useEffect(() => {
+    if (!result) return;
+    if (!result.ok) {
+      if (result.signInPath) navigate(result.signInPath);
+      toast.show({ message: result.message, variant: 'error' });
+      return;
+    }
+    if (result.quoteId) markQuoteChanged(result.quoteId);
+    if (result.message) toast.show({ message: result.message, variant: 'success' });
+  }, [result, toast, navigate]);
+
+  const submit = (intent: CartIntent, fields: Record<string, string | number>) =>
+    fetcher.submit({ intent, ...fields }, { method: 'post', action: CART_ACTION_PATH });
+  return { submit, busy: fetcher.state !== 'idle', Form: fetcher.Form, result };
+}

@@ -1,0 +1,12 @@
+/** The cart's action route: every change of the cart is a POST here with an `intent`. */
+export const CART_ACTION_PATH = '/api/cart';
+/** The CSV export of a quote's lines: GET with ?quoteId. */
+export const CART_EXPORT_PATH = '/api/cart/export';
+
+export const CART_INTENTS = ['add', 'update', 'remove', 'promo', 'makeActive', 'claim'] as const;
+export type CartIntent = (typeof CART_INTENTS)[number];
+
+/** What a cart action answers the page: what to tell the user, and which quote changed. */
+export type CartActionResult =
+  | { ok: true; intent: CartIntent; message: string | null; quoteId: string | null; lineCount: number }
+  | { ok: false; intent: CartIntent | null; message: string; signInPath?: string };

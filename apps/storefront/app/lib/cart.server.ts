@@ -1,0 +1,98 @@
+import type { QuoteItems } from '@storefront/contracts/crm';
+import { type ClaimedCart, crmCart } from './crm.server';
+import { GatewayError } from './gateway';
+import { withLineUpdateRetry } from './line-update-retry';
+import type { StorefrontSession } from './storefront.server';
+
+/** What a cart page shows: the cart, none yet, or a quote the viewer may not see. */
+export type CartLoad =
+  | { status: 'ready'; cart: QuoteItems }
+  | { status: 'empty' }
+  | { status: 'refused'; message: string }
+  | { status: 'missing'; message: string };
+
+/** applyPromoCodeNG takes at most 200 lines a call; smaller batches keep each lock short. */
+const PROMO_BATCH = 100;
+
+function scope(session: StorefrontSession) {
+  return { storefrontId: session.storefront.storefrontId, accountId: session.viewer.accountId };
+}
+
+/** A guest without a cart secret has never added anything, so there is nothing to ask the CRM. */
+function hasNoCart(session: StorefrontSession): boolean {
+  return session.viewer.isGuest && !session.guestCartSecret;
+}
+
+/**
+ * The quote the page names (/cart/{quoteId}, ?quoteId or ?quoteid), else the viewer's active cart. A quote
+ * of another account is refused by the gateway and the CRM; the page says so instead of failing.
+ */
+export async function loadCart(session: StorefrontSession, quoteId: string | null): Promise<CartLoad> {
+  if (hasNoCart(session)) return { status: 'empty' };
+  try {
+    const id = quoteId ?? (await crmCart(session, 'getActiveQuote', scope(session))).quote?.id;
+    if (!id) return { status: 'empty' };
+    const cart = await crmCart(session, 'getQuoteItems', { ...scope(session), quoteid: id });
+    return cart.lines.length === 0 && !quoteId ? { status: 'empty' } : { status: 'ready', cart };
+  } catch (error) {
+    if (error instanceof GatewayError && error.status === 403)
+      return { status: 'refused', message: error.message };
+    if (error instanceof GatewayError && error.status === 404)
+      return { status: 'missing', message: error.message };
+    throw error;
+  }
+}
+
+export function addToCart(session: StorefrontSession, catalogItemId: string, qty: number) {
+  return crmCart(session, 'saveItemToQuoteBlink', { ...scope(session), catalogItemId, qty });
+}
+
+/** A new quantity (0 removes the line), retried while another change holds the quote (spec C§7). */
+export function updateLine(session: StorefrontSession, quoteId: string, lineId: string, qty: number) {
+  return withLineUpdateRetry(() =>
+    crmCart(session, 'updateQLI', { ...scope(session), quoteId, lines: [{ id: lineId, qty }] }),
+  );
+}
+
+export function removeLine(session: StorefrontSession, quoteId: string, lineId: string) {
+  return crmCart(session, 'deleteLineItems', { ...scope(session), quoteId, qliIds: [lineId] });
+}
+
+/**
+ * Applies a promo code to the lines it covers (spec C§7): the CRM names them, then takes them in batches, the
+ * last flagged isLastBatch, with the subtotal this cart was shown at so a cart changed meanwhile is refused.
+ */
+export async function applyPromoCode(
+  session: StorefrontSession,
+  quoteId: string,
+  promoCode: string,
+): Promise<QuoteItems> {
+  const cart = await crmCart(session, 'getQuoteItems', { ...scope(session), quoteid: quoteId });
+  const { qliIds } = await crmCart(session, 'getQLIsForPromoCode', { ...scope(session), quoteId, promoCode });
+  let applied = cart;
+  for (let start = 0; start < qliIds.length; start += PROMO_BATCH) {
+    applied = await crmCart(session, 'applyPromoCodeNG', {
+      ...scope(session),
+      promoCode,
+      quoteId,
+      qliIds: qliIds.slice(start, start + PROMO_BATCH),
+      isLastBatch: start + PROMO_BATCH >= qliIds.length,
+      originalTotalSalesPrice: cart.quote.subtotal,
+    });
+  }
+  return applied;
+}
+
+/** An own earlier quote becomes the cart again. */
+export function makeActiveCart(session: StorefrontSession, quoteId: string) {
+  return crmCart(session, 'makeActiveCart', { ...scope(session), quoteId });
+}
+
+/** After sign-in: the cart made as a guest becomes the account's cart (spec C§4). */
+export function claimGuestCart(session: StorefrontSession, guestCartSecret: string): Promise<ClaimedCart> {
+  return crmCart(session, 'makeActiveCartForGuest', { ...scope(session), guestCartSecret });
+}
+
+export function exportCart(session: StorefrontSession, quoteId: string) {
+  return crmCart(session, 'exportToCSV', { ...scope(session), quoteId });
+}

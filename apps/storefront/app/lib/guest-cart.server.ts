@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import { parseCookies } from './cookies.server';
+
+/**
+ * A guest's cart is bound to a secret kept in this http-only cookie: scripts cannot read it, and knowing a
+ * quote id alone never reaches the cart. The gateway receives it as a header on the server's calls.
+ */
+const GUEST_CART_COOKIE = 'sf_guest_cart';
+const SECRET = /^[A-Za-z0-9_-]{43}$/;
+/** A guest cart outlives a browser session, as a shop's basket does. */
+const MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+export function readGuestCartSecret(request: Request): string | null {
+  const secret = parseCookies(request.headers.get('cookie')).get(GUEST_CART_COOKIE);
+  return secret && SECRET.test(secret) ? secret : null;
+}
+
+/** 256 random bits, base64url. */
+export function newGuestCartSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function cookie(value: string, maxAge: number, url: URL): string {
+  const secure = url.protocol === 'https:' ? '; Secure' : '';
+  return `${GUEST_CART_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+}
+
+export function guestCartCookie(secret: string, url: URL): string {
+  return cookie(secret, MAX_AGE_SECONDS, url);
+}
+
+/** Once the cart is the signed-in account's, the secret has nothing left to reach. */
+export function clearedGuestCartCookie(url: URL): string {
+  return cookie('', 0, url);
+}

@@ -1,0 +1,26 @@
+import { LINE_UPDATE_RETRIES, LINE_UPDATE_RETRY_MS } from '@storefront/contracts/constants';
+
+/** Spec C§7: the answers that mean the quote was busy, not that the change was wrong. */
+const BUSY = ['unable_to_lock_row', 'record currently unavailable'];
+
+export function isQuoteBusy(error: unknown): boolean {
+  const text = error instanceof Error ? error.message : String(error);
+  return BUSY.some((busy) => text.includes(busy));
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs a line update, and again up to LINE_UPDATE_RETRIES times, LINE_UPDATE_RETRY_MS apart, while the CRM
+ * answers that the quote is locked by another change; any other failure, or the last busy one, is thrown.
+ */
+export async function withLineUpdateRetry<T>(update: () => Promise<T>, wait = pause): Promise<T> {
+  for (let retry = 0; ; retry += 1) {
+    try {
+      return await update();
+    } catch (error) {
+      if (retry >= LINE_UPDATE_RETRIES || !isQuoteBusy(error)) throw error;
+      await wait(LINE_UPDATE_RETRY_MS);
+    }
+  }
+}

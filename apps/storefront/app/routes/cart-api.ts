@@ -1,0 +1,142 @@
+import { MESSAGES } from '@storefront/contracts/messages';
+import { data } from 'react-router';
+import { z } from 'zod';
+import {
+  addToCart,
+  applyPromoCode,
+  claimGuestCart,
+  makeActiveCart,
+  removeLine,
+  updateLine,
+} from '../lib/cart.server';
+import { CART_INTENTS, type CartActionResult, type CartIntent } from '../lib/cart-actions';
+import { GatewayError } from '../lib/gateway';
+import {
+  clearedGuestCartCookie,
+  guestCartCookie,
+  newGuestCartSecret,
+  readGuestCartSecret,
+} from '../lib/guest-cart.server';
+import { loginPath } from '../lib/paths';
+import { requireSession, type StorefrontSession } from '../lib/storefront.server';
+import type { Route } from './+types/cart-api';
+
+const id = z.string().trim().min(1).max(64);
+const quantity = z.coerce
+  .number({ message: 'Quantity must be a number.' })
+  .int('Quantity must be a whole number.')
+  .max(100_000, 'Quantity must be 100,000 or less.');
+
+type Outcome = { message: string | null; quoteId: string | null; lineCount: number };
+type Form = Record<string, FormDataEntryValue>;
+
+/** Input a person can correct: answered 400 with the message of its first problem. */
+class FormError extends Error {}
+
+function parseForm<S extends z.ZodType>(schema: S, form: Form): z.output<S> {
+  const parsed = schema.safeParse(form);
+  if (!parsed.success) throw new FormError(parsed.error.issues[0]?.message ?? 'Invalid input.');
+  return parsed.data;
+}
+
+const changed = (
+  cart: { quote: { id: string } | null; lines: unknown[] },
+  message: string | null,
+): Outcome => ({
+  message,
+  quoteId: cart.quote?.id ?? null,
+  lineCount: cart.lines.length,
+});
+
+const promoCode = z
+  .string()
+  .trim()
+  .min(1, 'Enter a promo code.')
+  .max(64, 'A promo code has at most 64 characters.');
+
+/** Each intent: its form, parsed so what a person typed gets a message they can act on, and its call. */
+const INTENTS: Record<CartIntent, (session: StorefrontSession, form: Form) => Promise<Outcome>> = {
+  async add(session, form) {
+    const { catalogItemId, qty, name } = parseForm(
+      z.object({
+        catalogItemId: id,
+        qty: quantity.min(1, 'Quantity must be at least 1.'),
+        name: z.string().max(300).default(''),
+      }),
+      form,
+    );
+    const cart = await addToCart(session, catalogItemId, qty);
+    return changed(cart, `${name || 'The product'} (${qty}) was added to your cart.`);
+  },
+  async update(session, form) {
+    const { quoteId, lineId, qty } = parseForm(
+      z.object({ quoteId: id, lineId: id, qty: quantity.min(0, 'Quantity must be 0 or more.') }),
+      form,
+    );
+    return changed(await updateLine(session, quoteId, lineId, qty), null);
+  },
+  async remove(session, form) {
+    const { quoteId, lineId } = parseForm(z.object({ quoteId: id, lineId: id }), form);
+    return changed(await removeLine(session, quoteId, lineId), 'The line was removed from your cart.');
+  },
+  async promo(session, form) {
+    const fields = parseForm(z.object({ quoteId: id, promoCode }), form);
+    const cart = await applyPromoCode(session, fields.quoteId, fields.promoCode);
+    return changed(cart, `Promo code ${cart.promoCode ?? fields.promoCode} was applied.`);
+  },
+  async makeActive(session, form) {
+    const { quoteId } = parseForm(z.object({ quoteId: id }), form);
+    return changed(await makeActiveCart(session, quoteId), 'This quote is your cart again.');
+  },
+  /** After sign-in the guest's cart becomes the account's; a guest, or a user with no guest cart, has none. */
+  async claim(session) {
+    if (session.viewer.isGuest || !session.guestCartSecret)
+      return { message: null, quoteId: null, lineCount: 0 };
+    const cart = await claimGuestCart(session, session.guestCartSecret);
+    const missing = cart.unavailable.join(', ');
+    return changed(
+      cart,
+      missing ? `Not in your account's catalogue, so left out of your cart: ${missing}.` : null,
+    );
+  },
+};
+
+/** Every cart change (spec C§7): the server decides account, prices and ownership; the gateway checks them. */
+export async function action(args: Route.ActionArgs) {
+  const form = Object.fromEntries(await args.request.formData());
+  const intent = z.enum(CART_INTENTS).safeParse(form.intent);
+  if (!intent.success) return failure(null, 400, 'Unknown cart action.');
+
+  // A guest's first add starts their cart: it is bound to a new secret in an http-only cookie.
+  const existing = readGuestCartSecret(args.request);
+  const started = !existing && intent.data === 'add' ? newGuestCartSecret() : null;
+  const session = await requireSession(args, existing ?? started);
+  const headers = new Headers();
+  if (started && session.viewer.isGuest) headers.append('set-cookie', guestCartCookie(started, session.url));
+  try {
+    const outcome = await INTENTS[intent.data](session, form);
+    if (intent.data === 'claim' && session.guestCartSecret) {
+      headers.append('set-cookie', clearedGuestCartCookie(session.url));
+    }
+    const result: CartActionResult = { ok: true, intent: intent.data, ...outcome };
+    return data(result, { headers });
+  } catch (error) {
+    if (error instanceof FormError) return failure(intent.data, 400, error.message);
+    if (!(error instanceof GatewayError)) throw error;
+    if (error.status === 401) {
+      const signInPath = loginPath('/cart', { expired: true });
+      return failure(intent.data, 401, MESSAGES.sessionExpired, { signInPath });
+    }
+    return failure(intent.data, error.status, error.message);
+  }
+}
+
+function failure(
+  intent: CartIntent | null,
+  status: number,
+  message: string,
+  extra: { signInPath?: string } = {},
+) {
+  const result: CartActionResult = { ok: false, intent, message, ...extra };
+  return data(result, { status });
+}

@@ -1,0 +1,39 @@
+import { Form, redirect } from 'react-router';
+import { TemplatePage } from '../components/TemplatePage';
+import { guidanceDoneCookie, guidanceNext } from '../lib/guidance.server';
+import { metaDescriptors } from '../lib/meta';
+import { loadTemplatePage } from '../lib/page.server';
+import { requireSession } from '../lib/storefront.server';
+import type { Route } from './+types/guidance';
+
+/** The guidance template (spec P§2), and where completing it leads: the cart path that sent the user here. */
+export async function loader(args: Route.LoaderArgs) {
+  const page = await loadTemplatePage(args);
+  return { page, next: guidanceNext(new URL(args.request.url).searchParams.get('redirect')) };
+}
+
+/** Completing the guidance is remembered for this user, so cart paths no longer stop here. */
+export async function action(args: Route.ActionArgs) {
+  const session = await requireSession(args);
+  const next = guidanceNext(String((await args.request.formData()).get('next') ?? ''));
+  if (!session.auth.signedIn) return redirect(next);
+  return redirect(next, {
+    headers: { 'set-cookie': guidanceDoneCookie(session.auth.username, session.url) },
+  });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? metaDescriptors(loaderData.page.head) : [];
+
+export default function GuidanceRoute({ loaderData }: Route.ComponentProps) {
+  return (
+    <TemplatePage data={loaderData.page}>
+      <Form method="post" className="guidance-complete">
+        <input type="hidden" name="next" value={loaderData.next} />
+        <button type="submit" className="button">
+          Continue to your cart
+        </button>
+      </Form>
+    </TemplatePage>
+  );
+}

@@ -1,0 +1,166 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { seriousAccessibilityViolations } from './support/axe';
+import { amount, cart } from './support/cart';
+import { signIn } from './support/sign-in';
+import { catalogue } from './support/storefront';
+
+/** Opens a category and answers the names of its first `count` products. */
+async function productsOf(page: Page, category: string, count: number): Promise<string[]> {
+  await page.goto('/');
+  await catalogue.openCategory(page, category);
+  return (await catalogue.productLinks(page).allInnerTexts()).slice(0, count).map((name) => name.trim());
+}
+
+/** A cart path of a signed-in user passes the guidance once (spec P§2). */
+async function throughGuidance(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/guidance\?redirect=%2Fcart/);
+  await expect(page.getByRole('heading', { level: 1, name: 'How ordering works' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to your cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+}
+
+test('a guest fills a cart, follows a tier, applies a promo code, removes lines and empties it', async ({
+  page,
+}) => {
+  const [first = '', second = ''] = await productsOf(page, 'Flow Cytometry Antibodies', 2);
+
+  // From a product page: its tiers are what the cart must follow.
+  await catalogue.productLinks(page).first().click();
+  const tiers = await catalogue.tierPrices(page);
+  const nextTier = tiers[1];
+  if (!nextTier) throw new Error('the first antibody has one tier only');
+  await cart.addFromHere(page, first);
+  // From a product card of the list.
+  await page.goBack();
+  await cart.addFromHere(page, second, 2);
+
+  await cart.open(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
+  await expect(cart.lines(page)).toHaveCount(2);
+  expect(await cart.unitPrice(cart.line(page, first))).toBe(tiers[0]?.price);
+  const quoteId = await cart.storedQuoteId(page);
+  expect(quoteId).toBeTruthy();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  // Typing the next tier's first quantity reprices the line at that tier, once typing pauses.
+  const nextTierStart = Number(nextTier.range.split(/[–+]/)[0]);
+  await cart
+    .line(page, first)
+    .getByRole('textbox', { name: `Quantity of ${first}` })
+    .fill(String(nextTierStart));
+  await expect.poll(() => cart.unitPrice(cart.line(page, first))).toBe(nextTier.price);
+  await expect(cart.line(page, first)).toContainText(`Tier price for ${nextTier.range} units`);
+  const lineTotals = await page.getByTestId('line-total').allInnerTexts();
+  expect(await cart.total(page, 'subtotal')).toBeCloseTo(
+    lineTotals.reduce((sum, text) => sum + amount(text), 0),
+    2,
+  );
+  expect(await page.evaluate((id) => window.localStorage.getItem(`qreset-${id}`), quoteId)).toBe('true');
+
+  // An expired code is refused in a toast; a valid one takes its amount off the total.
+  const promo = page.getByRole('textbox', { name: 'Promo code' });
+  await promo.fill('SPRING24');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(cart.toasts(page).getByRole('alert')).toContainText('SPRING24');
+  await promo.fill('WELCOME25');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(cart.toasts(page)).toContainText('Promo code WELCOME25 was applied.');
+  await expect(page.getByTestId('cart-discount')).toHaveText('−$25.00');
+  expect(await cart.total(page, 'total')).toBeCloseTo((await cart.total(page, 'subtotal')) - 25, 2);
+
+  // The CSV export holds the lines the cart shows.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export to CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^quote-[\w-]+\.csv$/);
+  const csv = await file.createReadStream().then(async (stream) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  });
+  expect(csv.split('\r\n')[0]).toMatch(/^SKU,Product,/);
+  expect(csv).toContain(first);
+  expect(csv).toContain(second);
+
+  await cart
+    .line(page, second)
+    .getByRole('button', { name: `Remove ${second}` })
+    .click();
+  await expect(cart.toasts(page)).toContainText('The line was removed from your cart.');
+  await expect(cart.lines(page)).toHaveCount(1);
+  await cart
+    .line(page, first)
+    .getByRole('button', { name: `Remove ${first}` })
+    .click();
+  await expect(cart.emptyHeading(page)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute(
+    'href',
+    '/flow-cytometry',
+  );
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+});
+
+test('a guest cart becomes the cart of the account that signs in', async ({ page }) => {
+  const added = await productsOf(page, 'Flow Cytometry Antibodies', 3);
+  for (const name of added) await cart.addFromHere(page, name);
+
+  await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
+  await signIn.as(page, 'buyer@halvorsen.example');
+  await signIn.expectSignedInAs(page, 'buyer@halvorsen.example');
+  await cart.open(page);
+  await throughGuidance(page);
+
+  // Halvorsen buys from its own catalogue: what it holds moved, the rest is named in a toast.
+  const kept = await page.locator('.cart-line__name').allInnerTexts();
+  expect(kept.length).toBeGreaterThan(0);
+  const leftOut = added.filter((name) => !kept.includes(name));
+  expect([...kept, ...leftOut].sort()).toEqual([...added].sort());
+
+  // A second visit of a cart path no longer stops at the guidance.
+  await page.goto('/');
+  await cart.open(page);
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(cart.lines(page)).toHaveCount(kept.length);
+});
+
+/** A new browser context of the demo storefront: another visitor, with cookies and storage of its own. */
+async function visitor(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  return context.newPage();
+}
+
+test("another principal's cart is refused, and signing out leaves no cart behind", async ({ browser }) => {
+  const buyer = await visitor(browser);
+  await buyer.goto('/login');
+  await signIn.as(buyer, 'manager@halvorsen.example');
+  await signIn.expectSignedInAs(buyer, 'manager@halvorsen.example');
+  const [product = ''] = await productsOf(buyer, 'Genomics Kits', 1);
+  await cart.addFromHere(buyer, product);
+  await cart.open(buyer);
+  await throughGuidance(buyer);
+  await expect(cart.line(buyer, product)).toBeVisible();
+  const managersQuote = await cart.storedQuoteId(buyer);
+
+  // A guest opening the manager's cart by its id is refused; so is the manager opening a guest's.
+  const guest = await visitor(browser);
+  await guest.goto(`/cart/${managersQuote}`);
+  await expect(guest.getByRole('heading', { level: 1, name: 'This cart is not yours' })).toBeVisible();
+  await expect(guest.getByRole('alert')).toHaveText(
+    'Access Denied: You do not have permission to view this record.',
+  );
+  await expect(guest.getByText(product)).toHaveCount(0);
+  const [guestProduct = ''] = await productsOf(guest, 'Genomics Kits', 1);
+  await cart.addFromHere(guest, guestProduct);
+  await cart.open(guest);
+  const guestsQuote = await cart.storedQuoteId(guest);
+  await buyer.goto(`/cart?quoteId=${guestsQuote}`);
+  await expect(buyer.getByRole('heading', { level: 1, name: 'This cart is not yours' })).toBeVisible();
+
+  // Signing out: the next visitor on this browser sees an empty cart and no stored quote id.
+  await buyer.getByRole('banner').getByRole('link', { name: 'Sign out' }).click();
+  await signIn.expectGuest(buyer);
+  expect(await cart.storedQuoteId(buyer)).toBeNull();
+  await cart.open(buyer);
+  await expect(cart.emptyHeading(buyer)).toBeVisible();
+  await expect(buyer.getByText(product)).toHaveCount(0);
+});

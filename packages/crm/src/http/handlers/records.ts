@@ -1,0 +1,84 @@
+import {
+  type CrmPayload,
+  type LookupRecords,
+  READABLE_FIELDS,
+  type RecordAnswer,
+  type RecordObject,
+  type RecordValue,
+} from '@storefront/contracts';
+import {
+  findLine,
+  lookupCatalogueItems,
+  lookupCategories,
+  updateLineLabels,
+  updateQuoteLabels,
+} from '../../db/queries/cart-records';
+import { findQuote } from '../../db/queries/quotes';
+import { notFound } from '../errors';
+import { findOwnQuote } from './cart-records';
+import { ownQuote, quoteScope } from './quote-access';
+import { accountScope } from './scope';
+import type { Handler, HandlerContext } from './types';
+
+type RecordRef = Pick<CrmPayload<'getRecord'>, 'storefrontId' | 'accountId' | 'guestCartSecret' | 'recordId'>;
+
+/** The readable fields of a record, dates as ISO strings; `fields` narrows them. */
+function recordAnswer(
+  objectApiName: RecordObject,
+  row: Record<string, unknown> & { id: string },
+  fields: readonly string[] = READABLE_FIELDS[objectApiName],
+): RecordAnswer {
+  const values = fields.map((field): [string, RecordValue] => {
+    const value = row[field];
+    return [field, value instanceof Date ? value.toISOString() : (value as RecordValue)];
+  });
+  return { objectApiName, id: row.id, fields: Object.fromEntries(values) };
+}
+
+/** A quote line, if it is on one of the caller's own quotes. */
+async function findOwnLine(ctx: HandlerContext, payload: RecordRef) {
+  const scope = await quoteScope(ctx, payload);
+  const line = await findLine(ctx.db, payload.recordId);
+  if (!line) throw notFound('recordId: there is no quote line with this id.');
+  ownQuote(await findQuote(ctx.db, line.quoteId), scope);
+  return line;
+}
+
+/** The own record named by objectApiName and recordId (404 when none, 403 when another owner's). */
+function findOwnRecord(ctx: HandlerContext, objectApiName: RecordObject, payload: RecordRef) {
+  return objectApiName === 'Quote' ? findOwnQuote(ctx, payload, payload.recordId) : findOwnLine(ctx, payload);
+}
+
+export const getRecord: Handler<'getRecord'> = async (ctx, payload) =>
+  recordAnswer(
+    payload.objectApiName,
+    await findOwnRecord(ctx, payload.objectApiName, payload),
+    payload.fields,
+  );
+
+/**
+ * Writes the labels an account gives its own quotes and lines. The contract allows only those fields, so
+ * nothing priced or checkout-owned is writable here; labels may change after checkout, prices may not.
+ */
+export const updateRecord: Handler<'updateRecord'> = async (ctx, payload) => {
+  const record = await findOwnRecord(ctx, payload.objectApiName, payload);
+  const updated =
+    payload.objectApiName === 'Quote'
+      ? await updateQuoteLabels(ctx.db, record.id, payload.fields)
+      : await updateLineLabels(ctx.db, record.id, payload.fields);
+  return recordAnswer(payload.objectApiName, updated);
+};
+
+const LOOKUPS = { CatalogItem: lookupCatalogueItems, Category: lookupCategories } as const;
+
+/** Records of the account's own catalogue matching the text, for a lookup field. */
+export const getLookupRecords: Handler<'getLookupRecords'> = async (ctx, payload): Promise<LookupRecords> => {
+  const { catalogue } = await accountScope(ctx, payload.storefrontId, payload.accountId);
+  const records = await LOOKUPS[payload.objectApiName](
+    ctx.db,
+    catalogue.id,
+    payload.searchText,
+    payload.limit,
+  );
+  return { records };
+};
