@@ -1,4 +1,5 @@
 import type { QuoteItems } from '@storefront/contracts/crm';
+import { MESSAGES } from '@storefront/contracts/messages';
 import { type ClaimedCart, crmCart } from './crm.server';
 import { GatewayError } from './gateway';
 import { withLineUpdateRetry } from './line-update-retry';
@@ -11,6 +12,9 @@ export type CartLoad =
   | { status: 'refused'; message: string }
   | { status: 'missing'; message: string };
 
+/** Whatever the refusal's detail, the person sees the spec's access-denied message (P§8). */
+const REFUSED: CartLoad = { status: 'refused', message: MESSAGES.accessDenied };
+
 /** applyPromoCodeNG takes at most 200 lines a call; smaller batches keep each lock short. */
 const PROMO_BATCH = 100;
 
@@ -18,7 +22,7 @@ function scope(session: StorefrontSession) {
   return { storefrontId: session.storefront.storefrontId, accountId: session.viewer.accountId };
 }
 
-/** A guest without a cart secret has never added anything, so there is nothing to ask the CRM. */
+/** A guest without a cart secret has never added anything: they have no cart and no quote of their own. */
 function hasNoCart(session: StorefrontSession): boolean {
   return session.viewer.isGuest && !session.guestCartSecret;
 }
@@ -28,7 +32,7 @@ function hasNoCart(session: StorefrontSession): boolean {
  * of another account is refused by the gateway and the CRM; the page says so instead of failing.
  */
 export async function loadCart(session: StorefrontSession, quoteId: string | null): Promise<CartLoad> {
-  if (hasNoCart(session)) return { status: 'empty' };
+  if (hasNoCart(session)) return quoteId ? REFUSED : { status: 'empty' };
   try {
     const id = quoteId ?? (await crmCart(session, 'getActiveQuote', scope(session))).quote?.id;
     if (!id) return { status: 'empty' };

@@ -127,8 +127,13 @@ export async function action(args: Route.ActionArgs) {
       const signInPath = loginPath('/cart', { expired: true });
       return failure(intent.data, 401, MESSAGES.sessionExpired, { signInPath });
     }
-    return failure(intent.data, error.status, error.message);
+    return failure(intent.data, error.status, personMessage(error.message));
   }
+}
+
+/** The CRM writes refusals as 'field: problem'; the person reads the problem ('SPRING24 is expired.'). */
+function personMessage(message: string): string {
+  return message.replace(/^[a-z][\w.]*: /i, '');
 }
 
 function failure(

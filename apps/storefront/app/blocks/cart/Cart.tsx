@@ -1,4 +1,4 @@
-import type { QuoteItems } from '@storefront/contracts/crm';
+import type { QuoteItems, QuoteLine } from '@storefront/contracts/crm';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { CmsText } from '../../components/CmsText';
@@ -17,6 +17,8 @@ import { useCartAction } from './use-cart-action';
  */
 export function Cart({ fields, data, page }: BlockProps<'cart'>) {
   const { cart, continueShopping } = data;
+  // Held here, not by the line: the line (or the whole table) is gone before the answer is reported.
+  const remove = useCartAction();
   const quote = cart.status === 'ready' ? cart.cart.quote : null;
   useEffect(() => {
     if (!quote) return;
@@ -48,16 +50,26 @@ export function Cart({ fields, data, page }: BlockProps<'cart'>) {
       </section>
     );
   }
-  return <CartContents fields={fields} cart={cart.cart} continueShopping={continueShopping} />;
+  return (
+    <CartContents
+      fields={fields}
+      cart={cart.cart}
+      continueShopping={continueShopping}
+      onRemove={(line) => remove.submit('remove', { quoteId: line.quoteId, lineId: line.id })}
+      removing={remove.busy}
+    />
+  );
 }
 
 interface CartContentsProps {
   fields: BlockProps<'cart'>['fields'];
   cart: QuoteItems;
   continueShopping: string;
+  onRemove: (line: QuoteLine) => void;
+  removing: boolean;
 }
 
-function CartContents({ fields, cart, continueShopping }: CartContentsProps) {
+function CartContents({ fields, cart, continueShopping, onRemove, removing }: CartContentsProps) {
   const { quote, lines, promoCode } = cart;
   const editable = quote.status === 'Active' && !quote.checkedOut;
   const count = lines.reduce((sum, line) => sum + line.qty, 0);
@@ -86,7 +98,14 @@ function CartContents({ fields, cart, continueShopping }: CartContentsProps) {
             </thead>
             <tbody>
               {lines.map((line) => (
-                <CartLine key={line.id} line={line} currency={quote.currency} editable={editable} />
+                <CartLine
+                  key={line.id}
+                  line={line}
+                  currency={quote.currency}
+                  editable={editable}
+                  onRemove={onRemove}
+                  removing={removing}
+                />
               ))}
             </tbody>
           </table>

@@ -8,6 +8,9 @@ interface CartLineProps {
   currency: string;
   /** A checked-out quote, or one shown read-only, cannot be changed. */
   editable: boolean;
+  /** Removal is the cart's: the line is gone once it is done, the cart reports it. */
+  onRemove: (line: QuoteLine) => void;
+  removing: boolean;
 }
 
 /** What priced the line: its quantity tier, or its offer. */
@@ -25,11 +28,10 @@ function priceNote(line: QuoteLine, currency: string): string | null {
 }
 
 /** One line of the cart: the product, its quantity editor, its unit price with tier or offer, its total. */
-export function CartLine({ line, currency, editable }: CartLineProps) {
+export function CartLine({ line, currency, editable, onRemove, removing }: CartLineProps) {
   const update = useCartAction();
-  const remove = useCartAction();
   const note = priceNote(line, currency);
-  const busy = update.busy || remove.busy;
+  const busy = update.busy || removing;
   return (
     <tr className="cart-line" aria-busy={busy}>
       <td className="cart-line__product">
@@ -74,7 +76,7 @@ export function CartLine({ line, currency, editable }: CartLineProps) {
             type="button"
             className="button button--secondary"
             disabled={busy}
-            onClick={() => remove.submit('remove', { quoteId: line.quoteId, lineId: line.id })}
+            onClick={() => onRemove(line)}
           >
             Remove<span className="visually-hidden"> {line.name}</span>
           </button>
