@@ -206,9 +206,9 @@ describe('blocks', () => {
     expect(screen.getByRole('link', { name: item.name }).getAttribute('href')).toBe(
       `/product/t-product/${item.id}`,
     );
-    expect(screen.getByRole('link', { name: `Add to Cart for ${item.name}` }).getAttribute('href')).toBe(
-      '/login?redirect=%2F',
-    );
+    const addToCart = screen.getByRole('button', { name: `Add to Cart ${item.name}` });
+    expect(addToCart.closest('form')?.getAttribute('action')).toBe('/api/cart');
+    expect(screen.getByRole('spinbutton', { name: `Quantity of ${item.name}` })).toHaveProperty('value', '1');
     expect(screen.getByText('$180.00')).toBeTruthy();
   });
 
@@ -226,6 +226,6 @@ describe('blocks', () => {
     expect(screen.getByRole('link', { name: `Configure for ${item.name}` }).getAttribute('href')).toBe(
       `/configurator?itemId=${item.id}`,
     );
-    expect(screen.queryByRole('link', { name: /Add to Cart/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Add to Cart/ })).toBeNull();
   });
 });

@@ -28,7 +28,7 @@ describe('productDetail block', () => {
     const offers = screen.getByRole('region', { name: 'Offers' });
     expect(within(offers).getByText('10% off')).toBeTruthy();
     expect(within(offers).getByText('Valid until May 31, 2025')).toBeTruthy();
-    expect(screen.getByRole('link', { name: `Add to Cart for ${item.name}` })).toBeTruthy();
+    expect(screen.getByRole('button', { name: `Add to Cart ${item.name}` })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Flow Cytometry Antibodies' }).getAttribute('href')).toBe(
       '/category/cat-1',
     );

@@ -15,6 +15,16 @@ const fetchMock = vi.fn<typeof fetch>();
 /** The gateway's answer to userActivityLog: an envelope with `statusCode`. */
 const activityLogAnswer = (statusCode: number) =>
   Response.json({ data: { userActivityLog: JSON.stringify({ statusCode, content: 'Not available yet' }) } });
+/** The cart action's answer to 'claim' when there was no guest cart to move. */
+const noGuestCart = () =>
+  Response.json({ ok: true, intent: 'claim', message: null, quoteId: null, lineCount: 0 });
+
+/** The activity log answers `statusCode`; the cart action answers 'claim'. */
+function answering(statusCode: number) {
+  fetchMock.mockImplementation(async (url) =>
+    url === '/api/cart' ? noGuestCart() : activityLogAnswer(statusCode),
+  );
+}
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
@@ -43,7 +53,7 @@ afterEach(() => {
 
 describe('completeSignIn', () => {
   it('keeps the auth user, its type from the first group, and logs the login through the gateway', async () => {
-    fetchMock.mockResolvedValueOnce(activityLogAnswer(200));
+    answering(200);
     await completeSignIn(settings);
     expect(JSON.parse(window.localStorage.getItem('EC_Auth') ?? 'null')).toEqual({
       username: 'ana@example.com',
@@ -56,7 +66,7 @@ describe('completeSignIn', () => {
       orgId: null,
       locale: 'de-DE',
     });
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    const [url, init] = fetchMock.mock.calls.find(([called]) => called === '/graphql') ?? [];
     expect(url).toBe('/graphql');
     expect(init?.headers).toMatchObject({ 'x-api-key': 'key-1', authorization: 'Bearer access-token' });
     const body = JSON.parse(String(init?.body)) as { query: string; variables: { data: string } };
@@ -71,9 +81,26 @@ describe('completeSignIn', () => {
 
   it('goes on, with a warning, when the activity log fails', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    fetchMock.mockResolvedValueOnce(activityLogAnswer(500));
+    answering(500);
     await expect(completeSignIn(settings)).resolves.toBeUndefined();
     expect(warn).toHaveBeenCalled();
+  });
+
+  it("asks the storefront to make the cart made as a guest the account's", async () => {
+    answering(200);
+    await completeSignIn(settings);
+    const claim = fetchMock.mock.calls.find(([url]) => url === '/api/cart');
+    expect(claim?.[1]?.method).toBe('POST');
+    expect((claim?.[1]?.body as FormData).get('intent')).toBe('claim');
+  });
+
+  it('goes on, with a warning, when the guest cart cannot be moved', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    fetchMock.mockImplementation(async (url) =>
+      url === '/api/cart' ? Promise.reject(new TypeError('Failed to fetch')) : activityLogAnswer(200),
+    );
+    await expect(completeSignIn(settings)).resolves.toBeUndefined();
+    expect(warn).toHaveBeenCalledWith('The guest cart was not moved to the account:', expect.any(TypeError));
   });
 
   it("fails with 'Failed to get the session because the user is empty' without tokens", async () => {
@@ -84,7 +111,7 @@ describe('completeSignIn', () => {
   });
 
   it('defaults the locale to en-US and the user type to none', async () => {
-    fetchMock.mockResolvedValueOnce(activityLogAnswer(200));
+    answering(200);
     vi.mocked(fetchUserAttributes).mockResolvedValueOnce({ email: 'ana@example.com' });
     vi.mocked(fetchAuthSession).mockResolvedValueOnce({
       tokens: { accessToken: { payload: {}, toString: () => 'access-token' } },
