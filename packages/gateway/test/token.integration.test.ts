@@ -1,4 +1,10 @@
-import type { DomainDetails, Envelope } from '@storefront/contracts';
+import {
+  type CatalogPage,
+  type DomainDetails,
+  type Envelope,
+  MESSAGES,
+  type QuoteItems,
+} from '@storefront/contracts';
 import { createCrmApp, openCrm, type SeedResult, seedDemoIfEmpty } from '@storefront/crm';
 import type { Database } from '@storefront/database';
 import { testEngines } from '@storefront/database/testing';
@@ -59,6 +65,8 @@ async function signIn(identity: IdentityFetch, clientId: string, username: strin
 interface Ask {
   host?: string;
   token?: string;
+  /** A guest cart's secret, as the storefront sends it from its http-only cookie. */
+  guestCart?: string;
   variables?: Record<string, unknown>;
 }
 
@@ -67,10 +75,11 @@ async function askGateway<T = unknown>(
   gateway: Gateway,
   field: string,
   query: string,
-  { host = 'localhost', token, variables }: Ask = {},
+  { host = 'localhost', token, guestCart, variables }: Ask = {},
 ): Promise<Envelope<T>> {
   const headers: Record<string, string> = { host, 'content-type': 'application/json', 'x-api-key': API_KEY };
   if (token) headers.authorization = `Bearer ${token}`;
+  if (guestCart) headers['x-guest-cart'] = guestCart;
   const response = await gateway.fetch(
     new Request('http://gateway.internal/graphql', {
       method: 'POST',
@@ -93,6 +102,25 @@ describe.each(await testEngines())('gateway with user-pool tokens on $name', (en
   let kestrel: string;
 
   /** The catalogue details of an account, asked for with a bearer token, on a storefront's host. */
+  /** A CRM type through makeCall on the guest storefront, as a user (token) or a guest (cart secret or none). */
+  async function crmAs<T = unknown>(
+    caller: { token?: string; guestCart?: string },
+    type: string,
+    callType: 'GET' | 'POST',
+    payload: Record<string, unknown>,
+  ): Promise<Envelope<T>> {
+    const scope = { storefrontId: guestStorefront.storefrontId, ...payload };
+    const endpoint = `/services/apexrest/ecommerce?type=${type}`;
+    const data =
+      callType === 'GET'
+        ? { callType, endpoint: `${endpoint}&${new URLSearchParams(scope as Record<string, string>)}` }
+        : { callType, endpoint, payload: JSON.stringify(scope) };
+    return askGateway<T>(gateway, 'salesforceActions', CATALOGUE, {
+      ...caller,
+      variables: { data: JSON.stringify(data) },
+    });
+  }
+
   async function catalogueAs(token: string, accountId: string, host = 'localhost'): Promise<Envelope> {
     const storefront = host === 'localhost' ? guestStorefront : partnerStorefront;
     return askGateway(gateway, 'salesforceActions', CATALOGUE, {
@@ -276,5 +304,90 @@ describe.each(await testEngines())('gateway with user-pool tokens on $name', (en
     expect((await catalogueAs(AccessToken, halvorsen)).statusCode).toBe(200);
     await cognito(identity, 'GlobalSignOut', { AccessToken });
     expect((await catalogueAs(AccessToken, halvorsen)).statusCode).toBe(401);
+  });
+
+  describe('carts', () => {
+    const guestSecret = (letter: string) => letter.repeat(43);
+    let fullItemId: string;
+
+    beforeAll(async () => {
+      const page = await crmAs<CatalogPage>({}, 'retrieveCatalogNG', 'POST', { pageSize: 5 });
+      fullItemId = page.content.items[0]?.id ?? '';
+    });
+
+    it("keeps a guest's cart to the secret of its cookie", async () => {
+      const added = await crmAs<QuoteItems>({ guestCart: guestSecret('a') }, 'saveItemToQuoteBlink', 'POST', {
+        catalogItemId: fullItemId,
+        qty: 2,
+      });
+      expect(added.statusCode).toBe(200);
+      const quoteid = added.content.quote.id;
+      const own = await crmAs<QuoteItems>({ guestCart: guestSecret('a') }, 'getQuoteItems', 'GET', {
+        quoteid,
+      });
+      expect(own.content.lines.map((line) => line.qty)).toEqual([2]);
+      const other = await crmAs({ guestCart: guestSecret('b') }, 'getQuoteItems', 'GET', { quoteid });
+      expect(other).toEqual({
+        statusCode: 403,
+        content: { errorCode: 'FORBIDDEN', message: MESSAGES.accessDenied },
+      });
+      // A secret in the payload is not the request's: the gateway replaces it with the cookie's, or none.
+      const smuggled = await crmAs({}, 'getQuoteItems', 'GET', {
+        quoteid,
+        guestCartSecret: guestSecret('a'),
+      });
+      expect(smuggled.statusCode).toBe(403);
+    });
+
+    it('keeps what only a signed-in user may do from guests', async () => {
+      const claim = await crmAs({ guestCart: guestSecret('c') }, 'makeActiveCartForGuest', 'POST', {});
+      expect(claim.statusCode).toBe(403);
+      expect(String(claim.content)).toContain("type 'makeActiveCartForGuest' is not allowed for AWSGuest");
+    });
+
+    it("gives the signed-in user the guest's cart, and refuses carts of other accounts", async () => {
+      const { AccessToken } = await signIn(identity, guestStorefront.clientId, 'buyer@halvorsen.example');
+      const guestCart = await crmAs<QuoteItems>(
+        { guestCart: guestSecret('d') },
+        'saveItemToQuoteBlink',
+        'POST',
+        {
+          catalogItemId: fullItemId,
+          qty: 1,
+        },
+      );
+      const guestQuote = guestCart.content.quote.id;
+      expect(
+        (await crmAs({ token: AccessToken }, 'getQuoteItems', 'GET', { quoteid: guestQuote })).statusCode,
+      ).toBe(403);
+      const marlowe = seed.accounts.find((account) => account.name === 'Marlowe Genomics Core')?.id ?? '';
+      const foreign = await crmAs({ token: AccessToken }, 'getActiveQuote', 'GET', { accountId: marlowe });
+      expect(foreign).toEqual({ statusCode: 403, content: MESSAGES.accessDenied });
+
+      const claimed = await crmAs<QuoteItems>(
+        { token: AccessToken, guestCart: guestSecret('d') },
+        'makeActiveCartForGuest',
+        'POST',
+        {},
+      );
+      expect(claimed.statusCode).toBe(200);
+      expect(claimed.content.quote).toMatchObject({ id: guestQuote, accountId: halvorsen });
+      const active = await crmAs<{ quote: { id: string } }>(
+        { token: AccessToken },
+        'getActiveQuote',
+        'GET',
+        {},
+      );
+      expect(active.content.quote.id).toBe(guestQuote);
+      const fromUser = await crmAs<{ userType: string }>(
+        { token: AccessToken },
+        'getActiveQuoteFromUser',
+        'GET',
+        {
+          userType: 'AWSAdmin',
+        },
+      );
+      expect(fromUser.content.userType).toBe('AWSPortalUser');
+    });
   });
 });
