@@ -107,26 +107,31 @@ async function findTarget(baseUrl: string): Promise<Target> {
   return target;
 }
 
-/** Each add puts an item not yet on the cart; a full cart is left for a new shopper's fresh one. */
-async function addLines(target: Target, count: number): Promise<Sample[]> {
-  const samples: Sample[] = [];
-  let shopper = newShopper();
-  let added = 0;
-  for (let i = 0; i < count; i++) {
-    if (added === target.itemIds.length) {
-      shopper = newShopper();
-      added = 0;
-    }
-    // The cart itself is made before timing, so every timed add is a new line on an existing cart.
-    if (added === 0) await mustCall(target, shopper, 'startNewCart', {});
-    const catalogItemId = target.itemIds[added++];
-    samples.push(await timed(() => crmCall(target, shopper, 'saveItemToQuoteBlink', { catalogItemId, qty: 1 })));
+/** Set-up of a shopper's share (untimed), answering the timed part: `count` operations one after another. */
+type Workload = (target: Target, count: number) => Promise<() => Promise<Sample[]>>;
+
+/** Each add puts an item not yet on the cart, on a cart opened beforehand; a full cart is left for another. */
+const addLines: Workload = async (target, count) => {
+  const perCart = target.itemIds.length;
+  const shoppers: Shopper[] = [];
+  for (let i = 0; i < Math.ceil(count / perCart); i++) {
+    const shopper = newShopper();
+    await mustCall(target, shopper, 'startNewCart', {});
+    shoppers.push(shopper);
   }
-  return samples;
-}
+  return async () => {
+    const samples: Sample[] = [];
+    for (let i = 0; i < count; i++) {
+      const shopper = shoppers[Math.floor(i / perCart)] as Shopper;
+      const payload = { catalogItemId: target.itemIds[i % perCart], qty: 1 };
+      samples.push(await timed(() => crmCall(target, shopper, 'saveItemToQuoteBlink', payload)));
+    }
+    return samples;
+  };
+};
 
 /** Changes the quantity of one line of the shopper's cart back and forth, so every update is a change. */
-async function updateLines(target: Target, count: number): Promise<Sample[]> {
+const updateLines: Workload = async (target, count) => {
   const shopper = newShopper();
   const cart = await mustCall<QuoteItems>(target, shopper, 'saveItemToQuoteBlink', {
     catalogItemId: target.itemIds[0],
@@ -134,71 +139,88 @@ async function updateLines(target: Target, count: number): Promise<Sample[]> {
   });
   const line = cart.lines[0];
   if (!line) throw new Error('saveItemToQuoteBlink answered a cart without lines');
-  const samples: Sample[] = [];
-  for (let i = 0; i < count; i++) {
-    const lines = [{ id: line.id, qty: 2 + (i % 2) }];
-    samples.push(await timed(() => crmCall(target, shopper, 'updateQLI', { quoteId: cart.quote.id, lines })));
-  }
-  return samples;
+  return async () => {
+    const samples: Sample[] = [];
+    for (let i = 0; i < count; i++) {
+      const payload = { quoteId: cart.quote.id, lines: [{ id: line.id, qty: 2 + (i % 2) }] };
+      samples.push(await timed(() => crmCall(target, shopper, 'updateQLI', payload)));
+    }
+    return samples;
+  };
+};
+
+interface Result {
+  operation: string;
+  shoppers: number;
+  samples: Sample[];
+  seconds: number;
 }
 
-type Workload = (target: Target, count: number) => Promise<Sample[]>;
-
-/** `ops` operations shared by `shoppers` concurrent shoppers, each running its share one after another. */
-async function run(target: Target, workload: Workload, ops: number, shoppers: number) {
+/** `ops` operations shared by `shoppers` concurrent shoppers; the clock runs once every share is set up. */
+async function run(target: Target, operation: string, workload: Workload, ops: number, shoppers: number) {
   const shares = Array.from({ length: shoppers }, (_, i) => Math.floor((ops + i) / shoppers));
+  const timedParts = await Promise.all(shares.map((share) => workload(target, share)));
   const started = performance.now();
-  const samples = (await Promise.all(shares.map((share) => workload(target, share)))).flat();
-  return { samples, seconds: (performance.now() - started) / 1000 };
+  const samples = (await Promise.all(timedParts.map((part) => part()))).flat();
+  return { operation, shoppers, samples, seconds: (performance.now() - started) / 1000 };
 }
 
 /** Nearest-rank percentile of sorted values. */
 const percentile = (sorted: number[], p: number): number =>
   sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN;
 
-function summarise(name: string, shoppers: number, result: Awaited<ReturnType<typeof run>>) {
-  const sorted = result.samples.map((sample) => sample.ms).sort((a, b) => a - b);
-  const failures = result.samples.filter((sample) => sample.failure !== null);
-  return {
-    operation: name,
-    shoppers,
-    ops: sorted.length,
-    failed: failures.length,
-    'p50 ms': percentile(sorted, 0.5).toFixed(1),
-    'p99 ms': percentile(sorted, 0.99).toFixed(1),
-    'mean ms': (sorted.reduce((sum, ms) => sum + ms, 0) / sorted.length).toFixed(1),
-    'ops/s': (sorted.length / result.seconds).toFixed(0),
-    failures: failures.map((sample) => sample.failure as string),
-  };
+function printTable(results: Result[]): void {
+  const header = ['operation', 'shoppers', 'ops', 'failed', 'p50 ms', 'p99 ms', 'mean ms', 'ops/s'];
+  const rows = results.map(({ operation, shoppers, samples, seconds }) => {
+    const sorted = samples.map((sample) => sample.ms).sort((a, b) => a - b);
+    const mean = sorted.reduce((sum, ms) => sum + ms, 0) / sorted.length;
+    return [
+      operation,
+      String(shoppers),
+      String(sorted.length),
+      String(samples.filter((sample) => sample.failure !== null).length),
+      percentile(sorted, 0.5).toFixed(1),
+      percentile(sorted, 0.99).toFixed(1),
+      mean.toFixed(1),
+      (sorted.length / seconds).toFixed(1),
+    ];
+  });
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]!.length)),
+  );
+  for (const row of [header, ...rows]) {
+    console.log(
+      `  ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')}`,
+    );
+  }
 }
 
 /** Distinct failure messages with how often each came. */
-function printFailures(rows: ReturnType<typeof summarise>[]): void {
-  for (const row of rows) {
+function printFailures(results: Result[]): void {
+  for (const { operation, shoppers, samples } of results) {
     const counts = new Map<string, number>();
-    for (const failure of row.failures) counts.set(failure, (counts.get(failure) ?? 0) + 1);
-    for (const [failure, count] of counts) console.log(`  ${row.operation}, ${row.shoppers}: ${count} x ${failure}`);
+    for (const { failure } of samples) if (failure) counts.set(failure, (counts.get(failure) ?? 0) + 1);
+    for (const [failure, count] of counts)
+      console.log(`  ${operation} x${shoppers}: ${count} times ${failure}`);
   }
 }
 
 const server = await startBenchServer(Number(process.env.BENCH_PORT ?? 3210));
 try {
   const target = await findTarget(server.baseUrl);
-  await run(target, addLines, WARM_UP_OPS, 1);
-  await run(target, updateLines, WARM_UP_OPS, 1);
-  const rows = [];
+  await run(target, 'warm-up', addLines, WARM_UP_OPS, 1);
+  await run(target, 'warm-up', updateLines, WARM_UP_OPS, 1);
+  const results: Result[] = [];
   for (const shoppers of [1, SHOPPERS]) {
-    rows.push(summarise('add line', shoppers, await run(target, addLines, OPS, shoppers)));
-    rows.push(summarise('update line', shoppers, await run(target, updateLines, OPS, shoppers)));
+    results.push(await run(target, 'add line', addLines, OPS, shoppers));
+    results.push(await run(target, 'update line', updateLines, OPS, shoppers));
   }
   console.log(
-    `\nCart lines as guests through the gateway on PGlite: ${OPS} operations per row, ` +
-      `${target.itemIds.length} lines per cart at most (host ${HOST})`,
+    `\nCart lines as guests through the gateway on PGlite (host ${HOST}), ${OPS} operations per row, ` +
+      `carts of up to ${target.itemIds.length} lines`,
   );
-  console.table(rows.map(({ failures: _failures, ...row }) => row));
-  const failed = rows.some((row) => row.failed > 0);
-  if (failed) console.log('Failures:');
-  printFailures(rows);
+  printTable(results);
+  printFailures(results);
 } finally {
   await server.stop();
 }
