@@ -65,7 +65,8 @@ async function crmCall<T>(
       },
     }),
   });
-  const body = (await response.json()) as {
+  // A body that is not JSON counts as a failure of this call, not of the benchmark.
+  const body = (await response.json().catch(() => ({}))) as {
     data?: { salesforceActions?: string | null };
     errors?: { message: string }[];
   };
@@ -78,8 +79,13 @@ async function crmCall<T>(
 }
 
 /** Like crmCall, for set-up steps: anything but a success stops the benchmark. */
-async function mustCall<T>(target: Target, shopper: Shopper, type: string, payload: object): Promise<T> {
-  const { envelope, failure } = await crmCall<T>(target, shopper, type, { ...payload });
+async function mustCall<T>(
+  target: Target,
+  shopper: Shopper,
+  type: string,
+  payload: Record<string, unknown>,
+): Promise<T> {
+  const { envelope, failure } = await crmCall<T>(target, shopper, type, payload);
   if (!envelope || failure) throw new Error(`${type} failed during set-up: ${failure}`);
   return envelope.content;
 }
@@ -157,7 +163,13 @@ interface Result {
 }
 
 /** `ops` operations shared by `shoppers` concurrent shoppers; the clock runs once every share is set up. */
-async function run(target: Target, operation: string, workload: Workload, ops: number, shoppers: number) {
+async function run(
+  target: Target,
+  operation: string,
+  workload: Workload,
+  ops: number,
+  shoppers: number,
+): Promise<Result> {
   const shares = Array.from({ length: shoppers }, (_, i) => Math.floor((ops + i) / shoppers));
   const timedParts = await Promise.all(shares.map((share) => workload(target, share)));
   const started = performance.now();
@@ -169,29 +181,32 @@ async function run(target: Target, operation: string, workload: Workload, ops: n
 const percentile = (sorted: number[], p: number): number =>
   sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN;
 
+const HEADER = ['operation', 'shoppers', 'ops', 'failed', 'p50 ms', 'p99 ms', 'mean ms', 'ops/s'];
+
+/** Latency is each call's, as the shopper waits for it; ops/s is the row's operations over its wall time. */
+function tableRow({ operation, shoppers, samples, seconds }: Result): string[] {
+  const sorted = samples.map((sample) => sample.ms).sort((a, b) => a - b);
+  const mean = sorted.reduce((sum, ms) => sum + ms, 0) / sorted.length;
+  return [
+    operation,
+    String(shoppers),
+    String(sorted.length),
+    String(samples.filter((sample) => sample.failure !== null).length),
+    percentile(sorted, 0.5).toFixed(1),
+    percentile(sorted, 0.99).toFixed(1),
+    mean.toFixed(1),
+    (sorted.length / seconds).toFixed(1),
+  ];
+}
+
 function printTable(results: Result[]): void {
-  const header = ['operation', 'shoppers', 'ops', 'failed', 'p50 ms', 'p99 ms', 'mean ms', 'ops/s'];
-  const rows = results.map(({ operation, shoppers, samples, seconds }) => {
-    const sorted = samples.map((sample) => sample.ms).sort((a, b) => a - b);
-    const mean = sorted.reduce((sum, ms) => sum + ms, 0) / sorted.length;
-    return [
-      operation,
-      String(shoppers),
-      String(sorted.length),
-      String(samples.filter((sample) => sample.failure !== null).length),
-      percentile(sorted, 0.5).toFixed(1),
-      percentile(sorted, 0.99).toFixed(1),
-      mean.toFixed(1),
-      (sorted.length / seconds).toFixed(1),
-    ];
-  });
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column]!.length)),
-  );
-  for (const row of [header, ...rows]) {
-    console.log(
-      `  ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')}`,
+  const rows = [HEADER, ...results.map(tableRow)];
+  const widths = HEADER.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  for (const row of rows) {
+    const cells = row.map((cell, column) =>
+      column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
     );
+    console.log(`  ${cells.join('  ')}`);
   }
 }
 

@@ -10,11 +10,15 @@ const product = { id: 'a0B000000000001', name: 'Anti-Human CD4 Antibody, FITC' }
 afterEach(cleanup);
 beforeEach(() => localStorage.clear());
 
+const ProductPage = () => <AddToCart item={product} label="Add to Cart" primary />;
+
 /** What the /api/cart stub received, and a way to hold its answer back. */
-function renderAddToCart(answer: (form: Record<string, string>) => CartActionResult | Promise<CartActionResult>) {
+function renderAddToCart(
+  answer: (form: Record<string, string>) => CartActionResult | Promise<CartActionResult>,
+) {
   const submissions: Record<string, string>[] = [];
   const Stub = createRoutesStub([
-    { path: '/', Component: () => <AddToCart item={product} label="Add to Cart" primary /> },
+    { path: '/', Component: ProductPage },
     {
       path: '/api/cart',
       action: async ({ request }) => {

@@ -63,7 +63,14 @@ describe('quote storage', () => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     };
     const setItem = vi.fn(full);
-    const storage = { setItem, removeItem: vi.fn(full), getItem: () => null, key: () => null, length: 0, clear() {} };
+    const storage = {
+      setItem,
+      removeItem: vi.fn(full),
+      getItem: () => null,
+      key: () => null,
+      length: 0,
+      clear() {},
+    };
     vi.spyOn(window, 'localStorage', 'get').mockReturnValue(storage as Storage);
     expect(() => rememberQuote('q-1')).not.toThrow();
     expect(() => markQuoteChanged('q-1')).not.toThrow();

@@ -103,7 +103,8 @@ const INTENTS: Record<CartIntent, (session: StorefrontSession, form: Form) => Pr
 
 /** Every cart change (spec C§7): the server decides account, prices and ownership; the gateway checks them. */
 export async function action(args: Route.ActionArgs) {
-  const form = Object.fromEntries(await args.request.formData());
+  const form = await formOf(args.request);
+  if (!form) return failure(null, 400, 'Send the cart action as a form.');
   const intent = z.enum(CART_INTENTS).safeParse(form.intent);
   if (!intent.success) return failure(null, 400, 'Unknown cart action.');
 
@@ -133,7 +134,16 @@ export async function action(args: Route.ActionArgs) {
 
 /** The CRM writes refusals as 'field: problem'; the person reads the problem ('SPRING24 is expired.'). */
 function personMessage(message: string): string {
-  return message.replace(/^[a-z][\w.]*: /i, '');
+  const problem = message.replace(/^[a-z][\w.]*: /i, '');
+  return problem.charAt(0).toUpperCase() + problem.slice(1);
+}
+
+async function formOf(request: Request): Promise<Form | null> {
+  try {
+    return Object.fromEntries(await request.formData());
+  } catch {
+    return null;
+  }
 }
 
 function failure(
