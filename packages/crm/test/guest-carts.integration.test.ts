@@ -160,4 +160,21 @@ describe.each(await testEngines())('guest carts on $name', (engine) => {
     const foreign = await crm.post('makeActiveCart', { ...scope(crm.ids.marlowe), quoteId: first.id });
     expect(foreign.status).toBe(403);
   });
+
+  it('makes one cart per guest under parallel first adds, however many guests add at once', async () => {
+    const secrets = ['g', 'h', 'i'].map(secretOf);
+    const answers = await Promise.all(
+      secrets.flatMap((secret) => Array.from({ length: 10 }, () => guestAdd(secret, shared.id, 1))),
+    );
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    for (const secret of secrets) {
+      const carts = new Set(
+        answers.filter((_, index) => secrets[Math.floor(index / 10)] === secret).map((a) => a.body.quote.id),
+      );
+      expect(carts.size).toBe(1);
+      const [quoteid = ''] = carts;
+      const items = await crm.get<QuoteItems>('getQuoteItems', { ...scope(crm.ids.guest, secret), quoteid });
+      expect(items.body.lines.map((line) => line.qty)).toEqual([10]);
+    }
+  });
 });

@@ -42,8 +42,11 @@ export function CartExport({ quoteId }: { quoteId: string }) {
       const link = document.createElement('a');
       link.href = URL.createObjectURL(blob);
       link.download = fileNameOf(response);
+      // Some browsers only download from a link in the document, and after the click has been handled.
+      document.body.append(link);
       link.click();
-      URL.revokeObjectURL(link.href);
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 1_000);
       toast.show({ message: `${link.download} is downloaded.`, variant: 'success' });
     } catch (error) {
       toast.show({ message: error instanceof Error ? error.message : String(error), variant: 'error' });
@@ -67,7 +70,7 @@ export function CartExport({ quoteId }: { quoteId: string }) {
           className="cart-export__progress"
           aria-label="Preparing the CSV file"
           max={progress.total ?? undefined}
-          value={progress.total ? progress.received : undefined}
+          value={progress.total ? Math.min(progress.received, progress.total) : undefined}
         />
       )}
     </div>

@@ -48,6 +48,7 @@ export function CartLine({ line, currency, editable, onRemove, removing }: CartL
             qty={line.qty}
             itemName={line.name}
             busy={update.busy}
+            settled={update.result}
             onChange={(qty) => update.submit('update', { quoteId: line.quoteId, lineId: line.id, qty })}
           />
         ) : (

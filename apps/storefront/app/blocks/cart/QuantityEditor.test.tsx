@@ -15,10 +15,12 @@ afterEach(() => {
 
 function renderEditor(qty = 3) {
   const onChange = vi.fn();
-  const view = render(<QuantityEditor qty={qty} itemName={NAME} busy={false} onChange={onChange} />);
+  const editor = (current: number, settled: unknown = null) => (
+    <QuantityEditor qty={current} itemName={NAME} busy={false} settled={settled} onChange={onChange} />
+  );
+  const view = render(editor(qty));
   const input = () => screen.getByRole('textbox', { name: `Quantity of ${NAME}` }) as HTMLInputElement;
-  const rerender = (next: number) =>
-    view.rerender(<QuantityEditor qty={next} itemName={NAME} busy={false} onChange={onChange} />);
+  const rerender = (next: number, settled: unknown = null) => view.rerender(editor(next, settled));
   return { onChange, input, rerender };
 }
 
@@ -104,6 +106,8 @@ describe('QuantityEditor', () => {
     ['', 'Enter a whole number.'],
     ['abc', 'Enter a whole number.'],
     ['2.5', 'Enter a whole number.'],
+    ['0x10', 'Enter a whole number.'],
+    ['1e3', 'Enter a whole number.'],
     ['0', 'Enter 1 or more, or remove the line.'],
     ['-2', 'Enter 1 or more, or remove the line.'],
     ['100001', 'Enter 100,000 or less.'],
@@ -154,9 +158,20 @@ describe('QuantityEditor', () => {
     expect(onChange.mock.calls).toEqual([[5]]);
   });
 
+  it("shows the CRM's quantity again when it refused the update", () => {
+    const { input, onChange, rerender } = renderEditor(3);
+    type(input(), '25');
+    wait(500);
+    expect(onChange.mock.calls).toEqual([[25]]);
+    rerender(3, { ok: false, message: 'Refused' });
+    expect(input().value).toBe('3');
+  });
+
   it('sends nothing once unmounted', () => {
     const onChange = vi.fn();
-    const view = render(<QuantityEditor qty={3} itemName={NAME} busy={false} onChange={onChange} />);
+    const view = render(
+      <QuantityEditor qty={3} itemName={NAME} busy={false} settled={null} onChange={onChange} />,
+    );
     type(screen.getByRole('textbox') as HTMLInputElement, '4');
     view.unmount();
     wait(1000);
@@ -179,6 +194,8 @@ describe('parseQuantity', () => {
     ['   ', 'Enter a whole number.'],
     ['abc', 'Enter a whole number.'],
     ['2.5', 'Enter a whole number.'],
+    ['0x10', 'Enter a whole number.'],
+    ['1e3', 'Enter a whole number.'],
     ['0', 'Enter 1 or more, or remove the line.'],
     ['-3', 'Enter 1 or more, or remove the line.'],
     ['100001', 'Enter 100,000 or less.'],

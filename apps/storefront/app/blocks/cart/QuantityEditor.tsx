@@ -6,6 +6,8 @@ interface QuantityEditorProps {
   qty: number;
   itemName: string;
   busy: boolean;
+  /** The answer of the last update sent; a new one means the CRM's qty is the one to show again. */
+  settled: unknown;
   /** Called with a valid new quantity once typing has paused for the debounce time. */
   onChange: (qty: number) => void;
 }
@@ -14,8 +16,9 @@ const MAX_QTY = 100_000;
 
 /** What was typed, as a quantity, or the message saying how to correct it. */
 export function parseQuantity(text: string): { qty: number } | { problem: string } {
+  // Digits only: Number() would also take '0x10' or '1e3'.
+  if (!/^-?\d+$/.test(text.trim())) return { problem: 'Enter a whole number.' };
   const qty = Number(text.trim());
-  if (text.trim() === '' || !Number.isInteger(qty)) return { problem: 'Enter a whole number.' };
   if (qty < 1) return { problem: 'Enter 1 or more, or remove the line.' };
   if (qty > MAX_QTY) return { problem: `Enter ${MAX_QTY.toLocaleString('en-US')} or less.` };
   return { qty };
@@ -25,17 +28,18 @@ export function parseQuantity(text: string): { qty: number } | { problem: string
  * A line's quantity: typed or stepped. The cart is refreshed once changes pause for 500 ms (spec C§9), so
  * stepping 1 → 5 sends one update, not four.
  */
-export function QuantityEditor({ qty, itemName, busy, onChange }: QuantityEditorProps) {
+export function QuantityEditor({ qty, itemName, busy, settled, onChange }: QuantityEditorProps) {
   const inputId = useId();
   const errorId = useId();
   const [text, setText] = useState(String(qty));
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const parsed = parseQuantity(text);
 
-  // The CRM's quantity wins once no edit is waiting to be sent.
+  // The CRM's quantity wins once no edit is waiting to be sent, also when it refused the last one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer (settled) must reset the text.
   useEffect(() => {
     if (timer.current === null) setText(String(qty));
-  }, [qty]);
+  }, [qty, settled]);
   useEffect(() => () => clearPending(timer), []);
 
   const edit = (next: string) => {

@@ -34,6 +34,15 @@ export async function lockAccount(tx: CrmDb, accountId: string): Promise<void> {
 }
 
 /**
+ * lockAccount for a cart owner. Every guest shares the guest account, so a guest's carts are serialised by a
+ * transaction lock on their secret instead: guests never queue behind one another.
+ */
+export async function lockCartOwner(tx: CrmDb, owner: CartOwner): Promise<void> {
+  if (owner.guestSecretHash === null) return lockAccount(tx, owner.accountId);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${owner.guestSecretHash}, 0))`);
+}
+
+/**
  * Whose carts a quote type sees: an account's own quotes (no secret), or, on the storefront's shared guest
  * account, the quotes of one guest's secret.
  */

@@ -5,7 +5,7 @@ import {
   findLineByItem,
   findLineIds,
   insertLine,
-  lockAccount,
+  lockCartOwner,
   lockQuote,
   setLineQty,
 } from '../../db/queries/quotes';
@@ -28,7 +28,7 @@ export const saveItemToQuoteBlink: Handler<'saveItemToQuoteBlink'> = async (ctx,
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     // The account lock makes find-or-create of the cart one step, so parallel adds share one quote.
-    await lockAccount(db, scope.account.id);
+    await lockCartOwner(db, scope.owner);
     const active = (await findActiveQuote(db, scope.owner)) ?? (await insertCart(db, scope, null));
     // Waits for a line update in progress rather than failing an add the storefront does not retry.
     const quote = changeableQuote(ownQuote(await lockQuote(db, active.id, 'wait'), scope));

@@ -6,7 +6,7 @@ import {
   findActiveQuote,
   findQuote,
   linesWithItems,
-  lockAccount,
+  lockCartOwner,
   lockQuote,
   setLineItem,
   transferQuote,
@@ -50,7 +50,7 @@ export const getActiveQuoteFromUser: Handler<'getActiveQuoteFromUser'> = async (
 export const startNewCart: Handler<'startNewCart'> = async (ctx, payload) => {
   const scope = await quoteScope(ctx, payload);
   const quote = await ctx.db.transaction(async (db) => {
-    await lockAccount(db, scope.account.id);
+    await lockCartOwner(db, scope.owner);
     await deactivateQuotes(db, scope.owner);
     return insertCart(db, scope, payload.contactId ?? null);
   });
@@ -61,7 +61,7 @@ export const startNewCart: Handler<'startNewCart'> = async (ctx, payload) => {
 export const makeActiveCart: Handler<'makeActiveCart'> = async (ctx, payload) => {
   const scope = await quoteScope(ctx, payload);
   return ctx.db.transaction(async (db) => {
-    await lockAccount(db, scope.account.id);
+    await lockCartOwner(db, scope.owner);
     const quote = changeableQuote(ownQuote(await lockQuote(db, payload.quoteId, 'wait'), scope));
     await deactivateQuotes(db, scope.owner);
     await activateQuote(db, quote.id);
@@ -83,7 +83,7 @@ export const makeActiveCartForGuest: Handler<'makeActiveCartForGuest'> = async (
   const guestAccountId = await findGuestAccountId(ctx.db, scope.storefrontId);
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
-    await lockAccount(db, scope.account.id);
+    await lockCartOwner(db, scope.owner);
     const guestCart = guestAccountId
       ? await findActiveQuote(db, {
           accountId: guestAccountId,
