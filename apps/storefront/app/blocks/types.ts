@@ -9,6 +9,7 @@ import type {
   PicklistField,
 } from '@storefront/contracts/catalogue';
 import type { CATALOGUE_SORTS } from '@storefront/contracts/crm';
+import type { QuoteListEntry } from '@storefront/contracts/crm-cart-records';
 import type { CartLoad } from '../lib/cart.server';
 import type { HeadTags } from '../lib/meta';
 
@@ -45,7 +46,7 @@ export interface BlockData {
   productCard: { item: CatalogItemCard | null };
   productList: ProductListData;
   productDetail: { item: CatalogItemDetail | null };
-  cart: { cart: CartLoad; continueShopping: string; signedIn: boolean };
+  cart: { cart: CartLoad; continueShopping: string; earlier: QuoteListEntry[] };
 }
 
 /** A block ready to render: its fields parsed and its data loaded, or the reason it cannot show. */

@@ -1,4 +1,5 @@
 import type { QuoteItems } from '@storefront/contracts/crm';
+import type { QuoteListEntry } from '@storefront/contracts/crm-cart-records';
 import { MESSAGES } from '@storefront/contracts/messages';
 import { type ClaimedCart, crmCart } from './crm.server';
 import { GatewayError } from './gateway';
@@ -95,6 +96,30 @@ export function makeActiveCart(session: StorefrontSession, quoteId: string) {
 /** After sign-in: the cart made as a guest becomes the account's cart (spec C§4). */
 export function claimGuestCart(session: StorefrontSession, guestCartSecret: string): Promise<ClaimedCart> {
   return crmCart(session, 'makeActiveCartForGuest', { ...scope(session), guestCartSecret });
+}
+
+/** How many earlier carts the cart page lists. */
+const EARLIER_CARTS = 5;
+
+/**
+ * A signed-in user's earlier open carts, newest first, to go back to one (a guest has one cart only). The
+ * list is a convenience: when it cannot be loaded the cart page shows none rather than failing.
+ */
+export async function earlierCarts(session: StorefrontSession): Promise<QuoteListEntry[]> {
+  if (session.viewer.isGuest) return [];
+  try {
+    const list = await crmCart(session, 'getGroupedFilteredList', {
+      ...scope(session),
+      statuses: ['Inactive'],
+      checkedOut: false,
+      page: 1,
+      pageSize: EARLIER_CARTS,
+    });
+    return list.groups.flatMap((group) => group.quotes);
+  } catch (error) {
+    console.warn('The earlier carts could not be listed:', error);
+    return [];
+  }
 }
 
 export function exportCart(session: StorefrontSession, quoteId: string) {

@@ -12,7 +12,7 @@ import {
   type QuoteItems,
   type QuoteSummary,
 } from '@storefront/contracts/crm';
-import type { CsvExport } from '@storefront/contracts/crm-cart-records';
+import type { CsvExport, GroupedQuoteList } from '@storefront/contracts/crm-cart-records';
 import type { PageMeta } from '@storefront/contracts/meta';
 import type { EcatalogDetails } from './catalogue';
 import type { StorefrontSession } from './storefront.server';
@@ -44,6 +44,7 @@ interface CartAnswers {
   getQLIsForPromoCode: { qliIds: string[] };
   applyPromoCodeNG: QuoteItems;
   exportToCSV: CsvExport;
+  getGroupedFilteredList: GroupedQuoteList;
 }
 
 /** makeActiveCartForGuest's answer: the account's cart after the move, and the items it could not take. */

@@ -1,5 +1,6 @@
 import type { BlockFieldsInput } from '@storefront/contracts/block-fields';
 import type { QuoteItems, QuoteLine, QuoteSummary } from '@storefront/contracts/crm';
+import type { QuoteListEntry } from '@storefront/contracts/crm-cart-records';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createRoutesStub, useLoaderData } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -104,6 +105,8 @@ const ready = (cart: QuoteItems = items()): CartLoad => ({ status: 'ready', cart
 
 interface RenderOptions {
   fields?: BlockFieldsInput['cart'];
+  /** A signed-in user's earlier open carts. */
+  earlier?: QuoteListEntry[];
   /** The answer of the /api/cart stub; it may also change what the next load of the page returns. */
   answer?: (
     form: Record<string, string>,
@@ -114,12 +117,13 @@ interface RenderOptions {
 interface CartPageData {
   cart: CartLoad;
   fields: BlockFieldsInput['cart'];
+  earlier: QuoteListEntry[];
 }
 
 /** The cart block as the page renders it, its data from the route's loader. */
 function CartPage() {
-  const { cart, fields } = useLoaderData() as CartPageData;
-  const data = { cart, continueShopping: CONTINUE, signedIn: true };
+  const { cart, fields, earlier } = useLoaderData() as CartPageData;
+  const data = { cart, continueShopping: CONTINUE, earlier };
   const block = readyBlock('cart', fields, data);
   if (block.state.status !== 'ready') throw new Error('a ready block is always ready');
   return <Cart block={block} fields={block.state.fields} data={data} page={page} />;
@@ -129,7 +133,7 @@ const NoFallback = () => null;
 const SignInPage = () => <h1>Sign in</h1>;
 
 /** The cart block on /cart, its data from a loader (so a cart action revalidates it), next to an /api/cart stub. */
-function renderCart(initial: CartLoad, { fields = {}, answer }: RenderOptions = {}) {
+function renderCart(initial: CartLoad, { fields = {}, earlier = [], answer }: RenderOptions = {}) {
   const store = { cart: initial };
   const submissions: Record<string, string>[] = [];
   const Stub = createRoutesStub([
@@ -137,7 +141,7 @@ function renderCart(initial: CartLoad, { fields = {}, answer }: RenderOptions = 
       path: '/cart',
       Component: CartPage,
       HydrateFallback: NoFallback,
-      loader: (): CartPageData => ({ cart: store.cart, fields }),
+      loader: (): CartPageData => ({ cart: store.cart, fields, earlier }),
     },
     {
       path: '/api/cart',
@@ -166,6 +170,33 @@ const totals = () =>
     pair.querySelector('dt')?.textContent,
     pair.querySelector('dd')?.textContent,
   ]);
+
+describe('Cart: earlier carts', () => {
+  const earlierCart = (id: string, lineCount: number, total: number): QuoteListEntry => ({
+    ...items().quote,
+    id,
+    status: 'Inactive',
+    total,
+    name: null,
+    poNumber: null,
+    lineCount,
+    createdAt: '2026-10-02T09:00:00.000Z',
+  });
+
+  it("lists a signed-in user's earlier carts, each linking to its page, also next to an empty cart", async () => {
+    renderCart({ status: 'empty' }, { earlier: [earlierCart('q-old', 3, 1234.5)] });
+    const list = await screen.findByRole('region', { name: 'Your earlier carts' });
+    const link = within(list).getByRole('link', { name: /Cart of Oct 2, 2026/ });
+    expect(link.getAttribute('href')).toBe('/cart/q-old');
+    expect(within(list).getByText('3 lines, $1,234.50')).toBeTruthy();
+  });
+
+  it('shows no list when there are none', async () => {
+    renderCart(ready());
+    await cartHeading();
+    expect(screen.queryByRole('region', { name: 'Your earlier carts' })).toBeNull();
+  });
+});
 
 describe('Cart: empty, refused and missing', () => {
   it("shows the configured empty view with 'Continue shopping'", async () => {

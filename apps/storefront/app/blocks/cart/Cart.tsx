@@ -1,8 +1,9 @@
 import type { QuoteItems, QuoteLine } from '@storefront/contracts/crm';
+import type { QuoteListEntry } from '@storefront/contracts/crm-cart-records';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { CmsText } from '../../components/CmsText';
-import { formatMoney } from '../../lib/format';
+import { formatDay, formatMoney } from '../../lib/format';
 import { forgetQuote, rememberQuote } from '../../lib/quote-storage';
 import type { BlockProps } from '../types';
 import { CartExport } from './CartExport';
@@ -15,7 +16,16 @@ import { useCartAction } from './use-cart-action';
  * totals and 'Continue shopping'; an empty cart has its own view. The browser keeps the quote id (EC_Quote_Id)
  * while the quote is the cart, and forgets it once the quote is checked out.
  */
-export function Cart({ fields, data, page }: BlockProps<'cart'>) {
+export function Cart(props: BlockProps<'cart'>) {
+  return (
+    <>
+      <CartView {...props} />
+      <EarlierCarts carts={props.data.earlier} />
+    </>
+  );
+}
+
+function CartView({ fields, data, page }: BlockProps<'cart'>) {
   const { cart, continueShopping } = data;
   // Held here, not by the line: the line (or the whole table) is gone before the answer is reported.
   const remove = useCartAction();
@@ -160,5 +170,28 @@ function QuoteState({ quote }: { quote: QuoteItems['quote'] }) {
         Make this my cart
       </button>
     </p>
+  );
+}
+
+/** A signed-in user's earlier open carts, to go back to one (it can become the cart again there). */
+function EarlierCarts({ carts }: { carts: QuoteListEntry[] }) {
+  if (carts.length === 0) return null;
+  return (
+    <section className="earlier-carts" aria-labelledby="earlier-carts-heading">
+      <h2 id="earlier-carts-heading">Your earlier carts</h2>
+      <ul>
+        {carts.map((quote) => (
+          <li key={quote.id}>
+            <Link to={`/cart/${encodeURIComponent(quote.id)}`}>
+              {quote.name ?? `Cart of ${formatDay(quote.createdAt)}`}
+            </Link>{' '}
+            <span>
+              {quote.lineCount} {quote.lineCount === 1 ? 'line' : 'lines'},{' '}
+              {formatMoney(quote.total, quote.currency)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
