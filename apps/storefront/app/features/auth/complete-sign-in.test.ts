@@ -90,8 +90,10 @@ describe('completeSignIn', () => {
     answering(200);
     await completeSignIn(settings);
     const claim = fetchMock.mock.calls.find(([url]) => url === '/api/cart');
-    expect(claim?.[1]?.method).toBe('POST');
-    expect((claim?.[1]?.body as FormData).get('intent')).toBe('claim');
+    const init = claim?.[1];
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBeInstanceOf(FormData);
+    expect((init?.body as FormData | undefined)?.get('intent')).toBe('claim');
   });
 
   it('goes on, with a warning, when the guest cart cannot be moved', async () => {
