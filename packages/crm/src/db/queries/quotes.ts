@@ -61,14 +61,22 @@ export function ownedBy(owner: CartOwner) {
   );
 }
 
-/** The owner's cart: their newest Active quote not checked out. */
-export async function findActiveQuote(db: CrmDb, owner: CartOwner): Promise<QuoteRow | undefined> {
-  const [row] = await db
+/**
+ * The owner's cart: their newest Active quote not checked out. `lock` takes its row lock too (waiting for a
+ * change in progress), in the same read.
+ */
+export async function findActiveQuote(
+  db: CrmDb,
+  owner: CartOwner,
+  { lock = false } = {},
+): Promise<QuoteRow | undefined> {
+  const query = db
     .select()
     .from(quotes)
     .where(and(ownedBy(owner), eq(quotes.status, 'Active'), eq(quotes.checkedOut, false)))
     .orderBy(desc(quotes.createdAt), desc(quotes.id))
     .limit(1);
+  const [row] = await (lock ? query.for('update') : query);
   return row;
 }
 
@@ -121,15 +129,19 @@ export async function activateQuote(db: CrmDb, quoteId: string): Promise<void> {
   await db.update(quotes).set({ status: 'Active', modifiedAt: sql`now()` }).where(eq(quotes.id, quoteId));
 }
 
+/** Writes the totals and answers the quote as it now stands. */
 export async function updateQuoteTotals(
   db: CrmDb,
   quoteId: string,
   totals: Pick<QuoteRow, 'subtotal' | 'discount' | 'total'>,
-): Promise<void> {
-  await db
+): Promise<QuoteRow> {
+  const [row] = await db
     .update(quotes)
     .set({ ...totals, modifiedAt: sql`now()` })
-    .where(eq(quotes.id, quoteId));
+    .where(eq(quotes.id, quoteId))
+    .returning();
+  if (!row) throw new Error(`quote ${quoteId} vanished while being repriced`);
+  return row;
 }
 
 /** The quote's lines with what pricing and the cart need of their items, in the order they were added. */
@@ -161,27 +173,24 @@ export async function findLineIds(db: CrmDb, quoteId: string): Promise<Set<strin
   return new Set(rows.map((row) => row.id));
 }
 
-export async function findLineByItem(
-  db: CrmDb,
-  quoteId: string,
-  catalogItemId: string,
-): Promise<QuoteLineRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(quoteLineItems)
-    .where(and(eq(quoteLineItems.quoteId, quoteId), eq(quoteLineItems.catalogItemId, catalogItemId)))
-    .limit(1);
-  return row;
-}
-
-/** A new line priced at zero; the caller reprices the quote in the same transaction. */
-export async function insertLine(
+/**
+ * Adds qty of an item to the quote: a new line priced at zero, or more of the line it has (each item is on a
+ * quote once). Answers the line's qty now; the caller reprices the quote in the same transaction.
+ */
+export async function addToLine(
   db: CrmDb,
   line: Pick<QuoteLineRow, 'quoteId' | 'catalogItemId' | 'qty'>,
-): Promise<void> {
-  await db
+): Promise<number> {
+  const [row] = await db
     .insert(quoteLineItems)
-    .values({ id: randomUUID(), ...line, unitPrice: 0, listPrice: 0, lineTotal: 0 });
+    .values({ id: randomUUID(), ...line, unitPrice: 0, listPrice: 0, lineTotal: 0 })
+    .onConflictDoUpdate({
+      target: [quoteLineItems.quoteId, quoteLineItems.catalogItemId],
+      set: { qty: sql`${quoteLineItems.qty} + excluded.qty`, modifiedAt: sql`now()` },
+    })
+    .returning({ qty: quoteLineItems.qty });
+  if (!row) throw new Error('quote line not written');
+  return row.qty;
 }
 
 export async function setLineQty(db: CrmDb, lineId: string, qty: number): Promise<void> {

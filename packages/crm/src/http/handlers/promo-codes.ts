@@ -16,7 +16,7 @@ import { isEligibleItem, promoCodeRefusal } from '../../domain/promo-codes';
 import { roundInCurrency } from '../../domain/quote-pricing';
 import { CrmHttpError, invalidPayload, notFound } from '../errors';
 import { changeQuote, ownQuote, quoteScope } from './quote-access';
-import { quoteItems, repriceQuote } from './quote-view';
+import { repriceQuote } from './quote-view';
 import type { Handler } from './types';
 
 const unknownCode = () => notFound('promoCode: there is no such promo code on this storefront.');
@@ -120,7 +120,6 @@ export const applyPromoCodeNG: Handler<'applyPromoCodeNG'> = async (ctx, payload
       await completeUse(tx.db, applied.use.id);
     }
     await markPromoLines(tx.db, quote.id, payload.qliIds);
-    await repriceQuote(tx, quote);
-    return quoteItems(tx, quote.id);
+    return repriceQuote(tx, quote);
   });
 };

@@ -1,17 +1,15 @@
 import {
+  addToLine,
   deleteLines,
   findActiveQuote,
   findCatalogueItemId,
-  findLineByItem,
   findLineIds,
-  insertLine,
   lockCartOwner,
-  lockQuote,
   setLineQty,
 } from '../../db/queries/quotes';
 import { invalidPayload, notFound } from '../errors';
 import { changeableQuote, changeQuote, insertCart, ownQuote, quoteScope } from './quote-access';
-import { quoteItems, repriceQuote } from './quote-view';
+import { repriceQuote } from './quote-view';
 import type { Handler } from './types';
 
 /** Matches the payload's qty bound: a line never grows past what one request may ask for. */
@@ -26,23 +24,19 @@ export const saveItemToQuoteBlink: Handler<'saveItemToQuoteBlink'> = async (ctx,
   const itemId = await findCatalogueItemId(ctx.db, scope.catalogue.id, payload.catalogItemId);
   if (!itemId) throw notFound("catalogItemId: no such item in this account's catalogue.");
   return ctx.db.transaction(async (db) => {
-    const tx = { ...ctx, db };
-    // The account lock makes find-or-create of the cart one step, so parallel adds share one quote.
+    // The owner lock makes find-or-create of the cart one step, so parallel adds share one quote; the
+    // quote's row lock (waited for: the storefront does not retry adds) keeps line updates out meanwhile.
     await lockCartOwner(db, scope.owner);
-    const active = (await findActiveQuote(db, scope.owner)) ?? (await insertCart(db, scope, null));
-    // Waits for a line update in progress rather than failing an add the storefront does not retry.
-    const quote = changeableQuote(ownQuote(await lockQuote(db, active.id, 'wait'), scope));
-    const line = await findLineByItem(db, quote.id, itemId);
-    if (line) {
-      const qty = line.qty + payload.qty;
-      if (qty > MAX_LINE_QTY)
-        throw invalidPayload(`qty: the line would hold ${qty}; at most ${MAX_LINE_QTY}.`);
-      await setLineQty(db, line.id, qty);
-    } else {
-      await insertLine(db, { quoteId: quote.id, catalogItemId: itemId, qty: payload.qty });
-    }
-    await repriceQuote(tx, quote);
-    return quoteItems(tx, quote.id);
+    const quote = changeableQuote(
+      ownQuote(
+        (await findActiveQuote(db, scope.owner, { lock: true })) ?? (await insertCart(db, scope, null)),
+        scope,
+      ),
+    );
+    const qty = await addToLine(db, { quoteId: quote.id, catalogItemId: itemId, qty: payload.qty });
+    // Raising the error rolls the transaction back, so the line keeps what it had.
+    if (qty > MAX_LINE_QTY) throw invalidPayload(`qty: the line would hold ${qty}; at most ${MAX_LINE_QTY}.`);
+    return repriceQuote({ ...ctx, db }, quote);
   });
 };
 
@@ -63,8 +57,7 @@ export const updateQLI: Handler<'updateQLI'> = async (ctx, payload) => {
       payload.lines.filter((line) => line.qty === 0).map((line) => line.id),
     );
     for (const line of payload.lines) if (line.qty > 0) await setLineQty(tx.db, line.id, line.qty);
-    await repriceQuote(tx, quote);
-    return quoteItems(tx, quote.id);
+    return repriceQuote(tx, quote);
   });
 };
 
@@ -77,7 +70,6 @@ export const deleteLineItems: Handler<'deleteLineItems'> = async (ctx, payload) 
       if (!known.has(id)) throw invalidPayload(`qliIds.${index}: no such line on this quote.`);
     });
     await deleteLines(tx.db, quote.id, payload.qliIds);
-    await repriceQuote(tx, quote);
-    return quoteItems(tx, quote.id);
+    return repriceQuote(tx, quote);
   });
 };

@@ -4,6 +4,7 @@ import { offersForItems } from '../../db/queries/offers';
 import { findQuotePromo } from '../../db/queries/promo-codes';
 import {
   findQuote,
+  type LinePriceFields,
   linesWithItems,
   type QuoteRow,
   setLinePrice,
@@ -24,12 +25,16 @@ async function tiersByItem(ctx: HandlerContext, itemIds: readonly string[]): Pro
   return groupByItem(await tiersForItems(ctx.db, itemIds));
 }
 
+type LineRow = Awaited<ReturnType<typeof linesWithItems>>[number];
+type QuotePromo = Awaited<ReturnType<typeof findQuotePromo>>;
+
 /**
  * Prices every line of the quote from its item's current price, tiers and offers, spreads the applied promo
  * code's discount over the lines it was applied to, and writes the quote's totals from those lines. Called
- * inside the transaction of every line change, so totals and the promo discount never lag the lines.
+ * inside the transaction of every line change, so totals and the promo discount never lag the lines. Only
+ * lines whose price changed are written. Answers the quote as it now stands, from what it computed.
  */
-export async function repriceQuote(ctx: HandlerContext, quote: QuoteRow): Promise<void> {
+export async function repriceQuote(ctx: HandlerContext, quote: QuoteRow): Promise<QuoteItems> {
   const [rows, promo] = await Promise.all([
     linesWithItems(ctx.db, quote.id),
     findQuotePromo(ctx.db, quote.id),
@@ -39,9 +44,8 @@ export async function repriceQuote(ctx: HandlerContext, quote: QuoteRow): Promis
     tiersByItem(ctx, itemIds),
     offersForItems(ctx.db, itemIds).then((found) => groupByItem(found)),
   ]);
-  const priced = rows.map(({ line, item }) => ({
-    line,
-    price: priceLine(
+  const prices = rows.map(({ line, item }) =>
+    priceLine(
       item,
       tiers.get(line.catalogItemId) ?? [],
       offers.get(line.catalogItemId) ?? [],
@@ -49,19 +53,37 @@ export async function repriceQuote(ctx: HandlerContext, quote: QuoteRow): Promis
       ctx.today,
       quote.currency,
     ),
-  }));
+  );
   const discounts = promo
     ? promoDiscounts(
         promo.code,
-        priced.map(({ line, price }) => ({ lineTotal: price.lineTotal, applied: line.promoApplied })),
+        rows.map(({ line }, index) => ({
+          lineTotal: prices[index]?.lineTotal ?? 0,
+          applied: line.promoApplied,
+        })),
         quote.currency,
       )
-    : priced.map(() => 0);
-  for (const [index, { line, price }] of priced.entries()) {
-    await setLinePrice(ctx.db, line.id, { ...price, promoDiscount: discounts[index] ?? 0 });
+    : rows.map(() => 0);
+  const repriced = rows.map(({ line, item }, index) => ({
+    item,
+    line: { ...line, ...prices[index], promoDiscount: discounts[index] ?? 0 },
+  }));
+  for (const [index, { line }] of repriced.entries()) {
+    const price = { ...prices[index], promoDiscount: line.promoDiscount } as LinePriceFields;
+    if (priceChanged(rows[index]?.line, price)) await setLinePrice(ctx.db, line.id, price);
   }
-  const lineTotals = priced.map(({ price }) => price.lineTotal);
-  await updateQuoteTotals(ctx.db, quote.id, quoteTotals(lineTotals, quote.currency, discounts));
+  const totals = quoteTotals(
+    repriced.map(({ line }) => line.lineTotal),
+    quote.currency,
+    discounts,
+  );
+  const updated = await updateQuoteTotals(ctx.db, quote.id, totals);
+  return quoteView(updated, repriced, tiers, promo);
+}
+
+function priceChanged(stored: LineRow['line'] | undefined, price: LinePriceFields): boolean {
+  if (!stored) return true;
+  return Object.entries(price).some(([field, value]) => stored[field as keyof LineRow['line']] !== value);
 }
 
 export function toQuoteSummary(quote: QuoteRow): QuoteSummary {
@@ -93,6 +115,15 @@ export async function quoteItems(ctx: HandlerContext, quoteId: string): Promise<
     ctx,
     rows.map((row) => row.line.catalogItemId),
   );
+  return quoteView(quote, rows, tiers, promo);
+}
+
+function quoteView(
+  quote: QuoteRow,
+  rows: readonly Pick<LineRow, 'line' | 'item'>[],
+  tiers: Map<string, TierRow[]>,
+  promo: QuotePromo,
+): QuoteItems {
   const lines = rows.map(({ line, item }): QuoteLine => {
     const tier = selectTier(tiers.get(line.catalogItemId) ?? [], line.qty);
     return {

@@ -115,8 +115,8 @@ export const makeActiveCartForGuest: Handler<'makeActiveCartForGuest'> = async (
       contactId: payload.contactId ?? null,
       currency,
     });
-    await repriceQuote(tx, { ...locked, accountId: scope.account.id, currency });
-    return { ...(await quoteItems(tx, locked.id)), unavailable: unavailable.map(({ item }) => item.name) };
+    const cart = await repriceQuote(tx, { ...locked, accountId: scope.account.id, currency });
+    return { ...cart, unavailable: unavailable.map(({ item }) => item.name) };
   });
 };
 
