@@ -53,6 +53,11 @@ const ACCOUNT_CART_TYPES: readonly CrmType[] = [
   'getActiveQuoteFromUser',
   'makeActiveCart',
   'makeActiveCartForGuest',
+  'getGroupedFilteredList',
+  'getRecord',
+  'updateRecord',
+  'saveECatalogFilters',
+  'getSavedFilter',
 ];
 
 const GUEST_TYPES: ReadonlySet<CrmType> = new Set([...CATALOGUE_TYPES, ...CART_TYPES]);

@@ -35,6 +35,30 @@ describe('authorizeEndpoint', () => {
     expect(refusal('GET', crmEndpoint('getActiveStorefronts')).message).toContain('not allowed for AWSGuest');
   });
 
+  it('lets signed-in users reach every type through makeCall but the list of every tenant', () => {
+    // The activity log is written through its own gateway field, with who did what taken from the token.
+    const own = new Set(['getActiveStorefronts', 'logUserActivity']);
+    const reachable = Object.keys(CRM_TYPES).filter((type) => !own.has(type));
+    for (const userType of ['AWSPortalUser', 'AWSManager', 'AWSAdmin'] as const) {
+      expect([...ALLOWED_TYPES[userType]].sort()).toEqual(reachable.sort());
+    }
+  });
+
+  it("keeps an account's quotes, records and saved filters, and taking over a guest cart, from guests", () => {
+    for (const type of [
+      'getActiveQuoteFromUser',
+      'makeActiveCart',
+      'makeActiveCartForGuest',
+      'getGroupedFilteredList',
+      'getRecord',
+      'updateRecord',
+      'saveECatalogFilters',
+      'getSavedFilter',
+    ] as const) {
+      expect(ALLOWED_TYPES.AWSGuest.has(type), type).toBe(false);
+    }
+  });
+
   it('gives every user type an allow-list', () => {
     for (const userType of USER_TYPES) expect(ALLOWED_TYPES[userType].size).toBeGreaterThan(0);
   });

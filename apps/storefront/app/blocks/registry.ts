@@ -1,6 +1,5 @@
 import type { BlockName } from '@storefront/contracts/block-fields';
-import type { ComponentType } from 'react';
-import { Cart } from './cart/Cart';
+import { type ComponentType, lazy } from 'react';
 import { Footer } from './footer/Footer';
 import { Header } from './header/Header';
 import { ImageBlock } from './image/ImageBlock';
@@ -10,6 +9,9 @@ import { ProductDetail } from './product-detail/ProductDetail';
 import { ProductList } from './product-list/ProductList';
 import { RichText } from './rich-text/RichText';
 import type { BlockProps } from './types';
+
+/** The cart's code loads with the cart page only, not with every catalogue page. */
+const Cart = lazy(() => import('./cart/Cart').then((module) => ({ default: module.Cart })));
 
 /**
  * componentName → component. The loaders live in registry.server.ts under the same names, so no server code
