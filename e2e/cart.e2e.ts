@@ -112,6 +112,7 @@ test('a guest cart becomes the cart of the account that signs in', async ({ page
   await throughGuidance(page);
 
   // Halvorsen buys from its own catalogue: what it holds moved, the rest is named in a toast.
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
   const kept = await page.locator('.cart-line__name').allInnerTexts();
   expect(kept.length).toBeGreaterThan(0);
   const leftOut = added.filter((name) => !kept.includes(name));

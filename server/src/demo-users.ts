@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DomainDetails } from '@storefront/contracts';
 import type { Database } from '@storefront/database';
 import { ensureUser, ensureUserPool, type UserDefinition } from '@storefront/identity';
@@ -76,6 +77,11 @@ export const DEMO_PROFILES: Record<string, Profile[]> = {
   ],
 };
 
+/** Each demo user is a contact of its account, so each has a cart of its own; derived, so stable across starts. */
+export function demoContactId(username: string): string {
+  return `003${createHash('sha256').update(username).digest('hex').slice(0, 12).toUpperCase()}AAA`;
+}
+
 /**
  * Gives every demo storefront its user pool and app client, and the demo accounts their users; safe on every
  * start (existing pools are updated, existing users left alone).
@@ -109,6 +115,7 @@ export async function ensureDemoUsers(
         email: profile.username,
         attributes: {
           'custom:salesforceAccountId': account.id,
+          'custom:salesforceContactId': demoContactId(profile.username),
           'custom:salesforceOrgId': storefront.salesforceOrgId,
           'custom:local': 'en_US',
         },

@@ -11,12 +11,14 @@ export const catalogueScope = {
 };
 
 /**
- * Every quote type acts for one account of one storefront; a quote of another account is refused (403).
- * A guest's cart is found by the secret of that guest's session (an http-only cookie the gateway forwards),
+ * Every quote type acts for one account of one storefront, and one contact of it; a quote of another account
+ * or contact is refused (403). A guest's cart is found by the secret of that guest's session (an http-only cookie the gateway forwards),
  * never by the shared guest account alone.
  */
 export const quoteScope = {
   ...catalogueScope,
+  /** The signed-in user's contact: each contact of an account has a cart of its own. */
+  contactId: id.optional(),
   guestCartSecret: z.string().min(32, 'is too short').max(128).optional(),
 };
 

@@ -94,20 +94,18 @@ export const crmPayloads = {
   getActiveQuoteFromUser: z.object({
     ...quoteScope,
     userType: z.enum(USER_TYPES),
-    contactId: id.optional(),
     shipToAccountId: id.optional(),
   }),
-  startNewCart: z.object({ ...quoteScope, contactId: id.optional() }),
-  /** An own quote that is not checked out becomes the account's cart; the previous one goes Inactive. */
+  startNewCart: z.object(quoteScope),
+  /** An own quote that is not checked out becomes the user's cart; the previous one goes Inactive. */
   makeActiveCart: z.object({ ...quoteScope, quoteId: id }),
   /**
-   * After sign-in: the guest cart of the secret becomes the signed-in account's cart, its lines repriced from
+   * After sign-in: the guest cart of the secret becomes the signed-in user's cart, its lines repriced from
    * that account's catalogue. A guest cart without lines changes nothing.
    */
   makeActiveCartForGuest: z.object({
     ...quoteScope,
     guestCartSecret: quoteScope.guestCartSecret.unwrap(),
-    contactId: id.optional(),
   }),
   saveItemToQuoteBlink: z.object({ ...quoteScope, catalogItemId: id, qty }),
   updateQLI: z.object({

@@ -113,7 +113,8 @@ describe.each(await testEngines())('quote types on $name', (engine) => {
         contactId: 'contact-1',
         shipToAccountId: crm.ids.marlowe,
       });
-      expect(body.quote?.id).toBe((await activeQuote(crm.ids.halvorsen)).body.quote?.id);
+      // contact-1 has no cart yet: the account's cart without a contact is not theirs.
+      expect(body.quote).toBeNull();
       const foreignShipTo = await crm.get('getActiveQuoteFromUser', {
         ...scope(crm.ids.halvorsen),
         userType: 'AWSPortalUser',
@@ -246,6 +247,23 @@ describe.each(await testEngines())('quote types on $name', (engine) => {
 
   describe('ownership', () => {
     const denied = { errorCode: 'FORBIDDEN', message: MESSAGES.accessDenied };
+
+    it('gives each contact of an account a cart of its own', async () => {
+      const asContact = (contactId: string) => ({ ...scope(crm.ids.halvorsen), contactId });
+      const ana = await crm.post<QuoteItems>('saveItemToQuoteBlink', {
+        ...asContact('003-ana'),
+        catalogItemId: plain.id,
+        qty: 2,
+      });
+      expect(ana.body.quote.contactId).toBe('003-ana');
+      const ben = await crm.get<ActiveQuote>('getActiveQuote', asContact('003-ben'));
+      expect(ben.body.quote).toBeNull();
+      const peek = await crm.get('getQuoteItems', { ...asContact('003-ben'), quoteid: ana.body.quote.id });
+      expect(peek).toEqual({ status: 403, body: denied });
+      expect((await activeQuote(crm.ids.halvorsen)).body.quote?.id).not.toBe(ana.body.quote.id);
+      const again = await crm.get<ActiveQuote>('getActiveQuote', asContact('003-ana'));
+      expect(again.body.quote?.id).toBe(ana.body.quote.id);
+    });
 
     it("refuses every type on another account's quote with 403", async () => {
       const { body } = await quoteItems(

@@ -43,21 +43,24 @@ export async function lockCartOwner(tx: CrmDb, owner: CartOwner): Promise<void> 
 }
 
 /**
- * Whose carts a quote type sees: an account's own quotes (no secret), or, on the storefront's shared guest
- * account, the quotes of one guest's secret.
+ * Whose carts a quote type sees: a contact's quotes of their account (no secret), or, on the storefront's
+ * shared guest account, the quotes of one guest's secret.
  */
 export interface CartOwner {
   accountId: string;
+  /** The signed-in contact whose carts these are; null: the account's carts of no contact (and guests'). */
+  contactId: string | null;
   guestSecretHash: string | null;
 }
 
 /** The quotes of an owner: an account's own, or on the guest account those of one secret. */
 export function ownedBy(owner: CartOwner) {
+  const same = (column: typeof quotes.contactId | typeof quotes.guestSecretHash, value: string | null) =>
+    value === null ? isNull(column) : eq(column, value);
   return and(
     eq(quotes.accountId, owner.accountId),
-    owner.guestSecretHash === null
-      ? isNull(quotes.guestSecretHash)
-      : eq(quotes.guestSecretHash, owner.guestSecretHash),
+    same(quotes.contactId, owner.contactId),
+    same(quotes.guestSecretHash, owner.guestSecretHash),
   );
 }
 

@@ -27,12 +27,22 @@ export function hashGuestSecret(secret: string): string {
  */
 export async function quoteScope(
   ctx: HandlerContext,
-  payload: { storefrontId: string; accountId: string; guestCartSecret?: string | undefined },
+  payload: {
+    storefrontId: string;
+    accountId: string;
+    contactId?: string | undefined;
+    guestCartSecret?: string | undefined;
+  },
 ): Promise<QuoteScope> {
   const scope = await accountScope(ctx, payload.storefrontId, payload.accountId);
   const storefrontId = payload.storefrontId;
   if (!scope.account.isGuest) {
-    return { ...scope, storefrontId, owner: { accountId: scope.account.id, guestSecretHash: null } };
+    const owner = {
+      accountId: scope.account.id,
+      contactId: payload.contactId ?? null,
+      guestSecretHash: null,
+    };
+    return { ...scope, storefrontId, owner };
   }
   if (!payload.guestCartSecret) {
     throw new CrmHttpError(
@@ -41,7 +51,11 @@ export async function quoteScope(
       'guestCartSecret: a guest cart is only reachable with its guest cart secret, not through the guest account.',
     );
   }
-  const owner = { accountId: scope.account.id, guestSecretHash: hashGuestSecret(payload.guestCartSecret) };
+  const owner = {
+    accountId: scope.account.id,
+    contactId: null,
+    guestSecretHash: hashGuestSecret(payload.guestCartSecret),
+  };
   return { ...scope, storefrontId, owner };
 }
 
@@ -51,6 +65,7 @@ export function ownQuote(quote: QuoteRow | undefined, scope: QuoteScope): QuoteR
   const own =
     quote.storefrontId === scope.storefrontId &&
     quote.accountId === scope.owner.accountId &&
+    quote.contactId === scope.owner.contactId &&
     quote.guestSecretHash === scope.owner.guestSecretHash;
   if (!own) throw forbidden();
   return quote;
@@ -96,12 +111,10 @@ export async function changeQuote<T>(
 }
 
 /** A new empty cart of the scope's owner, priced in the currency of the catalogue the owner sees. */
-export function insertCart(db: CrmDb, scope: QuoteScope, contactId: string | null): Promise<QuoteRow> {
+export function insertCart(db: CrmDb, scope: QuoteScope): Promise<QuoteRow> {
   return insertQuote(db, {
     storefrontId: scope.storefrontId,
-    accountId: scope.owner.accountId,
-    guestSecretHash: scope.owner.guestSecretHash,
-    contactId,
+    ...scope.owner,
     currency: scope.catalogue.currency,
   });
 }

@@ -29,7 +29,7 @@ export const saveItemToQuoteBlink: Handler<'saveItemToQuoteBlink'> = async (ctx,
     await lockCartOwner(db, scope.owner);
     const quote = changeableQuote(
       ownQuote(
-        (await findActiveQuote(db, scope.owner, { lock: true })) ?? (await insertCart(db, scope, null)),
+        (await findActiveQuote(db, scope.owner, { lock: true })) ?? (await insertCart(db, scope)),
         scope,
       ),
     );

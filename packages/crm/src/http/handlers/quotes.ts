@@ -52,7 +52,7 @@ export const startNewCart: Handler<'startNewCart'> = async (ctx, payload) => {
   const quote = await ctx.db.transaction(async (db) => {
     await lockCartOwner(db, scope.owner);
     await deactivateQuotes(db, scope.owner);
-    return insertCart(db, scope, payload.contactId ?? null);
+    return insertCart(db, scope);
   });
   return { quote: toQuoteSummary(quote) };
 };
@@ -87,6 +87,7 @@ export const makeActiveCartForGuest: Handler<'makeActiveCartForGuest'> = async (
     const guestCart = guestAccountId
       ? await findActiveQuote(db, {
           accountId: guestAccountId,
+          contactId: null,
           guestSecretHash: hashGuestSecret(payload.guestCartSecret),
         })
       : undefined;
@@ -112,7 +113,7 @@ export const makeActiveCartForGuest: Handler<'makeActiveCartForGuest'> = async (
     const currency = scope.catalogue.currency;
     await transferQuote(db, locked.id, {
       accountId: scope.account.id,
-      contactId: payload.contactId ?? null,
+      contactId: scope.owner.contactId,
       currency,
     });
     const cart = await repriceQuote(tx, { ...locked, accountId: scope.account.id, currency });
