@@ -68,6 +68,7 @@ test('a guest fills a cart, follows a tier, applies a promo code, removes lines 
   await expect(cart.toasts(page)).toContainText('Promo code WELCOME25 was applied.');
   await expect(page.getByTestId('cart-discount')).toHaveText('−$25.00');
   expect(await cart.total(page, 'total')).toBeCloseTo((await cart.total(page, 'subtotal')) - 25, 2);
+  await expect(cart.headerLink(page)).toHaveText(`Cart ${await page.getByTestId('cart-total').innerText()}`);
 
   // The CSV export holds the lines the cart shows.
   const download = page.waitForEvent('download');

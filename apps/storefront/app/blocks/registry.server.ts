@@ -1,6 +1,7 @@
 import { type BlockFields, type BlockName, blockFieldSchemas } from '@storefront/contracts/block-fields';
 import type { z } from 'zod';
 import { loadCartBlock } from './cart/loader.server';
+import { loadHeader } from './header/loader.server';
 import type { BlockLoader } from './loader-types.server';
 import { loadNavigation } from './navigation/loader.server';
 import { loadProductCard } from './product-card/loader.server';
@@ -18,7 +19,7 @@ const noData = async () => null;
 
 /** componentName → fields schema and loader; the components are in registry.ts under the same names. */
 export const blockDefinitions: { [N in BlockName]: BlockDefinition<N> } = {
-  header: { fields: blockFieldSchemas.header, load: noData },
+  header: { fields: blockFieldSchemas.header, load: loadHeader },
   footer: { fields: blockFieldSchemas.footer, load: noData },
   navigation: { fields: blockFieldSchemas.navigation, load: loadNavigation },
   richText: { fields: blockFieldSchemas.richText, load: noData },

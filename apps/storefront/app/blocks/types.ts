@@ -38,7 +38,7 @@ export interface ProductListData {
 
 /** What each block's server loader answers, by componentName. */
 export interface BlockData {
-  header: null;
+  header: { cart: { total: number; currency: string } | null };
   footer: null;
   navigation: { categories: Category[] };
   richText: null;

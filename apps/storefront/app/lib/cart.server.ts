@@ -98,6 +98,23 @@ export function claimGuestCart(session: StorefrontSession, guestCartSecret: stri
   return crmCart(session, 'makeActiveCartForGuest', { ...scope(session), guestCartSecret });
 }
 
+/**
+ * The active cart's total for the header; null without a cart. A header must render whatever happens, so a
+ * failure shows no total rather than an error.
+ */
+export async function activeCartTotal(
+  session: StorefrontSession,
+): Promise<{ total: number; currency: string } | null> {
+  if (hasNoCart(session)) return null;
+  try {
+    const { quote } = await crmCart(session, 'getActiveQuote', scope(session));
+    return quote ? { total: quote.total, currency: quote.currency } : null;
+  } catch (error) {
+    console.warn('The cart total could not be loaded for the header:', error);
+    return null;
+  }
+}
+
 /** How many earlier carts the cart page lists. */
 const EARLIER_CARTS = 5;
 

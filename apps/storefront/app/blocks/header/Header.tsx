@@ -1,11 +1,15 @@
 import { useId } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { AccountControls } from '../../components/AccountControls';
+import { formatMoney } from '../../lib/format';
 import { CART_PATH } from '../../lib/paths';
 import type { BlockProps } from '../types';
 
-/** Logo (configuration.logo, else the theme's), storefront name, a product search and the account corner. */
-export function Header({ block, fields, page }: BlockProps<'header'>) {
+/**
+ * Logo (configuration.logo, else the theme's), storefront name, a product search, the cart with its total and
+ * the account corner.
+ */
+export function Header({ block, fields, data, page }: BlockProps<'header'>) {
   const searchId = useId();
   const [searchParams] = useSearchParams();
   return (
@@ -36,6 +40,9 @@ export function Header({ block, fields, page }: BlockProps<'header'>) {
       )}
       <Link to={CART_PATH} className="site-header__cart">
         Cart
+        {data.cart && (
+          <span className="site-header__cart-total"> {formatMoney(data.cart.total, data.cart.currency)}</span>
+        )}
       </Link>
       <AccountControls viewer={page.viewer} />
     </div>
