@@ -169,3 +169,15 @@ test("another principal's cart is refused, and signing out leaves no cart behind
   await expect(cart.emptyHeading(buyer)).toBeVisible();
   await expect(buyer.getByText(product)).toHaveCount(0);
 });
+
+test('a cart path naming no quote says so, whatever the id', async ({ page }) => {
+  const [product = ''] = await productsOf(page, 'Genomics Kits', 1);
+  await cart.addFromHere(page, product);
+  for (const id of ['no-such-quote', 'x'.repeat(80)]) {
+    await page.goto(`/cart/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Cart not found' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('There is no cart with this id.');
+  }
+  await page.getByRole('link', { name: 'Go to your cart' }).click();
+  await expect(cart.line(page, product)).toBeVisible();
+});

@@ -15,6 +15,7 @@ export type CartLoad =
 
 /** Whatever the refusal's detail, the person sees the spec's access-denied message (P§8). */
 const REFUSED: CartLoad = { status: 'refused', message: MESSAGES.accessDenied };
+const MISSING: CartLoad = { status: 'missing', message: 'There is no cart with this id.' };
 
 /** applyPromoCodeNG takes at most 200 lines a call; smaller batches keep each lock short. */
 const PROMO_BATCH = 100;
@@ -40,10 +41,10 @@ export async function loadCart(session: StorefrontSession, quoteId: string | nul
     const cart = await crmCart(session, 'getQuoteItems', { ...scope(session), quoteid: id });
     return cart.lines.length === 0 && !quoteId ? { status: 'empty' } : { status: 'ready', cart };
   } catch (error) {
-    if (error instanceof GatewayError && error.status === 403)
-      return { status: 'refused', message: error.message };
-    if (error instanceof GatewayError && error.status === 404)
-      return { status: 'missing', message: error.message };
+    if (!(error instanceof GatewayError)) throw error;
+    if (error.status === 403) return REFUSED;
+    // A quote id the CRM cannot take (too long, say) names no quote either.
+    if (error.status === 404 || error.status === 400) return MISSING;
     throw error;
   }
 }
