@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CrmDatabase, openDatabase } from '../src/db/open';
 import * as schema from '../src/db/schema';
@@ -54,6 +54,29 @@ describe.each(await testEngines())('seeding on $name', (engine) => {
     const second = await seedDemoIfEmpty(database);
     expect(second).toEqual({ ...first, seeded: false });
     expect(await rowCounts(database)).toEqual(counts);
+  });
+
+  it('adds the demo pages a database seeded by an earlier version lacks, and keeps the pages it has', async () => {
+    const { templates } = schema;
+    const pageNames = () =>
+      database.db
+        .select({ id: templates.id, name: templates.name, title: templates.Page_Title })
+        .from(templates);
+    const before = await pageNames();
+    // As an earlier version left it: no cart page, and an administrator retitled the guidance.
+    await database.db.delete(templates).where(eq(templates.name, 'cart'));
+    await database.db
+      .update(templates)
+      .set({ Page_Title: 'Ordering at BioNova' })
+      .where(eq(templates.name, 'guidance'));
+
+    expect((await seedDemoIfEmpty(database)).seeded).toBe(false);
+    const after = await pageNames();
+    expect(after.map((row) => row.name).sort()).toEqual(before.map((row) => row.name).sort());
+    expect(after.filter((row) => row.name === 'guidance').map((row) => row.title)).toEqual([
+      'Ordering at BioNova',
+      'Ordering at BioNova',
+    ]);
   });
 });
 

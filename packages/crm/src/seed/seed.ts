@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { CrmDatabase, CrmDb } from '../db/open';
@@ -16,13 +17,19 @@ const SEED_LOCK_KEY = 7_310_115;
 /** Rows per INSERT, well below PostgreSQL's 65,535 bind parameters for the widest table. */
 const CHUNK = 500;
 
-/** Seeds the demo in one transaction when the database has no organisation yet; otherwise does nothing. */
+/**
+ * Seeds the demo in one transaction when the database has no organisation yet. A database seeded before gets
+ * the demo pages added since (by storefront and name), and nothing else changes.
+ */
 export async function seedDemoIfEmpty(database: CrmDatabase): Promise<SeedResult> {
   const seeded = await database.db.transaction(async (tx) => {
     // Two processes starting on one empty PostgreSQL database must not both seed it.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [existing] = await tx.select({ count: count() }).from(schema.organisations);
-    if ((existing?.count ?? 0) > 0) return false;
+    if ((existing?.count ?? 0) > 0) {
+      await addMissingTemplates(tx, buildDemoData());
+      return false;
+    }
     await writeDemo(tx, buildDemoData());
     return true;
   });
@@ -61,6 +68,29 @@ async function writeDemo(db: CrmDb, data: DemoData): Promise<void> {
   for (const { id, catalogueId } of data.accounts) {
     if (catalogueId) await db.update(schema.accounts).set({ catalogueId }).where(eq(schema.accounts.id, id));
   }
+}
+
+/**
+ * Demo pages of a later version (the cart, the guidance) reach a data dir seeded by an earlier one. Pages it
+ * has are left as they are, whatever an administrator changed; a page's id is kept unless another row has
+ * taken it, since ids follow the demo's order.
+ */
+async function addMissingTemplates(db: CrmDb, data: DemoData): Promise<void> {
+  const existing = await db
+    .select({
+      id: schema.templates.id,
+      storefrontId: schema.templates.storefrontId,
+      name: schema.templates.name,
+    })
+    .from(schema.templates);
+  const pages = new Set(existing.map((row) => `${row.storefrontId}/${row.name}`));
+  const ids = new Set(existing.map((row) => row.id));
+  const missing = data.templates.filter((row) => !pages.has(`${row.storefrontId}/${row.name}`));
+  await insertAll(
+    db,
+    schema.templates,
+    missing.map((row) => (ids.has(row.id) ? { ...row, id: randomUUID() } : row)),
+  );
 }
 
 async function insertAll<T extends PgTable>(db: CrmDb, table: T, rows: T['$inferInsert'][]): Promise<void> {
