@@ -240,20 +240,23 @@ describe.each(await testEngines())('promo code types on $name', (engine) => {
       const line = lineOf(more.body, antibody);
       expect(line.promoDiscount).toBe(Math.round(line.lineTotal * 10) / 100);
       await expectConsistent(quote.quote.id);
-      // A line added later was not named when the code was applied, so it gets no share.
+      // A line added later gets the applied code when the code covers its item; one it does not cover, none.
       const added = await crm.post<QuoteItems>('saveItemToQuoteBlink', {
         ...scope(),
         catalogItemId: antibody2,
         qty: 1,
       });
-      expect(lineOf(added.body, antibody2).promoDiscount).toBe(0);
-      expect(added.body.quote.discount).toBe(line.promoDiscount);
+      const addedLine = lineOf(added.body, antibody2);
+      expect(addedLine.promoDiscount).toBe(Math.round(addedLine.lineTotal * 10) / 100);
+      expect(lineOf(added.body, reagent).promoDiscount).toBe(0);
+      expect(added.body.quote.discount).toBeCloseTo(line.promoDiscount + addedLine.promoDiscount, 2);
+      await expectConsistent(quote.quote.id);
       const removed = await crm.post<QuoteItems>('deleteLineItems', {
         ...scope(),
         quoteId: quote.quote.id,
         qliIds: [line.id],
       });
-      expect(removed.body.quote.discount).toBe(0);
+      expect(removed.body.quote.discount).toBe(lineOf(removed.body, antibody2).promoDiscount);
       await expectConsistent(quote.quote.id);
     });
 

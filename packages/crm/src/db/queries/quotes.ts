@@ -178,12 +178,12 @@ export async function findLineIds(db: CrmDb, quoteId: string): Promise<Set<strin
 
 /**
  * Adds qty of an item to the quote: a new line priced at zero, or more of the line it has (each item is on a
- * quote once). Answers the line's qty now; the caller reprices the quote in the same transaction.
+ * quote once). Answers the line with its qty now; the caller reprices the quote in the same transaction.
  */
 export async function addToLine(
   db: CrmDb,
   line: Pick<QuoteLineRow, 'quoteId' | 'catalogItemId' | 'qty'>,
-): Promise<number> {
+): Promise<Pick<QuoteLineRow, 'id' | 'catalogItemId' | 'qty'>> {
   const [row] = await db
     .insert(quoteLineItems)
     .values({ id: randomUUID(), ...line, unitPrice: 0, listPrice: 0, lineTotal: 0 })
@@ -191,9 +191,13 @@ export async function addToLine(
       target: [quoteLineItems.quoteId, quoteLineItems.catalogItemId],
       set: { qty: sql`${quoteLineItems.qty} + excluded.qty`, modifiedAt: sql`now()` },
     })
-    .returning({ qty: quoteLineItems.qty });
+    .returning({
+      id: quoteLineItems.id,
+      catalogItemId: quoteLineItems.catalogItemId,
+      qty: quoteLineItems.qty,
+    });
   if (!row) throw new Error('quote line not written');
-  return row.qty;
+  return row;
 }
 
 export async function setLineQty(db: CrmDb, lineId: string, qty: number): Promise<void> {

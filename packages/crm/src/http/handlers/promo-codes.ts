@@ -11,7 +11,7 @@ import {
   markPromoLines,
   type PromoCodeRow,
 } from '../../db/queries/promo-codes';
-import { findQuote, linesWithItems } from '../../db/queries/quotes';
+import { findQuote, linesWithItems, type QuoteLineRow } from '../../db/queries/quotes';
 import { isEligibleItem, promoCodeRefusal } from '../../domain/promo-codes';
 import { roundInCurrency } from '../../domain/quote-pricing';
 import { CrmHttpError, invalidPayload, notFound } from '../errors';
@@ -41,6 +41,23 @@ async function eligibleLineIds(db: CrmDb, code: PromoCodeRow, quoteId: string): 
         rows.map((row) => row.line.catalogItemId),
       );
   return rows.filter((row) => isEligibleItem(code, named, row.line.catalogItemId)).map((row) => row.line.id);
+}
+
+/**
+ * A line added to a quote whose code is applied gets the code too when the code covers its item and is still
+ * valid: the buyer who applied FLOW10 expects it on the next antibody as well.
+ */
+export async function extendAppliedPromo(
+  db: CrmDb,
+  quoteId: string,
+  line: Pick<QuoteLineRow, 'id' | 'catalogItemId'>,
+  today: string,
+): Promise<void> {
+  const applied = await findQuotePromo(db, quoteId);
+  if (!applied?.use.complete || promoCodeRefusal(applied.code, today) !== null) return;
+  const { code } = applied;
+  const named = code.allItems ? new Set<string>() : await eligibleItemIds(db, code.id, [line.catalogItemId]);
+  if (isEligibleItem(code, named, line.catalogItemId)) await markPromoLines(db, quoteId, [line.id]);
 }
 
 /** A code's public facts, found whatever its letter case. */

@@ -8,6 +8,7 @@ import {
   setLineQty,
 } from '../../db/queries/quotes';
 import { invalidPayload, notFound } from '../errors';
+import { extendAppliedPromo } from './promo-codes';
 import { changeableQuote, changeQuote, insertCart, ownQuote, quoteScope } from './quote-access';
 import { repriceQuote } from './quote-view';
 import type { Handler } from './types';
@@ -33,9 +34,12 @@ export const saveItemToQuoteBlink: Handler<'saveItemToQuoteBlink'> = async (ctx,
         scope,
       ),
     );
-    const qty = await addToLine(db, { quoteId: quote.id, catalogItemId: itemId, qty: payload.qty });
+    const line = await addToLine(db, { quoteId: quote.id, catalogItemId: itemId, qty: payload.qty });
     // Raising the error rolls the transaction back, so the line keeps what it had.
-    if (qty > MAX_LINE_QTY) throw invalidPayload(`qty: the line would hold ${qty}; at most ${MAX_LINE_QTY}.`);
+    if (line.qty > MAX_LINE_QTY) {
+      throw invalidPayload(`qty: the line would hold ${line.qty}; at most ${MAX_LINE_QTY}.`);
+    }
+    await extendAppliedPromo(db, quote.id, line, ctx.today);
     return repriceQuote({ ...ctx, db }, quote);
   });
 };
