@@ -181,3 +181,18 @@ test('a cart path naming no quote says so, whatever the id', async ({ page }) =>
   await page.getByRole('link', { name: 'Go to your cart' }).click();
   await expect(cart.line(page, product)).toBeVisible();
 });
+
+test.describe('in a German browser', () => {
+  test.use({ locale: 'de-DE' });
+
+  test("the cart's columns are labelled in the browser's language", async ({ page }) => {
+    const [product = ''] = await productsOf(page, 'Genomics Kits', 1);
+    await cart.addFromHere(page, product);
+    await cart.open(page);
+    const headers = page.getByRole('table').getByRole('columnheader');
+    await expect(headers.first()).toHaveText('Produkt');
+    await expect(headers.nth(1)).toHaveText('Menge');
+    await expect(headers.nth(2)).toHaveText('Stückpreis');
+    await expect(headers.nth(3)).toHaveText('Gesamtpreis');
+  });
+});

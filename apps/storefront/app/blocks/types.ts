@@ -9,7 +9,7 @@ import type {
   PicklistField,
 } from '@storefront/contracts/catalogue';
 import type { CATALOGUE_SORTS } from '@storefront/contracts/crm';
-import type { QuoteListEntry } from '@storefront/contracts/crm-cart-records';
+import type { QuoteListEntry, TranslationHeaders } from '@storefront/contracts/crm-cart-records';
 import type { CartLoad } from '../lib/cart.server';
 import type { HeadTags } from '../lib/meta';
 
@@ -46,7 +46,13 @@ export interface BlockData {
   productCard: { item: CatalogItemCard | null };
   productList: ProductListData;
   productDetail: { item: CatalogItemDetail | null };
-  cart: { cart: CartLoad; continueShopping: string; earlier: QuoteListEntry[] };
+  cart: {
+    cart: CartLoad;
+    continueShopping: string;
+    earlier: QuoteListEntry[];
+    /** Column labels in the viewer's language; null: the page's own. */
+    labels: TranslationHeaders['headers'] | null;
+  };
 }
 
 /** A block ready to render: its fields parsed and its data loaded, or the reason it cannot show. */

@@ -1,5 +1,5 @@
 import type { QuoteItems } from '@storefront/contracts/crm';
-import type { QuoteListEntry } from '@storefront/contracts/crm-cart-records';
+import type { QuoteListEntry, TranslationHeaders } from '@storefront/contracts/crm-cart-records';
 import { MESSAGES } from '@storefront/contracts/messages';
 import { type ClaimedCart, crmCart } from './crm.server';
 import { GatewayError } from './gateway';
@@ -112,6 +112,21 @@ export async function activeCartTotal(
     return quote ? { total: quote.total, currency: quote.currency } : null;
   } catch (error) {
     console.warn('The cart total could not be loaded for the header:', error);
+    return null;
+  }
+}
+
+/**
+ * The cart's column labels in the viewer's language (getTranslationHeaders). Labels are a nicety: when they
+ * cannot be loaded the page's own stay.
+ */
+export async function cartColumnLabels(
+  session: StorefrontSession,
+): Promise<TranslationHeaders['headers'] | null> {
+  try {
+    return (await crmCart(session, 'getTranslationHeaders', { locale: session.locale })).headers;
+  } catch (error) {
+    console.warn('The cart column labels could not be loaded:', error);
     return null;
   }
 }

@@ -12,7 +12,7 @@ import {
   type QuoteItems,
   type QuoteSummary,
 } from '@storefront/contracts/crm';
-import type { CsvExport, GroupedQuoteList } from '@storefront/contracts/crm-cart-records';
+import type { CsvExport, GroupedQuoteList, TranslationHeaders } from '@storefront/contracts/crm-cart-records';
 import type { PageMeta } from '@storefront/contracts/meta';
 import type { EcatalogDetails } from './catalogue';
 import type { StorefrontSession } from './storefront.server';
@@ -45,6 +45,7 @@ interface CartAnswers {
   applyPromoCodeNG: QuoteItems;
   exportToCSV: CsvExport;
   getGroupedFilteredList: GroupedQuoteList;
+  getTranslationHeaders: TranslationHeaders;
 }
 
 /** makeActiveCartForGuest's answer: the account's cart after the move, and the items it could not take. */

@@ -16,7 +16,13 @@ describe('readSession', () => {
       userType: 'AWSManager',
       accountId: 'acc-1',
       name: 'Ana Lima',
+      locale: null,
     });
+  });
+
+  it("reads the user's locale from custom:local, as a language tag", () => {
+    const session = readSession(request(amplifyCookies({ id: { 'custom:local': 'de_DE' } })), 'client');
+    expect(session.signedIn && session.locale).toBe('de-DE');
   });
 
   it('takes the user type from the first group only, and none for an unknown group', () => {

@@ -22,6 +22,8 @@ export type AuthSession =
       accountId: string | null;
       /** What the header shows: given and family name, else the email, else the username. */
       name: string;
+      /** The id token's custom:local, as a language tag (de_DE → de-DE); null when it has none. */
+      locale: string | null;
     };
 
 const GUEST: AuthSession = { signedIn: false, expired: false };
@@ -49,6 +51,7 @@ export function readSession(request: Request, clientId: string, now = Date.now()
     userType: USER_TYPES.find((type) => type === group) ?? null,
     accountId: text(id['custom:salesforceAccountId']),
     name: displayName(id) ?? username,
+    locale: text(id['custom:local'])?.replaceAll('_', '-') ?? null,
   };
 }
 

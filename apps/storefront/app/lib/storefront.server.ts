@@ -1,4 +1,4 @@
-import { GUEST_USER_TYPE, USER_TYPES, type UserType } from '@storefront/contracts/constants';
+import { DEFAULT_LOCALE, GUEST_USER_TYPE, USER_TYPES, type UserType } from '@storefront/contracts/constants';
 import { MESSAGES } from '@storefront/contracts/messages';
 import type { DomainDetails } from '@storefront/contracts/storefront';
 import { type AppLoadContext, data, redirect } from 'react-router';
@@ -26,6 +26,8 @@ export interface StorefrontSession {
   url: URL;
   /** The guest cart secret of the request's cookie (a signed-in user still has one until it is claimed). */
   guestCartSecret: string | null;
+  /** The viewer's language: a signed-in user's locale, else the browser's first language, else en-US. */
+  locale: string;
 }
 
 /** What a loader gets: `url` is the page URL (without React Router's data-request details). */
@@ -82,9 +84,11 @@ export async function requireSession(
   const hostedLogin = hostedLoginRedirect(url);
   if (hostedLogin) throw redirect(hostedLogin);
   const auth = readSession(request, storefront.clientId);
+  const browserLocale = request.headers.get('accept-language')?.split(/[,;]/)[0]?.trim() || DEFAULT_LOCALE;
   if (auth.signedIn) {
     const gateway = createServerGateway(request, context, { accessToken: auth.accessToken, guestCartSecret });
-    return { storefront, auth, viewer: await verifiedViewer(gateway, url), gateway, url, guestCartSecret };
+    const viewer = await verifiedViewer(gateway, url);
+    return { storefront, auth, viewer, gateway, url, guestCartSecret, locale: auth.locale ?? browserLocale };
   }
   if (auth.expired || !storefront.guestAccountId) throw signInRedirect(url);
   return {
@@ -94,5 +98,6 @@ export async function requireSession(
     gateway: createServerGateway(request, context, { guestCartSecret }),
     url,
     guestCartSecret,
+    locale: browserLocale,
   };
 }

@@ -1,6 +1,6 @@
 import type { BlockFieldsInput } from '@storefront/contracts/block-fields';
 import type { QuoteItems, QuoteLine, QuoteSummary } from '@storefront/contracts/crm';
-import type { QuoteListEntry } from '@storefront/contracts/crm-cart-records';
+import type { QuoteListEntry, TranslationHeaders } from '@storefront/contracts/crm-cart-records';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createRoutesStub, useLoaderData } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -107,6 +107,8 @@ interface RenderOptions {
   fields?: BlockFieldsInput['cart'];
   /** A signed-in user's earlier open carts. */
   earlier?: QuoteListEntry[];
+  /** Column labels in the viewer's language. */
+  labels?: Partial<TranslationHeaders['headers']> | null;
   /** The answer of the /api/cart stub; it may also change what the next load of the page returns. */
   answer?: (
     form: Record<string, string>,
@@ -118,12 +120,13 @@ interface CartPageData {
   cart: CartLoad;
   fields: BlockFieldsInput['cart'];
   earlier: QuoteListEntry[];
+  labels: Partial<TranslationHeaders['headers']> | null;
 }
 
 /** The cart block as the page renders it, its data from the route's loader. */
 function CartPage() {
-  const { cart, fields, earlier } = useLoaderData() as CartPageData;
-  const data = { cart, continueShopping: CONTINUE, earlier };
+  const { cart, fields, earlier, labels } = useLoaderData() as CartPageData;
+  const data = { cart, continueShopping: CONTINUE, earlier, labels: labels as TranslationHeaders['headers'] };
   const block = readyBlock('cart', fields, data);
   if (block.state.status !== 'ready') throw new Error('a ready block is always ready');
   return <Cart block={block} fields={block.state.fields} data={data} page={page} />;
@@ -133,7 +136,10 @@ const NoFallback = () => null;
 const SignInPage = () => <h1>Sign in</h1>;
 
 /** The cart block on /cart, its data from a loader (so a cart action revalidates it), next to an /api/cart stub. */
-function renderCart(initial: CartLoad, { fields = {}, earlier = [], answer }: RenderOptions = {}) {
+function renderCart(
+  initial: CartLoad,
+  { fields = {}, earlier = [], labels = null, answer }: RenderOptions = {},
+) {
   const store = { cart: initial };
   const submissions: Record<string, string>[] = [];
   const Stub = createRoutesStub([
@@ -141,7 +147,7 @@ function renderCart(initial: CartLoad, { fields = {}, earlier = [], answer }: Re
       path: '/cart',
       Component: CartPage,
       HydrateFallback: NoFallback,
-      loader: (): CartPageData => ({ cart: store.cart, fields, earlier }),
+      loader: (): CartPageData => ({ cart: store.cart, fields, earlier, labels }),
     },
     {
       path: '/api/cart',
@@ -170,6 +176,27 @@ const totals = () =>
     pair.querySelector('dt')?.textContent,
     pair.querySelector('dd')?.textContent,
   ]);
+
+describe('Cart: column labels', () => {
+  const headers = () =>
+    within(screen.getByRole('table'))
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+
+  it("labels the columns in the viewer's language when the CRM has them", async () => {
+    renderCart(ready(), {
+      labels: { name: 'Produkt', qty: 'Menge', unitPrice: 'Stückpreis', lineTotal: 'Gesamt' },
+    });
+    await cartHeading();
+    expect(headers().slice(0, 4)).toEqual(['Produkt', 'Menge', 'Stückpreis', 'Gesamt']);
+  });
+
+  it('keeps its own labels without them', async () => {
+    renderCart(ready());
+    await cartHeading();
+    expect(headers().slice(0, 4)).toEqual(['Product', 'Quantity', 'Unit price', 'Total']);
+  });
+});
 
 describe('Cart: earlier carts', () => {
   const earlierCart = (id: string, lineCount: number, total: number): QuoteListEntry => ({

@@ -65,21 +65,27 @@ function CartView({ fields, data, page }: BlockProps<'cart'>) {
       fields={fields}
       cart={cart.cart}
       continueShopping={continueShopping}
+      labels={{ ...DEFAULT_LABELS, ...data.labels }}
       onRemove={(line) => remove.submit('remove', { quoteId: line.quoteId, lineId: line.id })}
       removing={remove.busy}
     />
   );
 }
 
+/** The column labels the page shows when the CRM's translations cannot be had. */
+const DEFAULT_LABELS = { name: 'Product', qty: 'Quantity', unitPrice: 'Unit price', lineTotal: 'Total' };
+type ColumnLabels = typeof DEFAULT_LABELS;
+
 interface CartContentsProps {
   fields: BlockProps<'cart'>['fields'];
   cart: QuoteItems;
   continueShopping: string;
+  labels: ColumnLabels;
   onRemove: (line: QuoteLine) => void;
   removing: boolean;
 }
 
-function CartContents({ fields, cart, continueShopping, onRemove, removing }: CartContentsProps) {
+function CartContents({ fields, cart, continueShopping, labels, onRemove, removing }: CartContentsProps) {
   const { quote, lines, promoCode } = cart;
   const editable = quote.status === 'Active' && !quote.checkedOut;
   const count = lines.reduce((sum, line) => sum + line.qty, 0);
@@ -97,10 +103,10 @@ function CartContents({ fields, cart, continueShopping, onRemove, removing }: Ca
             </caption>
             <thead>
               <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">Unit price</th>
-                <th scope="col">Total</th>
+                <th scope="col">{labels.name}</th>
+                <th scope="col">{labels.qty}</th>
+                <th scope="col">{labels.unitPrice}</th>
+                <th scope="col">{labels.lineTotal}</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>

@@ -1,17 +1,18 @@
-import { earlierCarts, loadCart } from '../../lib/cart.server';
+import { cartColumnLabels, earlierCarts, loadCart } from '../../lib/cart.server';
 import { loadTemplates } from '../../lib/content.server';
 import { continueShoppingPath } from '../../lib/continue-shopping';
 import type { BlockLoader } from '../loader-types.server';
 
 /**
  * The cart the page names (else the viewer's active cart), where 'Continue shopping' leads, and a signed-in
- * user's earlier carts.
+ * user's earlier carts, and the column labels in the viewer's language.
  */
 export const loadCartBlock: BlockLoader<'cart'> = async ({ session, target }) => {
-  const [cart, templates, earlier] = await Promise.all([
+  const [cart, templates, earlier, labels] = await Promise.all([
     loadCart(session, target.quoteId),
     loadTemplates(session),
     earlierCarts(session),
+    cartColumnLabels(session),
   ]);
-  return { cart, continueShopping: continueShoppingPath(templates), earlier };
+  return { cart, continueShopping: continueShoppingPath(templates), earlier, labels };
 };
