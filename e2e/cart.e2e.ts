@@ -182,6 +182,38 @@ test('a cart path naming no quote says so, whatever the id', async ({ page }) =>
   await expect(cart.line(page, product)).toBeVisible();
 });
 
+test('a cart replaced by a guest cart at sign-in stays listed and can become the cart again', async ({
+  page,
+}) => {
+  // The user's own cart, made while signed in.
+  await page.goto('/login');
+  await signIn.as(page, 'purchasing@halvorsen.example');
+  await signIn.expectSignedInAs(page, 'purchasing@halvorsen.example');
+  const [own = ''] = await productsOf(page, 'Genomics Kits', 1);
+  await cart.addFromHere(page, own);
+  await page.getByRole('banner').getByRole('link', { name: 'Sign out' }).click();
+  await signIn.expectGuest(page);
+
+  // As a guest on the same browser, then signing in again: the guest cart is the cart now.
+  const [guestProduct = ''] = await productsOf(page, 'Flow Cytometry Antibodies', 1);
+  await cart.addFromHere(page, guestProduct);
+  await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
+  await signIn.as(page, 'purchasing@halvorsen.example');
+  await signIn.expectSignedInAs(page, 'purchasing@halvorsen.example');
+  await cart.open(page);
+  await throughGuidance(page);
+  await expect(cart.line(page, own)).toHaveCount(0);
+
+  const earlier = page.getByRole('region', { name: 'Your earlier carts' });
+  await earlier.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/cart\/[\w-]+$/);
+  await expect(cart.line(page, own)).toBeVisible();
+  await page.getByRole('button', { name: 'Make this my cart' }).click();
+  await expect(cart.toasts(page)).toContainText('This quote is your cart again.');
+  await page.goto('/cart');
+  await expect(cart.line(page, own)).toBeVisible();
+});
+
 test.describe('in a German browser', () => {
   test.use({ locale: 'de-DE' });
 

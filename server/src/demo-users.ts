@@ -45,6 +45,15 @@ export const DEMO_PROFILES: Record<string, Profile[]> = {
       status: 'CONFIRMED',
     },
     {
+      role: 'portal user (purchasing)',
+      username: 'purchasing@halvorsen.example',
+      password: 'Demo-Purchasing-2026!',
+      givenName: 'Sofie',
+      familyName: 'Strand',
+      groups: ['AWSPortalUser'],
+      status: 'CONFIRMED',
+    },
+    {
       role: `portal user with authenticator MFA (secret ${DEMO_TOTP_SECRET})`,
       username: 'lab@halvorsen.example',
       password: 'Demo-Lab-2026!',

@@ -24,9 +24,17 @@ function scope(session: StorefrontSession) {
   return { storefrontId: session.storefront.storefrontId, accountId: session.viewer.accountId };
 }
 
-/** A guest without a cart secret has never added anything: they have no cart and no quote of their own. */
+/**
+ * Whether the viewer shops as the storefront's guest account: a guest, or a signed-in user who has no account
+ * of their own yet. Their cart is a guest cart, bound to the secret of their cookie.
+ */
+export function shopsAsGuest(session: StorefrontSession): boolean {
+  return session.viewer.accountId === session.storefront.guestAccountId;
+}
+
+/** Shopping as the guest account without a cart secret: nothing was added yet, so there is no cart. */
 function hasNoCart(session: StorefrontSession): boolean {
-  return session.viewer.isGuest && !session.guestCartSecret;
+  return shopsAsGuest(session) && !session.guestCartSecret;
 }
 
 /**
@@ -139,7 +147,7 @@ const EARLIER_CARTS = 5;
  * list is a convenience: when it cannot be loaded the cart page shows none rather than failing.
  */
 export async function earlierCarts(session: StorefrontSession): Promise<QuoteListEntry[]> {
-  if (session.viewer.isGuest) return [];
+  if (shopsAsGuest(session)) return [];
   try {
     const list = await crmCart(session, 'getGroupedFilteredList', {
       ...scope(session),

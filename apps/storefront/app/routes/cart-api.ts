@@ -7,6 +7,7 @@ import {
   claimGuestCart,
   makeActiveCart,
   removeLine,
+  shopsAsGuest,
   updateLine,
 } from '../lib/cart.server';
 import { CART_INTENTS, type CartActionResult, type CartIntent } from '../lib/cart-actions';
@@ -88,9 +89,12 @@ const INTENTS: Record<CartIntent, (session: StorefrontSession, form: Form) => Pr
     const { quoteId } = parseForm(z.object({ quoteId: id }), form);
     return changed(await makeActiveCart(session, quoteId), 'This quote is your cart again.');
   },
-  /** After sign-in the guest's cart becomes the account's; a guest, or a user with no guest cart, has none. */
+  /**
+   * After sign-in the guest's cart becomes the account's. Nothing to do for a user with no guest cart, or one
+   * who shops as the guest account (no account of their own yet): the guest cart is theirs already.
+   */
   async claim(session) {
-    if (session.viewer.isGuest || !session.guestCartSecret)
+    if (shopsAsGuest(session) || !session.guestCartSecret)
       return { message: null, quoteId: null, lineCount: 0 };
     const cart = await claimGuestCart(session, session.guestCartSecret);
     const missing = cart.unavailable.join(', ');
@@ -113,10 +117,11 @@ export async function action(args: Route.ActionArgs) {
   const started = !existing && intent.data === 'add' ? newGuestCartSecret() : null;
   const session = await requireSession(args, existing ?? started);
   const headers = new Headers();
-  if (started && session.viewer.isGuest) headers.append('set-cookie', guestCartCookie(started, session.url));
+  if (started && shopsAsGuest(session)) headers.append('set-cookie', guestCartCookie(started, session.url));
   try {
     const outcome = await INTENTS[intent.data](session, form);
-    if (intent.data === 'claim' && session.guestCartSecret) {
+    // Once the cart is the account's the secret reaches nothing; a user shopping as the guest account keeps it.
+    if (intent.data === 'claim' && session.guestCartSecret && !shopsAsGuest(session)) {
       headers.append('set-cookie', clearedGuestCartCookie(session.url));
     }
     const result: CartActionResult = { ok: true, intent: intent.data, ...outcome };
