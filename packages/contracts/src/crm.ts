@@ -240,6 +240,12 @@ export interface QuoteItems {
   promoCode: string | null;
 }
 
+/** A cart with its lines, or none at all. */
+export type CartOrNone = QuoteItems | { quote: null; lines: []; promoCode: null };
+
+/** makeActiveCartForGuest's answer: the user's cart after the move (none when neither had one), and the items left out. */
+export type ClaimedCart = CartOrNone & { unavailable: string[] };
+
 /** Spec C§8: the answer of getQLIsForPromoCode when no line of the quote is eligible. */
 export const PROMO_CODE_NO_LINES = 'ERROR: QLIs not found for promo code application.';
 

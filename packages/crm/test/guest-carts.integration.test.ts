@@ -1,6 +1,7 @@
 import {
   type CatalogItemCard,
   type CatalogPage,
+  type ClaimedCart,
   type CrmError,
   MESSAGES,
   type QuoteItems,
@@ -11,7 +12,6 @@ import { openSeededCrm, type SeededCrm } from './support/crm';
 import { testEngines } from './support/databases';
 
 type ActiveQuote = { quote: QuoteSummary | null };
-type ClaimedCart = (QuoteItems | { quote: null; lines: [] }) & { unavailable: string[] };
 
 const secretOf = (letter: string) => letter.repeat(43);
 

@@ -1,5 +1,5 @@
 import type { BlockFields, BlockName } from '@storefront/contracts/block-fields';
-import type { Block } from '@storefront/contracts/blocks';
+import type { Block, TemplateRecord } from '@storefront/contracts/blocks';
 import type { EcatalogDetails } from '../lib/catalogue';
 import type { StorefrontSession } from '../lib/storefront.server';
 import type { BlockData } from './types';
@@ -21,6 +21,8 @@ export interface BlockLoaderArgs<N extends BlockName> {
   block: Block;
   fields: BlockFields[N];
   target: PageTarget;
+  /** The storefront's templates, as the page resolved its own from them. */
+  templates: readonly TemplateRecord[];
   /** The account's catalogue and categories, fetched at most once per page. */
   catalogue: () => Promise<EcatalogDetails | null>;
 }

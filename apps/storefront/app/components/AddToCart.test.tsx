@@ -57,7 +57,7 @@ describe('AddToCart', () => {
     await waitFor(() =>
       expect(within(notifications()).getByText(`3 × ${product.name} added to your cart.`)).toBeTruthy(),
     );
-    expect(submissions).toEqual([{ intent: 'add', catalogItemId: product.id, name: product.name, qty: '3' }]);
+    expect(submissions).toEqual([{ intent: 'add', catalogItemId: product.id, qty: '3' }]);
     expect(localStorage.getItem('qreset-q-1')).toBe('true');
   });
 

@@ -16,7 +16,6 @@ export function AddToCart({ item, label, primary }: AddToCartProps) {
     <add.Form method="post" action={CART_ACTION_PATH} className="add-to-cart">
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="catalogItemId" value={item.id} />
-      <input type="hidden" name="name" value={item.name} />
       <label htmlFor={qtyId} className="visually-hidden">
         Quantity of {item.name}
       </label>

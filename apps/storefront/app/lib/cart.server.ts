@@ -1,7 +1,7 @@
-import type { QuoteItems } from '@storefront/contracts/crm';
+import type { ClaimedCart, QuoteItems } from '@storefront/contracts/crm';
 import type { QuoteListEntry, TranslationHeaders } from '@storefront/contracts/crm-cart-records';
 import { MESSAGES } from '@storefront/contracts/messages';
-import { type ClaimedCart, crmCart } from './crm.server';
+import { crmCart } from './crm.server';
 import { GatewayError } from './gateway';
 import { withLineUpdateRetry } from './line-update-retry';
 import type { StorefrontSession } from './storefront.server';
@@ -108,47 +108,43 @@ export function claimGuestCart(session: StorefrontSession, guestCartSecret: stri
 }
 
 /**
- * The active cart's total for the header; null without a cart. A header must render whatever happens, so a
- * failure shows no total rather than an error.
+ * What a page shows beside the cart rather than of it (a total, labels, a list): when it cannot be loaded the
+ * page goes on without it, and the log says why.
  */
-export async function activeCartTotal(
-  session: StorefrontSession,
-): Promise<{ total: number; currency: string } | null> {
-  if (hasNoCart(session)) return null;
+async function orElse<T>(what: string, fallback: T, load: () => Promise<T>): Promise<T> {
   try {
-    const { quote } = await crmCart(session, 'getActiveQuote', scope(session));
-    return quote ? { total: quote.total, currency: quote.currency } : null;
+    return await load();
   } catch (error) {
-    console.warn('The cart total could not be loaded for the header:', error);
-    return null;
+    console.warn(`${what} could not be loaded:`, error);
+    return fallback;
   }
 }
 
-/**
- * The cart's column labels in the viewer's language (getTranslationHeaders). Labels are a nicety: when they
- * cannot be loaded the page's own stay.
- */
-export async function cartColumnLabels(
+/** The active cart's total for the header; null without a cart. */
+export function activeCartTotal(
   session: StorefrontSession,
-): Promise<TranslationHeaders['headers'] | null> {
-  try {
+): Promise<{ total: number; currency: string } | null> {
+  if (hasNoCart(session)) return Promise.resolve(null);
+  return orElse('The cart total for the header', null, async () => {
+    const { quote } = await crmCart(session, 'getActiveQuote', scope(session));
+    return quote ? { total: quote.total, currency: quote.currency } : null;
+  });
+}
+
+/** The cart's column labels in the viewer's language (getTranslationHeaders); null: the page's own. */
+export function cartColumnLabels(session: StorefrontSession): Promise<TranslationHeaders['headers'] | null> {
+  return orElse('The cart column labels', null, async () => {
     return (await crmCart(session, 'getTranslationHeaders', { locale: session.locale })).headers;
-  } catch (error) {
-    console.warn('The cart column labels could not be loaded:', error);
-    return null;
-  }
+  });
 }
 
 /** How many earlier carts the cart page lists. */
 const EARLIER_CARTS = 5;
 
-/**
- * A signed-in user's earlier open carts, newest first, to go back to one (a guest has one cart only). The
- * list is a convenience: when it cannot be loaded the cart page shows none rather than failing.
- */
-export async function earlierCarts(session: StorefrontSession): Promise<QuoteListEntry[]> {
-  if (shopsAsGuest(session)) return [];
-  try {
+/** A signed-in user's earlier open carts, newest first, to go back to one (a guest has one cart only). */
+export function earlierCarts(session: StorefrontSession): Promise<QuoteListEntry[]> {
+  if (shopsAsGuest(session)) return Promise.resolve([]);
+  return orElse('The earlier carts', [], async () => {
     const list = await crmCart(session, 'getGroupedFilteredList', {
       ...scope(session),
       statuses: ['Inactive'],
@@ -157,10 +153,7 @@ export async function earlierCarts(session: StorefrontSession): Promise<QuoteLis
       pageSize: EARLIER_CARTS,
     });
     return list.groups.flatMap((group) => group.quotes);
-  } catch (error) {
-    console.warn('The earlier carts could not be listed:', error);
-    return [];
-  }
+  });
 }
 
 export function exportCart(session: StorefrontSession, quoteId: string) {

@@ -5,6 +5,7 @@ import type {
   PicklistCount,
 } from '@storefront/contracts/catalogue';
 import {
+  type ClaimedCart,
   CRM_TYPES,
   type CrmPayload,
   type CrmType,
@@ -47,11 +48,6 @@ interface CartAnswers {
   getGroupedFilteredList: GroupedQuoteList;
   getTranslationHeaders: TranslationHeaders;
 }
-
-/** makeActiveCartForGuest's answer: the account's cart after the move, and the items it could not take. */
-export type ClaimedCart = (QuoteItems | { quote: null; lines: []; promoCode: null }) & {
-  unavailable: string[];
-};
 
 /** A cart call; a failure throws GatewayError with the text a person sees (spec P§8). */
 export async function crmCart<T extends keyof CartAnswers>(

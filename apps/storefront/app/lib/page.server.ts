@@ -43,7 +43,7 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
     ]);
     const shown = visibleSections(orderSections(sections), session.viewer);
     const catalogue = once(() => crmRecord(session, 'getEcatalogDetails', catalogueScope(session)));
-    const shared: Shared = { session, target: pageTarget(session.url, args.params), catalogue };
+    const shared: Shared = { session, target: pageTarget(session.url, args.params), catalogue, templates };
     const rendered = await Promise.all(
       shown.map(async (section) => ({
         ...section,

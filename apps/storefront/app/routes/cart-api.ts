@@ -58,16 +58,14 @@ const promoCode = z
 /** Each intent: its form, parsed so what a person typed gets a message they can act on, and its call. */
 const INTENTS: Record<CartIntent, (session: StorefrontSession, form: Form) => Promise<Outcome>> = {
   async add(session, form) {
-    const { catalogItemId, qty, name } = parseForm(
-      z.object({
-        catalogItemId: id,
-        qty: quantity.min(1, 'Quantity must be at least 1.'),
-        name: z.string().max(300).default(''),
-      }),
+    const { catalogItemId, qty } = parseForm(
+      z.object({ catalogItemId: id, qty: quantity.min(1, 'Quantity must be at least 1.') }),
       form,
     );
     const cart = await addToCart(session, catalogItemId, qty);
-    return changed(cart, `${name || 'The product'} (${qty}) was added to your cart.`);
+    // The product as the CRM holds it, not as the page named it.
+    const added = cart.lines.find((line) => line.catalogItemId === catalogItemId);
+    return changed(cart, `${added?.name ?? 'The product'} (${qty}) was added to your cart.`);
   },
   async update(session, form) {
     const { quoteId, lineId, qty } = parseForm(

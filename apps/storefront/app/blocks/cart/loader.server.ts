@@ -1,5 +1,4 @@
 import { cartColumnLabels, earlierCarts, loadCart } from '../../lib/cart.server';
-import { loadTemplates } from '../../lib/content.server';
 import { continueShoppingPath } from '../../lib/continue-shopping';
 import type { BlockLoader } from '../loader-types.server';
 
@@ -7,10 +6,9 @@ import type { BlockLoader } from '../loader-types.server';
  * The cart the page names (else the viewer's active cart), where 'Continue shopping' leads, and a signed-in
  * user's earlier carts, and the column labels in the viewer's language.
  */
-export const loadCartBlock: BlockLoader<'cart'> = async ({ session, target }) => {
-  const [cart, templates, earlier, labels] = await Promise.all([
+export const loadCartBlock: BlockLoader<'cart'> = async ({ session, target, templates }) => {
+  const [cart, earlier, labels] = await Promise.all([
     loadCart(session, target.quoteId),
-    loadTemplates(session),
     earlierCarts(session),
     cartColumnLabels(session),
   ]);

@@ -1,3 +1,4 @@
+import type { CartOrNone, ClaimedCart } from '@storefront/contracts';
 import {
   activateQuote,
   catalogueItemIdsBySku,
@@ -93,7 +94,10 @@ export const makeActiveCartForGuest: Handler<'makeActiveCartForGuest'> = async (
       : undefined;
     const locked = guestCart && (await lockQuote(db, guestCart.id, 'wait'));
     const lines = locked ? await linesWithItems(db, locked.id) : [];
-    if (!locked || lines.length === 0) return { ...(await activeCartItems(tx, scope)), unavailable: [] };
+    if (!locked || lines.length === 0) {
+      const unchanged: ClaimedCart = { ...(await activeCartItems(tx, scope)), unavailable: [] };
+      return unchanged;
+    }
     const skuToItem = await catalogueItemIdsBySku(
       db,
       scope.catalogue.id,
@@ -117,12 +121,13 @@ export const makeActiveCartForGuest: Handler<'makeActiveCartForGuest'> = async (
       currency,
     });
     const cart = await repriceQuote(tx, { ...locked, accountId: scope.account.id, currency });
-    return { ...cart, unavailable: unavailable.map(({ item }) => item.name) };
+    const claimed: ClaimedCart = { ...cart, unavailable: unavailable.map(({ item }) => item.name) };
+    return claimed;
   });
 };
 
 /** The owner's active cart with its lines, or no quote and no lines. */
-async function activeCartItems(ctx: HandlerContext, scope: QuoteScope) {
+async function activeCartItems(ctx: HandlerContext, scope: QuoteScope): Promise<CartOrNone> {
   const quote = await findActiveQuote(ctx.db, scope.owner);
   return quote ? quoteItems(ctx, quote.id) : { quote: null, lines: [], promoCode: null };
 }
