@@ -74,7 +74,11 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
     if (seed.seeded) logger.info({ storefronts: seed.storefronts.length }, 'demo data seeded');
 
     const crm = crmDatabase
-      ? createCrmApp({ db: crmDatabase, serviceToken: config.crmServiceToken })
+      ? createCrmApp({
+          db: crmDatabase,
+          serviceToken: config.crmServiceToken,
+          checkAnswers: config.env !== 'production',
+        })
       : undefined;
     const identity =
       database && config.embeddedIdentity ? embeddedIdentity(config, database, logger) : undefined;

@@ -11,10 +11,10 @@ import {
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { ErrorPage } from './components/ErrorPage';
+import { describeError, errorMeta } from './components/route-errors';
 import { ToastProvider } from './components/toast/Toasts';
 import { loadTheme } from './lib/content.server';
 import { createServerGateway } from './lib/gateway.server';
-import { describeError, errorMeta } from './lib/route-errors';
 import { requireDomain } from './lib/storefront.server';
 import { themeStyle } from './lib/theme';
 

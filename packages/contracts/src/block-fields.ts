@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_CARD_ACTIONS, type ProductCardAction } from './constants';
-import { CATALOGUE_SORTS } from './crm';
+import { CATALOGUE_SORTS } from './crm-catalogue';
 
 /**
  * The `fields` of each block the storefront renders, by componentName. The web part parses a block's fields

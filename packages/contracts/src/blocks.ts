@@ -98,18 +98,20 @@ export const templateMetaSchema = z.object({
 });
 export type TemplateMeta = z.infer<typeof templateMetaSchema>;
 
-export interface TemplateRecord {
-  templateId: string;
-  storefrontId: string;
+export const templateRecordSchema = z.object({
+  templateId: z.string(),
+  storefrontId: z.string(),
   /** The page name used in paths, e.g. 'about' for /about. */
-  name: string;
-  createdDate: string;
-  meta: TemplateMeta;
-}
+  name: z.string(),
+  createdDate: z.string(),
+  meta: templateMetaSchema,
+});
+export type TemplateRecord = z.infer<typeof templateRecordSchema>;
 
 /** Template block record (spec P§3). */
-export interface TemplateBlockRecord {
-  storefrontId: string;
-  templateId: string;
-  blocks: Section[];
-}
+export const templateBlockRecordSchema = z.object({
+  storefrontId: z.string(),
+  templateId: z.string(),
+  blocks: z.array(sectionSchema),
+});
+export type TemplateBlockRecord = z.infer<typeof templateBlockRecordSchema>;

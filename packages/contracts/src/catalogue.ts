@@ -1,100 +1,124 @@
-import type { CatalogueType, ConfigurationMode, PriceSource } from './constants';
+import { z } from 'zod';
+import { CATALOGUE_TYPES, CONFIGURATION_MODES, PRICE_SOURCES } from './constants';
 
-export interface QuantityTier {
+/** Catalogue records as the CRM answers them; the schemas are the answers' contract (see crm-catalogue.ts). */
+
+const nullableText = z.string().nullable();
+
+export const quantityTierSchema = z.object({
   /** Start quantity, inclusive. */
-  sv: number;
+  sv: z.number(),
   /** End quantity, inclusive; null means open-ended. */
-  ev: number | null;
-  price: number;
-  formattedOfferPrice: string;
-  originalPrice: number;
-}
+  ev: z.number().nullable(),
+  price: z.number(),
+  formattedOfferPrice: z.string(),
+  originalPrice: z.number(),
+});
+export type QuantityTier = z.infer<typeof quantityTierSchema>;
 
-export interface Offer {
-  id: string;
-  name: string;
-  description: string;
-  offerType: 'Percent' | 'Amount';
-  discount: number;
-  appliedOnField: string;
-  validFrom: string | null;
-  validTo: string | null;
-}
+export const OFFER_TYPES = ['Percent', 'Amount'] as const;
 
-export interface CustomAction {
-  label: string;
-  url: string;
-  openInNewTab: boolean;
-}
+export const offerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  offerType: z.enum(OFFER_TYPES),
+  discount: z.number(),
+  appliedOnField: z.string(),
+  validFrom: nullableText,
+  validTo: nullableText,
+});
+export type Offer = z.infer<typeof offerSchema>;
 
-export interface CatalogItemCard {
-  id: string;
-  sku: string;
-  name: string;
-  slug: string;
-  shortDescription: string;
-  imageUrl: string;
+export const customActionSchema = z.object({
+  label: z.string(),
+  url: z.string(),
+  openInNewTab: z.boolean(),
+});
+export type CustomAction = z.infer<typeof customActionSchema>;
+
+export const catalogItemCardSchema = z.object({
+  id: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  shortDescription: z.string(),
+  imageUrl: z.string(),
   /** Pack size or unit of sale, e.g. '100 tests'. */
-  unit: string;
-  requiresConfiguration: ConfigurationMode | null;
-  productTemplateId: string;
-  categoryId: string;
-  priceSource: PriceSource;
+  unit: z.string(),
+  requiresConfiguration: z.enum(CONFIGURATION_MODES).nullable(),
+  productTemplateId: z.string(),
+  categoryId: z.string(),
+  priceSource: z.enum(PRICE_SOURCES),
   /** The price this account pays for one unit before tiers and offers. */
-  price: number;
-  listPrice: number;
-  currency: string;
-  formattedPrice: string;
-  hasTiers: boolean;
-  offerCount: number;
-  attributes: Record<string, string>;
-  customAction: CustomAction | null;
-}
+  price: z.number(),
+  listPrice: z.number(),
+  currency: z.string(),
+  formattedPrice: z.string(),
+  hasTiers: z.boolean(),
+  offerCount: z.number(),
+  attributes: z.record(z.string(), z.string()),
+  customAction: customActionSchema.nullable(),
+});
+export type CatalogItemCard = z.infer<typeof catalogItemCardSchema>;
 
-export interface CatalogItemDetail extends CatalogItemCard {
-  description: string;
-  images: string[];
-  category: { id: string; name: string };
-  tiers: QuantityTier[];
-  offers: Offer[];
-}
+export const catalogItemDetailSchema = catalogItemCardSchema.extend({
+  description: z.string(),
+  images: z.array(z.string()),
+  category: z.object({ id: z.string(), name: z.string() }),
+  tiers: z.array(quantityTierSchema),
+  offers: z.array(offerSchema),
+});
+export type CatalogItemDetail = z.infer<typeof catalogItemDetailSchema>;
 
-export interface Category {
-  id: string;
-  name: string;
-  slug: string;
-  parentId: string | null;
-  sortOrder: number;
-}
+export const categorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  parentId: nullableText,
+  sortOrder: z.number(),
+});
+export type Category = z.infer<typeof categorySchema>;
 
-export interface CatalogueSummary {
-  id: string;
-  name: string;
-  type: CatalogueType;
-  priceSource: PriceSource;
-  currency: string;
-}
+export const catalogueSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(CATALOGUE_TYPES),
+  priceSource: z.enum(PRICE_SOURCES),
+  currency: z.string(),
+});
+export type CatalogueSummary = z.infer<typeof catalogueSummarySchema>;
 
-export interface CatalogPage {
-  items: CatalogItemCard[];
+/** getEcatalogDetails: the account's catalogue and its categories in display order. */
+export const ecatalogDetailsSchema = z.object({
+  catalog: catalogueSummarySchema,
+  categories: z.array(categorySchema),
+});
+export type EcatalogDetails = z.infer<typeof ecatalogDetailsSchema>;
+
+export const catalogPageSchema = z.object({
+  items: z.array(catalogItemCardSchema),
   /** Matching items, at most CATALOGUE_ITEM_CAP. */
-  totalCount: number;
+  totalCount: z.number(),
   /** True when more items matched than the cap allows. */
-  capped: boolean;
-  page: number;
-  pageSize: number;
-}
+  capped: z.boolean(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type CatalogPage = z.infer<typeof catalogPageSchema>;
 
-export interface GroupCount {
-  categoryId: string;
-  name: string;
-  count: number;
-}
+export const groupCountSchema = z.object({ categoryId: z.string(), name: z.string(), count: z.number() });
+export type GroupCount = z.infer<typeof groupCountSchema>;
 
-export interface PicklistCount {
-  value: string;
-  count: number;
-}
+export const picklistCountSchema = z.object({ value: z.string(), count: z.number() });
+export type PicklistCount = z.infer<typeof picklistCountSchema>;
+
+/** An offer with the account's catalogue items it applies to (getFormattedObjectDetails of an Offer). */
+export const offerDetailsSchema = z.object({
+  offer: offerSchema,
+  items: z.array(catalogItemCardSchema),
+});
+export type OfferDetails = z.infer<typeof offerDetailsSchema>;
 
 /** Facets a product list may filter on; keys of CatalogItemCard.attributes. */
 export const PICKLIST_FIELDS = ['Application', 'Format', 'Species', 'Conjugate', 'Brand'] as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PICKLIST_FIELDS } from './catalogue';
-import type { CallType, CrmGroup, QuoteLine, QuoteStatus, QuoteSummary } from './crm';
+import { crmType } from './crm-base';
 import { catalogueFilters, catalogueScope, id, quoteScope } from './crm-fields';
+import { QUOTE_STATUSES, quoteLineSchema, quoteSummarySchema } from './crm-quotes';
 
 /**
  * The cart's record and list types of spec C§7 (their payloads are "not shown" there; the design is in
@@ -82,182 +83,231 @@ const page = z.coerce.number().int().min(1).default(1);
 const searchText = z.string().trim().max(200);
 const recordRef = { ...quoteScope, objectApiName: z.enum(RECORD_OBJECTS), recordId: id };
 
-export const cartRecordPayloads = {
+/** getTranslationHeaders' answer: the locale the labels are in, and a label per cart column. */
+const translationHeadersSchema = z.object({
+  locale: z.string(),
+  headers: z.record(z.enum(CART_COLUMNS), z.string()),
+});
+export type TranslationHeaders = z.infer<typeof translationHeadersSchema>;
+
+/** What the cart and lists show of a catalogue item beyond its name and price. */
+const itemAttributesSchema = z.object({
+  itemId: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  category: z.object({ id: z.string(), name: z.string() }),
+  /** The picklist attributes the item has (Application, Format, Species, Conjugate, Brand). */
+  attributes: z.record(z.string(), z.string()),
+});
+export type ItemAttributes = z.infer<typeof itemAttributesSchema>;
+
+/** getLineItemAttributesNG's answer: one entry per line, in the cart's order. */
+const lineItemAttributesSchema = z.object({
+  quoteId: z.string(),
+  lines: z.array(itemAttributesSchema.extend({ qliId: z.string() })),
+});
+export type LineItemAttributes = z.infer<typeof lineItemAttributesSchema>;
+
+/** getAttributesOfItems' answer: the requested items found in the object, in the order asked. */
+const attributesOfItemsSchema = z.object({ objectId: z.string(), items: z.array(itemAttributesSchema) });
+export type AttributesOfItems = z.infer<typeof attributesOfItemsSchema>;
+
+/** A quote in the account's list. */
+const quoteListEntrySchema = quoteSummarySchema.extend({
+  name: z.string().nullable(),
+  poNumber: z.string().nullable(),
+  lineCount: z.number(),
+});
+export type QuoteListEntry = z.infer<typeof quoteListEntrySchema>;
+
+/** getGroupedFilteredList's answer: the page's quotes grouped by status, each group with its full count. */
+const groupedQuoteListSchema = z.object({
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  groups: z.array(
+    z.object({ status: z.enum(QUOTE_STATUSES), count: z.number(), quotes: z.array(quoteListEntrySchema) }),
+  ),
+});
+export type GroupedQuoteList = z.infer<typeof groupedQuoteListSchema>;
+
+/** getRowItems' answer. */
+const quoteRowsSchema = z.object({
+  quoteId: z.string(),
+  currency: z.string(),
+  rows: z.array(quoteLineSchema),
+});
+export type QuoteRows = z.infer<typeof quoteRowsSchema>;
+
+const recordValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type RecordValue = z.infer<typeof recordValueSchema>;
+
+/** getRecord's and updateRecord's answer: the record's readable fields asked for (all after an update). */
+const recordAnswerSchema = z.object({
+  objectApiName: z.enum(RECORD_OBJECTS),
+  id: z.string(),
+  fields: z.record(z.string(), recordValueSchema),
+});
+export type RecordAnswer = z.infer<typeof recordAnswerSchema>;
+
+/** getLookupRecords' answer: at most `limit` matches, best (name starting with the text) first. */
+const lookupRecordsSchema = z.object({
+  records: z.array(z.object({ id: z.string(), label: z.string(), sublabel: z.string().nullable() })),
+});
+export type LookupRecords = z.infer<typeof lookupRecordsSchema>;
+
+/** A saved set of catalogue filters (saveECatalogFilters' and getSavedFilter's answer). */
+const savedFilterSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  catalogueId: z.string(),
+  categoryId: z.string().nullable(),
+  searchText: z.string().nullable(),
+  filters: z.partialRecord(z.enum(PICKLIST_FIELDS), z.array(z.string())),
+  modifiedAt: z.string(),
+});
+export type SavedFilter = z.infer<typeof savedFilterSchema>;
+
+/** exportToCSV's answer: the file as text, ready to download. */
+const csvExportSchema = z.object({
+  fileName: z.string(),
+  contentType: z.literal('text/csv'),
+  content: z.string(),
+  rowCount: z.number(),
+});
+export type CsvExport = z.infer<typeof csvExportSchema>;
+
+// Labels and catalogue lookups are the same for every user of an account; the rest is per owner or quote.
+const perOwner = { group: 'ecommerce', cacheable: false } as const;
+const shared = { group: 'ecommerce', cacheable: true } as const;
+
+export const CART_RECORD_TYPES = {
   /** The cart table's column labels in a locale ('de_DE' reads as 'de-DE'); unknown locales get en-US. */
-  getTranslationHeaders: z.object({ locale: z.string().trim().max(35).default('en-US') }),
+  getTranslationHeaders: crmType({
+    ...shared,
+    method: 'POST',
+    payload: z.object({ locale: z.string().trim().max(35).default('en-US') }),
+    answer: translationHeadersSchema,
+  }),
   /** What the cart shows of each line's item; qliIds narrows to those lines (all lines when omitted). */
-  getLineItemAttributesNG: z.object({
-    ...quoteScope,
-    quoteId: id,
-    qliIds: z.array(id).min(1, 'must name at least one line').max(200).optional(),
+  getLineItemAttributesNG: crmType({
+    ...perOwner,
+    method: 'POST',
+    payload: z.object({
+      ...quoteScope,
+      quoteId: id,
+      qliIds: z.array(id).min(1, 'must name at least one line').max(200).optional(),
+    }),
+    answer: lineItemAttributesSchema,
   }),
   /**
    * Attributes of catalogue items; objectId is the account's catalogue (items of it) or one of its quotes
    * (items on its lines). Items outside that object are left out.
    */
-  getAttributesOfItems: z.object({
-    ...quoteScope,
-    itemIds: z.array(id).min(1, 'must name at least one item').max(200),
-    objectId: id,
+  getAttributesOfItems: crmType({
+    ...perOwner,
+    method: 'POST',
+    payload: z.object({
+      ...quoteScope,
+      itemIds: z.array(id).min(1, 'must name at least one item').max(200),
+      objectId: id,
+    }),
+    answer: attributesOfItemsSchema,
   }),
   /** The account's quotes ("my carts"), filtered, newest first within each status, paged. */
-  getGroupedFilteredList: z.object({
-    ...quoteScope,
-    statuses: z
-      .array(z.enum(['Active', 'Inactive']))
-      .max(2)
-      .optional(),
-    checkedOut: z.boolean().optional(),
-    /** Matches the quote's name, PO number or id. */
-    searchText: searchText.optional(),
-    page,
-    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  getGroupedFilteredList: crmType({
+    ...perOwner,
+    method: 'POST',
+    payload: z.object({
+      ...quoteScope,
+      statuses: z.array(z.enum(QUOTE_STATUSES)).max(2).optional(),
+      checkedOut: z.boolean().optional(),
+      /** Matches the quote's name, PO number or id. */
+      searchText: searchText.optional(),
+      page,
+      pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    }),
+    answer: groupedQuoteListSchema,
   }),
   /** The lines (rows) of one listed quote. */
-  getRowItems: z.object({ ...quoteScope, quoteId: id }),
-  /** Reads allow-listed fields of an own quote or quote line; fields omitted: all readable ones. */
-  getRecord: z
-    .object({ ...recordRef, fields: z.array(z.string().max(64)).min(1).max(20).optional() })
-    .superRefine((payload, ctx) => {
-      const readable: readonly string[] = READABLE_FIELDS[payload.objectApiName];
-      payload.fields?.forEach((field, index) => {
-        if (!readable.includes(field)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['fields', index],
-            message: `'${field}' is not a readable field of ${payload.objectApiName} (readable: ${readable.join(', ')})`,
-          });
-        }
-      });
-    }),
+  getRowItems: crmType({
+    ...perOwner,
+    method: 'POST',
+    payload: z.object({ ...quoteScope, quoteId: id }),
+    answer: quoteRowsSchema,
+  }),
   /** Writes the allow-listed fields (null clears one) of an own quote or quote line. */
-  updateRecord: z.discriminatedUnion('objectApiName', [
-    z.object({ ...recordRef, objectApiName: z.literal('Quote'), fields: writableFields.Quote }),
-    z.object({
-      ...recordRef,
-      objectApiName: z.literal('QuoteLineItem'),
-      fields: writableFields.QuoteLineItem,
-    }),
-  ]),
+  updateRecord: crmType({
+    ...perOwner,
+    method: 'POST',
+    payload: z.discriminatedUnion('objectApiName', [
+      z.object({ ...recordRef, objectApiName: z.literal('Quote'), fields: writableFields.Quote }),
+      z.object({
+        ...recordRef,
+        objectApiName: z.literal('QuoteLineItem'),
+        fields: writableFields.QuoteLineItem,
+      }),
+    ]),
+    answer: recordAnswerSchema,
+  }),
+  /** Reads allow-listed fields of an own quote or quote line; fields omitted: all readable ones. */
+  getRecord: crmType({
+    ...perOwner,
+    method: 'POST',
+    payload: z
+      .object({ ...recordRef, fields: z.array(z.string().max(64)).min(1).max(20).optional() })
+      .superRefine((payload, ctx) => {
+        const readable: readonly string[] = READABLE_FIELDS[payload.objectApiName];
+        payload.fields?.forEach((field, index) => {
+          if (!readable.includes(field)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['fields', index],
+              message: `'${field}' is not a readable field of ${payload.objectApiName} (readable: ${readable.join(', ')})`,
+            });
+          }
+        });
+      }),
+    answer: recordAnswerSchema,
+  }),
   /** Records of the account's catalogue whose name (or SKU) contains the text, for a lookup field. */
-  getLookupRecords: z.object({
-    ...catalogueScope,
-    objectApiName: z.enum(LOOKUP_OBJECTS),
-    searchText: searchText.min(1, 'must not be empty'),
-    limit: z.coerce.number().int().min(1).max(50).default(10),
+  getLookupRecords: crmType({
+    ...shared,
+    method: 'POST',
+    payload: z.object({
+      ...catalogueScope,
+      objectApiName: z.enum(LOOKUP_OBJECTS),
+      searchText: searchText.min(1, 'must not be empty'),
+      limit: z.coerce.number().int().min(1).max(50).default(10),
+    }),
+    answer: lookupRecordsSchema,
   }),
   /** Saves the catalogue filters under a name; saving a name again replaces that filter. */
-  saveECatalogFilters: z.object({
-    ...catalogueScope,
-    name: z.string().trim().min(1, 'must not be empty').max(80),
-    categoryId: id.optional(),
-    searchText: searchText.optional(),
-    filters: catalogueFilters,
+  saveECatalogFilters: crmType({
+    ...perOwner,
+    method: 'POST',
+    payload: z.object({
+      ...catalogueScope,
+      name: z.string().trim().min(1, 'must not be empty').max(80),
+      categoryId: id.optional(),
+      searchText: searchText.optional(),
+      filters: catalogueFilters,
+    }),
+    answer: savedFilterSchema,
   }),
   /** One saved filter of the account, by its id (ecfr). */
-  getSavedFilter: z.object({ ...catalogueScope, ecfr: id }),
+  getSavedFilter: crmType({
+    ...perOwner,
+    method: 'GET',
+    payload: z.object({ ...catalogueScope, ecfr: id }),
+    answer: savedFilterSchema,
+  }),
   /** The quote's lines as a CSV file, one row per line with the prices the CRM computed. */
-  exportToCSV: z.object({ ...quoteScope, quoteId: id }),
-} as const;
-
-export const CART_RECORD_TYPES: Record<
-  keyof typeof cartRecordPayloads,
-  { method: CallType; group: CrmGroup; cacheable: boolean }
-> = {
-  // Labels and catalogue lookups are the same for every user of an account; the rest is per owner or quote.
-  getTranslationHeaders: { method: 'POST', group: 'ecommerce', cacheable: true },
-  getLineItemAttributesNG: { method: 'POST', group: 'ecommerce', cacheable: false },
-  getAttributesOfItems: { method: 'POST', group: 'ecommerce', cacheable: false },
-  getGroupedFilteredList: { method: 'POST', group: 'ecommerce', cacheable: false },
-  getRowItems: { method: 'POST', group: 'ecommerce', cacheable: false },
-  updateRecord: { method: 'POST', group: 'ecommerce', cacheable: false },
-  getRecord: { method: 'POST', group: 'ecommerce', cacheable: false },
-  getLookupRecords: { method: 'POST', group: 'ecommerce', cacheable: true },
-  saveECatalogFilters: { method: 'POST', group: 'ecommerce', cacheable: false },
-  getSavedFilter: { method: 'GET', group: 'ecommerce', cacheable: false },
-  exportToCSV: { method: 'POST', group: 'ecommerce', cacheable: false },
+  exportToCSV: crmType({
+    ...perOwner,
+    method: 'POST',
+    payload: z.object({ ...quoteScope, quoteId: id }),
+    answer: csvExportSchema,
+  }),
 };
-
-/** getTranslationHeaders' answer: the locale the labels are in, and a label per cart column. */
-export interface TranslationHeaders {
-  locale: string;
-  headers: Record<CartColumn, string>;
-}
-
-/** What the cart and lists show of a catalogue item beyond its name and price. */
-export interface ItemAttributes {
-  itemId: string;
-  sku: string;
-  name: string;
-  unit: string;
-  category: { id: string; name: string };
-  /** The picklist attributes the item has (Application, Format, Species, Conjugate, Brand). */
-  attributes: Record<string, string>;
-}
-
-/** getLineItemAttributesNG's answer: one entry per line, in the cart's order. */
-export interface LineItemAttributes {
-  quoteId: string;
-  lines: (ItemAttributes & { qliId: string })[];
-}
-
-/** getAttributesOfItems' answer: the requested items found in the object, in the order asked. */
-export interface AttributesOfItems {
-  objectId: string;
-  items: ItemAttributes[];
-}
-
-/** A quote in the account's list. */
-export interface QuoteListEntry extends QuoteSummary {
-  name: string | null;
-  poNumber: string | null;
-  lineCount: number;
-}
-
-/** getGroupedFilteredList's answer: the page's quotes grouped by status, each group with its full count. */
-export interface GroupedQuoteList {
-  total: number;
-  page: number;
-  pageSize: number;
-  groups: { status: QuoteStatus; count: number; quotes: QuoteListEntry[] }[];
-}
-
-/** getRowItems' answer. */
-export interface QuoteRows {
-  quoteId: string;
-  currency: string;
-  rows: QuoteLine[];
-}
-
-export type RecordValue = string | number | boolean | null;
-
-/** getRecord's and updateRecord's answer: the record's readable fields asked for (all after an update). */
-export interface RecordAnswer {
-  objectApiName: RecordObject;
-  id: string;
-  fields: Record<string, RecordValue>;
-}
-
-/** getLookupRecords' answer: at most `limit` matches, best (name starting with the text) first. */
-export interface LookupRecords {
-  records: { id: string; label: string; sublabel: string | null }[];
-}
-
-/** A saved set of catalogue filters (saveECatalogFilters' and getSavedFilter's answer). */
-export interface SavedFilter {
-  id: string;
-  name: string;
-  catalogueId: string;
-  categoryId: string | null;
-  searchText: string | null;
-  filters: Partial<Record<(typeof PICKLIST_FIELDS)[number], string[]>>;
-  modifiedAt: string;
-}
-
-/** exportToCSV's answer: the file as text, ready to download. */
-export interface CsvExport {
-  fileName: string;
-  contentType: 'text/csv';
-  content: string;
-  rowCount: number;
-}

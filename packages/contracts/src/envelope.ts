@@ -9,7 +9,6 @@ export function envelope<T>(statusCode: number, content: T): Envelope<T> {
 }
 
 const ERROR_MARKERS = ['ERROR:', 'Error:'];
-const LEADING_ERROR = /^(ERROR|Error): /;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -24,21 +23,4 @@ export function isFailedCall(outerStatus: number, env: Envelope): boolean {
   const { content } = env;
   if (typeof content === 'string') return ERROR_MARKERS.some((marker) => content.includes(marker));
   return isRecord(content) && content.errorCode === 'APEX_ERROR';
-}
-
-/** The text a person sees for a failed call: content.message, body.message, message, else the JSON. */
-export function failureMessage(content: unknown): string {
-  const text = pickMessage(content);
-  return text.replace(LEADING_ERROR, '');
-}
-
-function pickMessage(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!isRecord(content)) return JSON.stringify(content);
-  const inner = content.content;
-  if (isRecord(inner) && typeof inner.message === 'string') return inner.message;
-  const body = content.body;
-  if (isRecord(body) && typeof body.message === 'string') return body.message;
-  if (typeof content.message === 'string') return content.message;
-  return JSON.stringify(content);
 }

@@ -1,8 +1,12 @@
+import { type CrmType, crmEndpoint, type StorefrontRecord } from '@storefront/contracts';
 import {
   type TestEngine as DatabaseEngine,
   testEngines as databaseEngines,
 } from '@storefront/database/testing';
+import type { Hono } from 'hono';
 import { type CrmDatabase, openCrmOn } from './db/open';
+import { createCrmApp } from './http/app';
+import { type SeedResult, seedDemoIfEmpty } from './seed/seed';
 
 /** The shared test engines (`@storefront/database/testing`), each opening a database with the CRM migrated. */
 export interface TestEngine {
@@ -15,4 +19,82 @@ export async function testEngines(): Promise<TestEngine[]> {
     name: engine.name,
     open: () => openCrmOn(engine.open()),
   }));
+}
+
+/** The service token the seeded CRM's app accepts. */
+export const TEST_SERVICE_TOKEN = 'test-service-token';
+
+/** Pinned so offer validity does not depend on the day the tests run. */
+export const TODAY = new Date('2025-06-15T12:00:00Z');
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+}
+
+/** A seeded database on one engine, its CRM app, the demo's ids and typed calls over real HTTP semantics. */
+export interface SeededCrm {
+  database: CrmDatabase;
+  app: Hono;
+  seed: SeedResult;
+  ids: {
+    storefrontA: string;
+    storefrontB: string;
+    guest: string;
+    halvorsen: string;
+    marlowe: string;
+    kestrel: string;
+  };
+  get<T = unknown>(type: CrmType, params?: Record<string, string>): Promise<Answer<T>>;
+  post<T = unknown>(type: CrmType, body: unknown): Promise<Answer<T>>;
+  /** Closes the database (and drops it on PostgreSQL). */
+  close(): Promise<void>;
+}
+
+export interface SeededCrmOptions {
+  /** The clock offers are checked against; TODAY unless given. */
+  now?: () => Date;
+}
+
+/** Opens a database on the engine, seeds the demo and serves it through the CRM app with TEST_SERVICE_TOKEN. */
+export async function openSeededCrm(engine: TestEngine, options: SeededCrmOptions = {}): Promise<SeededCrm> {
+  const database = await engine.open();
+  const seed = await seedDemoIfEmpty(database);
+  const app = createCrmApp({
+    db: database,
+    serviceToken: TEST_SERVICE_TOKEN,
+    now: options.now ?? (() => TODAY),
+    // Every answer a test provokes is also checked against its contract row.
+    checkAnswers: true,
+  });
+  const call = async <T>(path: string, init: RequestInit = {}): Promise<Answer<T>> => {
+    const response = await app.request(path, {
+      ...init,
+      headers: { authorization: `Bearer ${TEST_SERVICE_TOKEN}`, 'content-type': 'application/json' },
+    });
+    return { status: response.status, body: (await response.json()) as T };
+  };
+  const get = <T>(type: CrmType, params: Record<string, string> = {}) => call<T>(crmEndpoint(type, params));
+  const post = <T>(type: CrmType, body: unknown) =>
+    call<T>(crmEndpoint(type), { method: 'POST', body: JSON.stringify(body) });
+
+  const { body: storefronts } = await get<StorefrontRecord[]>('getActiveStorefronts');
+  const account = (name: string) => seed.accounts.find((a) => a.name === name)?.id ?? '';
+  const storefront = (domain: string) => storefronts.find((s) => s.domain === domain)?.id ?? '';
+  return {
+    database,
+    app,
+    seed,
+    ids: {
+      storefrontA: storefront('localhost'),
+      storefrontB: storefront('127.0.0.1'),
+      guest: account('BioNova Guest'),
+      halvorsen: account('Halvorsen Research Institute'),
+      marlowe: account('Marlowe Genomics Core'),
+      kestrel: account('Kestrel Diagnostics GmbH'),
+    },
+    get,
+    post,
+    close: () => database.close(),
+  };
 }

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userActivityLog } from '../src/db/schema';
-import { openSeededCrm, type SeededCrm } from './support/crm';
-import { testEngines } from './support/databases';
+import { openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
 
 describe.each(await testEngines())('logUserActivity on $name', (engine) => {
   let crm: SeededCrm;

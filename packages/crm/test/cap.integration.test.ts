@@ -2,8 +2,7 @@ import { CATALOGUE_ITEM_CAP, type CatalogPage, type GroupCount } from '@storefro
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, catalogueItems, catalogues, categories, templates } from '../src/db/schema';
-import { openSeededCrm, type SeededCrm } from './support/crm';
-import { testEngines } from './support/databases';
+import { openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
 
 const ITEMS = CATALOGUE_ITEM_CAP + 150;
 

@@ -18,8 +18,7 @@ import type {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueItems } from '../src/db/schema';
-import { type Answer, openSeededCrm, type SeededCrm } from './support/crm';
-import { testEngines } from './support/databases';
+import { type Answer, openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
 
 const secretOf = (letter: string) => letter.repeat(43);
 

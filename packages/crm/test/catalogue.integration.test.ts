@@ -11,8 +11,7 @@ import type {
 import { formatMoney } from '@storefront/contracts/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCrmApp } from '../src/http/app';
-import { openSeededCrm, type SeededCrm, TOKEN } from './support/crm';
-import { testEngines } from './support/databases';
+import { openSeededCrm, type SeededCrm, TEST_SERVICE_TOKEN as TOKEN, testEngines } from '../src/testing';
 
 type Details = { catalog: CatalogueSummary; categories: Category[] };
 
@@ -338,6 +337,7 @@ describe.each(await testEngines())('catalogue types on $name', (engine) => {
         body: {
           errorCode: 'INVALID_PAYLOAD',
           message: 'objectid: objectid is required (or slug, for a CatalogItem)',
+          field: 'objectid',
         },
       });
     });

@@ -9,8 +9,7 @@ import type {
 } from '@storefront/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { templates } from '../src/db/schema';
-import { openSeededCrm, type SeededCrm } from './support/crm';
-import { testEngines } from './support/databases';
+import { openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
 
 const NO_TEMPLATE = { status: 404, body: { errorCode: 'NOT_FOUND', message: 'ERROR: No template found' } };
 const NO_RECORDS = { status: 404, body: { errorCode: 'NOT_FOUND', message: 'ERROR: No records Found.' } };

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CrmDatabase, openDatabase } from '../src/db/open';
+import { type CrmDatabase, openCrmDatabase } from '../src/db/open';
 import * as schema from '../src/db/schema';
 import { seedDemoIfEmpty } from '../src/seed/seed';
-import { testEngines } from './support/databases';
+import { testEngines } from '../src/testing';
 
 const TABLES = {
   organisations: schema.organisations,
@@ -95,11 +95,11 @@ describe('PGlite data dir', () => {
 
   it('keeps data across opens, refuses a second opener, and takes over a stale lock', async () => {
     const lockFile = join(dataDir, 'crm.lock');
-    const first = await openDatabase({ dataDir });
+    const first = await openCrmDatabase({ dataDir });
     try {
       expect(first.engine).toBe('pglite');
       expect(readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
-      await expect(openDatabase({ dataDir })).rejects.toThrow(
+      await expect(openCrmDatabase({ dataDir })).rejects.toThrow(
         new RegExp(`in use by process ${process.pid}\\b.*Stop that process, or set DATABASE_URL`),
       );
       expect((await seedDemoIfEmpty(first)).seeded).toBe(true);
@@ -109,7 +109,7 @@ describe('PGlite data dir', () => {
     expect(existsSync(lockFile)).toBe(false);
 
     writeFileSync(lockFile, String(deadPid()));
-    const reopened = await openDatabase({ dataDir });
+    const reopened = await openCrmDatabase({ dataDir });
     try {
       expect(readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
       expect((await seedDemoIfEmpty(reopened)).seeded).toBe(false);

@@ -8,8 +8,7 @@ import {
   type QuoteSummary,
 } from '@storefront/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSeededCrm, type SeededCrm } from './support/crm';
-import { testEngines } from './support/databases';
+import { openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
 
 type ActiveQuote = { quote: QuoteSummary | null };
 

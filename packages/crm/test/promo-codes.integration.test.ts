@@ -17,8 +17,7 @@ import {
   quotes,
 } from '../src/db/schema';
 import { quoteTotals } from '../src/domain/quote-pricing';
-import { type Answer, openSeededCrm, type SeededCrm } from './support/crm';
-import { testEngines } from './support/databases';
+import { type Answer, openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
 
 describe.each(await testEngines())('promo code types on $name', (engine) => {
   let crm: SeededCrm;
@@ -145,6 +144,7 @@ describe.each(await testEngines())('promo code types on $name', (engine) => {
         body: {
           errorCode: 'NOT_FOUND',
           message: 'promoCode: there is no such promo code on this storefront.',
+          field: 'promoCode',
         },
       };
       for (const [storefrontId, promoCode] of [
@@ -181,7 +181,11 @@ describe.each(await testEngines())('promo code types on $name', (engine) => {
       const quote = await cart([antibody, 1]);
       expect(refusal(await eligible(quote.quote.id, 'SPRING24'))).toEqual({
         status: 400,
-        body: { errorCode: 'PROMO_CODE_NOT_VALID', message: 'promoCode: SPRING24 is expired.' },
+        body: {
+          errorCode: 'PROMO_CODE_NOT_VALID',
+          message: 'promoCode: SPRING24 is expired.',
+          field: 'promoCode',
+        },
       });
       expect(refusal(await eligible(quote.quote.id, 'PAUSED20')).body.message).toBe(
         'promoCode: PAUSED20 is inactive.',
@@ -222,6 +226,7 @@ describe.each(await testEngines())('promo code types on $name', (engine) => {
         body: {
           errorCode: 'PROMO_CODE_ALREADY_APPLIED',
           message: 'promoCode: WELCOME25 is already applied to this quote.',
+          field: 'promoCode',
         },
       });
       expect(refusal(await apply(last.body, 'FLOW10', [lineOf(quote, antibody).id])).body.message).toBe(
@@ -270,6 +275,7 @@ describe.each(await testEngines())('promo code types on $name', (engine) => {
         body: {
           errorCode: 'STALE_CART',
           message: `originalTotalSalesPrice: the cart changed since it was shown (its subtotal is now ${quote.quote.subtotal} ${quote.quote.currency}); reload the cart and apply the code again.`,
+          field: 'originalTotalSalesPrice',
         },
       });
       expect(
@@ -284,6 +290,7 @@ describe.each(await testEngines())('promo code types on $name', (engine) => {
         body: {
           errorCode: 'INVALID_PAYLOAD',
           message: 'qliIds.0: no line of this quote that FLOW10 applies to.',
+          field: 'qliIds.0',
         },
       });
       const all = quote.lines.map((line) => line.id);

@@ -1,7 +1,6 @@
 import { CRM_BASE_PATH, crmEndpoint } from '@storefront/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSeededCrm, type SeededCrm, TOKEN } from './support/crm';
-import { testEngines } from './support/databases';
+import { openSeededCrm, type SeededCrm, TEST_SERVICE_TOKEN as TOKEN, testEngines } from '../src/testing';
 
 describe.each(await testEngines())('CRM protocol on $name', (engine) => {
   let crm: SeededCrm;
@@ -95,6 +94,7 @@ describe.each(await testEngines())('CRM protocol on $name', (engine) => {
       expect((await post('[1, 2]')).body).toEqual({
         errorCode: 'INVALID_PAYLOAD',
         message: expect.stringMatching(/^payload: /),
+        field: 'payload',
       });
     });
 
@@ -117,7 +117,7 @@ describe.each(await testEngines())('CRM protocol on $name', (engine) => {
       const answer = await request(`${crmEndpoint('getGuestAccounts')}&accId=`, { headers: authorized() });
       expect(answer).toEqual({
         status: 400,
-        body: { errorCode: 'INVALID_PAYLOAD', message: 'accId: must not be empty' },
+        body: { errorCode: 'INVALID_PAYLOAD', message: 'accId: must not be empty', field: 'accId' },
       });
     });
   });

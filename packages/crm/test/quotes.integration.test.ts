@@ -13,8 +13,7 @@ import { lockQuote } from '../src/db/queries/quotes';
 import { quoteLineItems, quotes } from '../src/db/schema';
 import { applyOffer } from '../src/domain/pricing';
 import { quoteTotals } from '../src/domain/quote-pricing';
-import { type Answer, openSeededCrm, type SeededCrm } from './support/crm';
-import { testEngines } from './support/databases';
+import { type Answer, openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
 
 type ActiveQuote = { quote: QuoteSummary | null };
 
@@ -226,7 +225,11 @@ describe.each(await testEngines())('quote types on $name', (engine) => {
       const unknownLine = await updateLines(crm.ids.halvorsen, quoteId, [{ id: 'nope', qty: 1 }]);
       expect(unknownLine).toEqual({
         status: 400,
-        body: { errorCode: 'INVALID_PAYLOAD', message: 'lines.0.id: no such line on this quote.' },
+        body: {
+          errorCode: 'INVALID_PAYLOAD',
+          message: 'lines.0.id: no such line on this quote.',
+          field: 'lines.0.id',
+        },
       });
       const lineId = (await quoteItems(crm.ids.halvorsen, quoteId)).body.lines[0]?.id ?? '';
       const twice = await updateLines(crm.ids.halvorsen, quoteId, [

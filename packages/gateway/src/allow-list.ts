@@ -3,71 +3,78 @@ import {
   CRM_BASE_PATH,
   CRM_TYPES,
   type CrmType,
-  crmPayloads,
   isCrmType,
   type UserType,
 } from '@storefront/contracts';
 import { z } from 'zod';
-import { GatewayError } from './envelope';
+import { GatewayRefusal } from './envelope';
 
 /**
- * Which CRM types each user type may call through makeCall. getActiveStorefronts stays off every list because
- * it lists every tenant (the gateway serves the caller's own storefront through `theme` and resolveDomain).
+ * Who may call each CRM type through makeCall. Every type of the contract has a row, so a new type does not
+ * compile until someone decides its access:
+ * - catalogue: anyone the storefront serves, guests included (catalogue, content, labels);
+ * - cart: a guest's own cart, reached by the guest cart secret the gateway adds from the request, and a
+ *   signed-in user's cart;
+ * - account: signed-in users only (their account's quotes and records, saved filters, taking over the cart
+ *   they made as a guest);
+ * - manager: signed-in managers (and admins) only;
+ * - internal: never through makeCall: getActiveStorefronts lists every tenant (the gateway serves the
+ *   caller's own storefront through `theme` and resolveDomain), and the activity log is written through its
+ *   own field, with who did what taken from the token.
  */
-const CATALOGUE_TYPES: readonly CrmType[] = [
-  'retrieveContentBlocks',
-  'getMergedMetaInfo',
-  'retrieveCatalogNG',
-  'getEcatalogDetails',
-  'getCatalogGroupCounts',
-  'getCatalogPicklistGroupCounts',
-  'getFormattedObjectDetails',
-  'getGuestAccounts',
-  'getMetaItems',
-  'getTranslationHeaders',
-  'getLookupRecords',
-];
+export type Access = 'catalogue' | 'cart' | 'account' | 'manager' | 'internal';
 
-/** A guest's own cart, reached by the guest cart secret the gateway adds from the request. */
-const CART_TYPES: readonly CrmType[] = [
-  'getActiveQuote',
-  'startNewCart',
-  'saveItemToQuoteBlink',
-  'updateQLI',
-  'deleteLineItems',
-  'getQuoteItems',
-  'getPromoCodeInfo',
-  'getQLIsForPromoCode',
-  'applyPromoCodeNG',
-  'exportToCSV',
-  'getLineItemAttributesNG',
-  'getAttributesOfItems',
-  'getRowItems',
-];
+export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
+  getActiveStorefronts: 'internal',
+  logUserActivity: 'internal',
+  retrieveContentBlocks: 'catalogue',
+  getMergedMetaInfo: 'catalogue',
+  retrieveCatalogNG: 'catalogue',
+  getEcatalogDetails: 'catalogue',
+  getCatalogGroupCounts: 'catalogue',
+  getCatalogPicklistGroupCounts: 'catalogue',
+  getFormattedObjectDetails: 'catalogue',
+  getGuestAccounts: 'catalogue',
+  getMetaItems: 'catalogue',
+  getTranslationHeaders: 'catalogue',
+  getLookupRecords: 'catalogue',
+  getActiveQuote: 'cart',
+  startNewCart: 'cart',
+  saveItemToQuoteBlink: 'cart',
+  updateQLI: 'cart',
+  deleteLineItems: 'cart',
+  getQuoteItems: 'cart',
+  getPromoCodeInfo: 'cart',
+  getQLIsForPromoCode: 'cart',
+  applyPromoCodeNG: 'cart',
+  exportToCSV: 'cart',
+  getLineItemAttributesNG: 'cart',
+  getAttributesOfItems: 'cart',
+  getRowItems: 'cart',
+  getActiveQuoteFromUser: 'account',
+  makeActiveCart: 'account',
+  makeActiveCartForGuest: 'account',
+  getGroupedFilteredList: 'account',
+  getRecord: 'account',
+  updateRecord: 'account',
+  saveECatalogFilters: 'account',
+  getSavedFilter: 'account',
+};
 
-/**
- * What only a signed-in user has: their account's quotes and records, saved filters, and taking over the cart
- * they made as a guest.
- */
-const ACCOUNT_CART_TYPES: readonly CrmType[] = [
-  'getActiveQuoteFromUser',
-  'makeActiveCart',
-  'makeActiveCartForGuest',
-  'getGroupedFilteredList',
-  'getRecord',
-  'updateRecord',
-  'saveECatalogFilters',
-  'getSavedFilter',
-];
+/** The access classes a user type holds. */
+const SIGNED_IN: readonly Access[] = ['catalogue', 'cart', 'account'];
+const MANAGING: readonly Access[] = [...SIGNED_IN, 'manager'];
 
-const GUEST_TYPES: ReadonlySet<CrmType> = new Set([...CATALOGUE_TYPES, ...CART_TYPES]);
-const SIGNED_IN_TYPES: ReadonlySet<CrmType> = new Set([...GUEST_TYPES, ...ACCOUNT_CART_TYPES]);
+function typesOf(grants: readonly Access[]): ReadonlySet<CrmType> {
+  const types = Object.keys(CRM_ACCESS).filter(isCrmType);
+  return new Set(types.filter((type) => grants.includes(CRM_ACCESS[type])));
+}
 
 export const ALLOWED_TYPES: Readonly<Record<UserType, ReadonlySet<CrmType>>> = {
-  AWSGuest: GUEST_TYPES,
-  AWSPortalUser: SIGNED_IN_TYPES,
-  AWSManager: SIGNED_IN_TYPES,
-  AWSAdmin: SIGNED_IN_TYPES,
+  AWSGuest: typesOf(['catalogue', 'cart']),
+  AWSPortalUser: typesOf(SIGNED_IN),
+  AWSManager: typesOf(MANAGING),
+  AWSAdmin: typesOf(MANAGING),
 };
 
 /** The keys of a payload schema; a union of object schemas (one per kind of record) takes those of each. */
@@ -79,7 +86,7 @@ function fieldNames(schema: z.ZodType): string[] {
 }
 
 const FIELDS = new Map(
-  Object.entries(crmPayloads).map(([type, schema]) => [type, new Set(fieldNames(schema))]),
+  Object.entries(CRM_TYPES).map(([type, row]) => [type, new Set(fieldNames(row.payload))]),
 );
 
 /** Whether `type` takes the field `name`: one of its GET parameters or POST body keys. */
@@ -100,7 +107,7 @@ export interface CrmCall {
  */
 const ENDPOINT = new RegExp(`^${CRM_BASE_PATH}/([a-z]+)\\?([^#]*)$`);
 
-const refuse = (reason: string): GatewayError => new GatewayError(403, `Endpoint not allowed: ${reason}`);
+const refuse = (reason: string): GatewayRefusal => new GatewayRefusal(403, `Endpoint not allowed: ${reason}`);
 
 /** Matches a client-named endpoint against the allow-list of `userType`; anything else is a 403. */
 export function authorizeEndpoint(userType: UserType, callType: string, endpoint: string): CrmCall {

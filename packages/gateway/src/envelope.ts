@@ -1,26 +1,26 @@
 import { type Envelope, envelope, MESSAGES } from '@storefront/contracts';
 
 /** A refusal with the status the client sees in the envelope (401, 403, 404...). */
-export class GatewayError extends Error {
+export class GatewayRefusal extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
   ) {
     super(message);
-    this.name = 'GatewayError';
+    this.name = 'GatewayRefusal';
   }
 }
 
 /** The message of a refused guest or an unverifiable token (token verification arrives with identity). */
 export const NOT_SIGNED_IN = 'Not signed in';
 
-export const accessDenied = (): GatewayError => new GatewayError(403, MESSAGES.accessDenied);
+export const accessDenied = (): GatewayRefusal => new GatewayRefusal(403, MESSAGES.accessDenied);
 
 /** Fields whose back end arrives in a later issue: an honest 501, never a fake success. */
 export const notAvailableYet = (): Envelope<string> => envelope(501, MESSAGES.notAvailableYet);
 
 /** Spec P§8: a known refusal keeps its status; any other exception is a 400 with its message, never a stack. */
 export function errorEnvelope(error: unknown): Envelope<string> {
-  if (error instanceof GatewayError) return envelope(error.statusCode, error.message);
+  if (error instanceof GatewayRefusal) return envelope(error.statusCode, error.message);
   return envelope(400, error instanceof Error ? error.message : String(error));
 }

@@ -7,7 +7,7 @@ import {
   type UserType,
 } from '@storefront/contracts';
 import { takesField } from './allow-list';
-import { accessDenied, GatewayError, NOT_SIGNED_IN } from './envelope';
+import { accessDenied, GatewayRefusal, NOT_SIGNED_IN } from './envelope';
 
 /** Who a gateway call acts as. Built by the gateway from the host and the token, never from the body. */
 export interface Principal {
@@ -50,7 +50,7 @@ export async function requestStorefront(
 ): Promise<DomainDetails> {
   const host = request.headers.get('host') ?? new URL(request.url).host;
   const storefront = await resolveDomain(host);
-  if (!storefront) throw new GatewayError(404, MESSAGES.storefrontNotFound);
+  if (!storefront) throw new GatewayRefusal(404, MESSAGES.storefrontNotFound);
   return storefront;
 }
 
@@ -69,11 +69,11 @@ export function createPrincipalResolver(
     if (authorization !== null) {
       const token = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
       const user = token && verifyToken ? await verifyToken(token, storefront) : null;
-      if (!user) throw new GatewayError(401, NOT_SIGNED_IN);
+      if (!user) throw new GatewayRefusal(401, NOT_SIGNED_IN);
       return { ...user, guestCartSecret };
     }
     const { guestAccountId } = storefront;
-    if (!guestAccountId) throw new GatewayError(401, NOT_SIGNED_IN);
+    if (!guestAccountId) throw new GatewayRefusal(401, NOT_SIGNED_IN);
     return {
       userType: GUEST_USER_TYPE,
       accountId: guestAccountId,

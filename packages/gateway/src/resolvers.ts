@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import { authorizeEndpoint } from './allow-list';
 import type { CrmRequest } from './crm-client';
-import { accessDenied, GatewayError, NOT_SIGNED_IN, notAvailableYet } from './envelope';
+import { accessDenied, GatewayRefusal, NOT_SIGNED_IN, notAvailableYet } from './envelope';
 import { rootField } from './operation';
 import { scopeToPrincipal } from './principal';
 
@@ -19,7 +19,7 @@ function parseInput<S extends z.ZodType>(schema: S, value: unknown, what: string
   if (parsed.success) return parsed.data;
   const [issue] = parsed.error.issues;
   const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-  throw new GatewayError(400, `Invalid ${what}: ${where}${issue?.message ?? 'malformed'}`);
+  throw new GatewayRefusal(400, `Invalid ${what}: ${where}${issue?.message ?? 'malformed'}`);
 }
 
 /**
@@ -42,7 +42,7 @@ function parsePayload(payload: string | null | undefined): Record<string, unknow
   try {
     value = JSON.parse(payload);
   } catch {
-    throw new GatewayError(400, 'Invalid data: payload: must be a JSON string of an object');
+    throw new GatewayRefusal(400, 'Invalid data: payload: must be a JSON string of an object');
   }
   return parseInput(payloadObject, value, 'data: payload');
 }
@@ -66,7 +66,7 @@ const notYet = (field: string) => rootField(field, async () => notAvailableYet()
 export const queryResolvers = {
   salesforceActions: rootField<{ action: string; data?: unknown }>('salesforceActions', async (operation) => {
     const { action, data } = operation.args;
-    if (action !== 'makeCall') throw new GatewayError(400, 'Unknown action');
+    if (action !== 'makeCall') throw new GatewayRefusal(400, 'Unknown action');
     const principal = await operation.ctx.principal();
     const input = parseInput(makeCallData, data, 'data');
     const call = authorizeEndpoint(principal.userType, input.callType, input.endpoint);
@@ -130,7 +130,7 @@ export const queryResolvers = {
   /** The host's storefront theme; public like the domain details, so the sign-in page can be styled. */
   theme: rootField<{ key: string }>('theme', async (operation) => {
     if (operation.args.key !== 'theme') {
-      throw new GatewayError(404, `No theme for key '${operation.args.key}'`);
+      throw new GatewayRefusal(404, `No theme for key '${operation.args.key}'`);
     }
     const storefront = await operation.ctx.storefront();
     return envelope(200, storefront.theme);
@@ -157,7 +157,7 @@ export const queryResolvers = {
   /** One entry of the user activity log (spec P§4: 'login' after sign-in), for the signed-in user only. */
   userActivityLog: rootField<{ data?: unknown }>('userActivityLog', async (operation) => {
     const principal = await operation.ctx.principal();
-    if (!principal.username) throw new GatewayError(401, NOT_SIGNED_IN);
+    if (!principal.username) throw new GatewayRefusal(401, NOT_SIGNED_IN);
     const { activity, accountId } = parseInput(activityData, operation.args.data, 'data');
     const payload = scopeToPrincipal(
       principal,

@@ -2,7 +2,7 @@ import { type DomainDetails, MESSAGES, type StorefrontRecord, toDomainDetails } 
 import { z } from 'zod';
 import type { Cache } from './cache';
 import type { CrmClient } from './crm-client';
-import { GatewayError } from './envelope';
+import { GatewayRefusal } from './envelope';
 
 /** What the cache holds per host; `null` remembers an unknown host so junk Host headers do not reach the CRM. */
 export interface DomainEntry {
@@ -56,7 +56,7 @@ async function fetchStorefronts(crm: CrmClient): Promise<StorefrontRecord[]> {
   const { statusCode, content } = await crm({ type: 'getActiveStorefronts' });
   const list = storefrontList.safeParse(content);
   if (statusCode !== 200 || !list.success) {
-    throw new GatewayError(statusCode === 200 ? 500 : statusCode, MESSAGES.appSyncFetchError);
+    throw new GatewayRefusal(statusCode === 200 ? 500 : statusCode, MESSAGES.appSyncFetchError);
   }
   return list.data as unknown as StorefrontRecord[];
 }

@@ -7,11 +7,11 @@ import {
 } from '@storefront/contracts';
 import { createRemoteJWKSet, customFetch, errors, type JWTPayload, jwtVerify } from 'jose';
 import { z } from 'zod';
-import { GatewayError } from './envelope';
+import { GatewayRefusal } from './envelope';
 import type { TokenVerifier, VerifiedUser } from './principal';
 
 /** Where the user pools answer: Cognito's regional endpoint, or our identity service. */
-export interface IdentityOptions {
+export interface TokenVerifierOptions {
   /** Token issuers are `${issuerBase}/${poolId}`; the user-pool JSON API is served at issuerBase itself. */
   issuerBase: string;
   /** Reaches the identity service (its own fetch in one process, globalThis.fetch at scale). */
@@ -34,7 +34,7 @@ const userAttributes = z.object({
  * client, token use and expiry (jose); then GetUser with the token, which fails once it is revoked and
  * gives the account and contact the user belongs to.
  */
-export function createCognitoTokenVerifier(identity: IdentityOptions): TokenVerifier {
+export function createCognitoTokenVerifier(identity: TokenVerifierOptions): TokenVerifier {
   const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
   const fetchJwks = (url: string, init: RequestInit) =>
     Promise.resolve(identity.fetch(new Request(url, init)));
@@ -101,7 +101,7 @@ async function verifiedClaims(
 
 /** The user's name and attributes, or null when the pool refuses the token (revoked, disabled, deleted). */
 async function currentUser(
-  identity: IdentityOptions,
+  identity: TokenVerifierOptions,
   accessToken: string,
 ): Promise<{ username: string; attributes: Map<string, string> } | null> {
   const response = await identity.fetch(
@@ -115,7 +115,7 @@ async function currentUser(
     }),
   );
   // A refusal (4xx) means the token is not good any more; anything else is the pool failing.
-  if (response.status >= 500) throw new GatewayError(500, MESSAGES.appSyncFetchError);
+  if (response.status >= 500) throw new GatewayRefusal(500, MESSAGES.appSyncFetchError);
   if (!response.ok) return null;
   const user = userAttributes.safeParse(await response.json());
   if (!user.success) return null;

@@ -1,13 +1,13 @@
 import { CRM_TYPES, crmEndpoint, USER_TYPES } from '@storefront/contracts';
 import { describe, expect, it } from 'vitest';
 import { ALLOWED_TYPES, authorizeEndpoint } from '../src/allow-list';
-import { GatewayError } from '../src/envelope';
+import { GatewayRefusal } from '../src/envelope';
 
-function refusal(callType: string, endpoint: string, userType = 'AWSGuest' as const): GatewayError {
+function refusal(callType: string, endpoint: string, userType = 'AWSGuest' as const): GatewayRefusal {
   try {
     authorizeEndpoint(userType, callType, endpoint);
   } catch (error) {
-    if (error instanceof GatewayError) return error;
+    if (error instanceof GatewayRefusal) return error;
     throw error;
   }
   throw new Error(`accepted: ${callType} ${endpoint}`);

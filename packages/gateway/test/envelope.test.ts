@@ -1,10 +1,10 @@
 import { MESSAGES } from '@storefront/contracts';
 import { describe, expect, it } from 'vitest';
-import { errorEnvelope, GatewayError, notAvailableYet } from '../src/envelope';
+import { errorEnvelope, GatewayRefusal, notAvailableYet } from '../src/envelope';
 
 describe('errorEnvelope (spec P§8)', () => {
   it('keeps the status and message of a refusal', () => {
-    expect(errorEnvelope(new GatewayError(403, MESSAGES.accessDenied))).toEqual({
+    expect(errorEnvelope(new GatewayRefusal(403, MESSAGES.accessDenied))).toEqual({
       statusCode: 403,
       content: MESSAGES.accessDenied,
     });

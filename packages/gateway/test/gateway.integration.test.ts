@@ -7,13 +7,11 @@ import {
   type TemplateBlockRecord,
   type TemplateRecord,
 } from '@storefront/contracts';
-import { createCrmApp, seedDemoIfEmpty } from '@storefront/crm';
-import { type TestEngine, testEngines } from '@storefront/crm/testing';
+import { openSeededCrm, TEST_SERVICE_TOKEN, type TestEngine, testEngines } from '@storefront/crm/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CrmFetch, createGateway, type Gateway, type Logger } from '../src/index';
 
 const API_KEY = 'test-api-key';
-const SERVICE_TOKEN = 'test-service-token';
 const NOT_SIGNED_IN = 'Not signed in';
 
 const CALL = 'query SalesforceActions($data: AWSJSON) { salesforceActions(action: "makeCall", data: $data) }';
@@ -82,7 +80,7 @@ describe.each(engines)('gateway against the CRM on $name', (engine: TestEngine) 
       cacheTtlMs: options.cacheTtlMs ?? 60_000,
       crm: {
         baseUrl: 'http://crm.internal',
-        token: SERVICE_TOKEN,
+        token: TEST_SERVICE_TOKEN,
         fetch: async (request) => {
           if (crmDown) throw new TypeError('fetch failed');
           crmCalls.push(new URL(request.url).searchParams.get('type') ?? '');
@@ -93,11 +91,9 @@ describe.each(engines)('gateway against the CRM on $name', (engine: TestEngine) 
   }
 
   beforeAll(async () => {
-    const database = await engine.open();
-    close = () => database.close();
-    await seedDemoIfEmpty(database);
-    const app = createCrmApp({ db: database, serviceToken: SERVICE_TOKEN });
-    crmFetch = app.fetch;
+    const crm = await openSeededCrm(engine);
+    close = crm.close;
+    crmFetch = crm.app.fetch;
     crmCalls = [];
     const found = await gatewayWith().resolveDomain('LOCALHOST:3000');
     if (!found) throw new Error('the demo storefront is not on localhost');

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@storefront/contracts';
 import { describe, expect, it } from 'vitest';
-import { GatewayError, NOT_SIGNED_IN } from '../src/envelope';
+import { GatewayRefusal, NOT_SIGNED_IN } from '../src/envelope';
 import { createPrincipalResolver, type Principal, scopeToPrincipal } from '../src/principal';
 import { guest, storefront } from './fixtures';
 
@@ -11,7 +11,7 @@ async function failure(promise: Promise<unknown>): Promise<{ statusCode: number;
     () => null,
     (reason: unknown) => reason,
   );
-  if (!(error instanceof GatewayError)) throw new Error(`expected a GatewayError, got ${String(error)}`);
+  if (!(error instanceof GatewayRefusal)) throw new Error(`expected a GatewayRefusal, got ${String(error)}`);
   return { statusCode: error.statusCode, message: error.message };
 }
 
@@ -94,7 +94,7 @@ describe('scopeToPrincipal', () => {
     try {
       return scopeToPrincipal(...args);
     } catch (error) {
-      if (error instanceof GatewayError) return { statusCode: error.statusCode, message: error.message };
+      if (error instanceof GatewayRefusal) return { statusCode: error.statusCode, message: error.message };
       throw error;
     }
   };

@@ -2,7 +2,7 @@ import { type Envelope, MESSAGES, type StorefrontRecord } from '@storefront/cont
 import { describe, expect, it } from 'vitest';
 import { createMemoryCache } from '../src/cache';
 import type { CrmClient } from '../src/crm-client';
-import { GatewayError } from '../src/envelope';
+import { GatewayRefusal } from '../src/envelope';
 import { createDomainResolver, type DomainEntry, normalizeHost } from '../src/storefronts';
 import { storefront } from './fixtures';
 
@@ -51,7 +51,7 @@ describe('createDomainResolver', () => {
   it('fails with the transport error when the CRM answers badly, and retries on the next call', async () => {
     const { resolve, calls } = resolverWith(() => ({ statusCode: 500, content: MESSAGES.appSyncFetchError }));
     const failure = await resolve('shop.example').catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(GatewayError);
+    expect(failure).toBeInstanceOf(GatewayRefusal);
     expect(failure).toMatchObject({ statusCode: 500, message: MESSAGES.appSyncFetchError });
     await resolve('shop.example').catch(() => null);
     expect(calls()).toBe(2);

@@ -5,10 +5,11 @@ import {
   MESSAGES,
   type QuoteItems,
 } from '@storefront/contracts';
-import { createCrmApp, openCrm, type SeedResult, seedDemoIfEmpty } from '@storefront/crm';
+import type { SeedResult } from '@storefront/crm';
+import { openSeededCrm, TEST_SERVICE_TOKEN, testEngines } from '@storefront/crm/testing';
 import type { Database } from '@storefront/database';
-import { testEngines } from '@storefront/database/testing';
-import { createIdentityApp, ensureUser, ensureUserPool, migrateIdentity } from '@storefront/identity';
+import { ensureUser, ensureUserPool, migrateIdentity } from '@storefront/identity';
+import { createTestIdentityApp } from '@storefront/identity/testing';
 import { Hono } from 'hono';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,11 +17,6 @@ import { createCognitoTokenVerifier, createGateway, type Gateway } from '../src/
 
 const API_KEY = 'test-api-key';
 const ISSUER_BASE = 'http://identity.test/identity';
-const ADMIN = {
-  accessKeyId: 'AKIATESTADMIN0001',
-  secretAccessKey: 'test-admin-secret-of-enough-length',
-  region: 'us-east-1',
-};
 const PASSWORD = 'Token-Test-2026!';
 const CATALOGUE = 'query Call($data: AWSJSON) { salesforceActions(action: "makeCall", data: $data) }';
 
@@ -28,7 +24,7 @@ type IdentityFetch = (request: Request) => Response | Promise<Response>;
 
 /** The user pools served under /identity, as the server mounts them, with a clock of the test's choosing. */
 function identityService(database: Database, now: () => Date, issuerBase = ISSUER_BASE): IdentityFetch {
-  const app = createIdentityApp({ database, issuerBase, adminCredentials: ADMIN, mode: 'test', now });
+  const app = createTestIdentityApp({ database, issuerBase, now });
   return new Hono().route('/identity', app).fetch;
 }
 
@@ -137,18 +133,17 @@ describe.each(await testEngines())('gateway with user-pool tokens on $name', (en
   }
 
   beforeAll(async () => {
-    database = await engine.open();
-    const crmDatabase = await openCrm(database);
-    seed = await seedDemoIfEmpty(crmDatabase);
+    const crm = await openSeededCrm(engine);
+    database = crm.database.database;
+    seed = crm.seed;
     await migrateIdentity(database);
     identity = identityService(database, () => new Date());
-    const crm = createCrmApp({ db: crmDatabase, serviceToken: 'test-service-token' });
     gateway = createGateway({
       apiKey: API_KEY,
       crm: {
         baseUrl: 'http://crm.test',
-        token: 'test-service-token',
-        fetch: (request) => crm.fetch(request),
+        token: TEST_SERVICE_TOKEN,
+        fetch: (request) => crm.app.fetch(request),
       },
       verifyToken: createCognitoTokenVerifier({ issuerBase: ISSUER_BASE, fetch: identity }),
       cacheTtlMs: 0,

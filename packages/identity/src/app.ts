@@ -18,7 +18,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimits, requestLimit } from './security/r
 import { createSigningKeys } from './tokens/keys';
 import { wellKnownRoutes } from './well-known';
 
-export interface IdentityOptions {
+export interface IdentityAppOptions {
   database: Database;
   /** e.g. 'http://localhost:3000/identity'; token iss = `${issuerBase}/${poolId}`. */
   issuerBase: string;
@@ -42,7 +42,7 @@ const DEFAULT_KEY_MAX_AGE_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The user-pool service; routes are relative to where it is mounted (the server mounts it at /identity). */
-export function createIdentityApp(options: IdentityOptions): Hono {
+export function createIdentityApp(options: IdentityAppOptions): Hono {
   const now = options.now ?? (() => new Date());
   const logger = options.logger ?? consoleLogger;
   const db = identityDb(options.database);

@@ -1,5 +1,5 @@
 /** The user-pool service speaking Amazon Cognito's protocol, on the shared database. */
-export { createIdentityApp, type IdentityOptions } from './app';
+export { createIdentityApp, type IdentityAppOptions } from './app';
 export { migrateIdentity } from './db/database';
 export { ensureIdentityProvider, type ProviderDefinition } from './federation/providers';
 export type { Logger } from './logger';

@@ -1,6 +1,6 @@
 import type { BlockFields, BlockName } from '@storefront/contracts/block-fields';
 import type { Block, TemplateRecord } from '@storefront/contracts/blocks';
-import type { EcatalogDetails } from '../lib/catalogue';
+import type { EcatalogDetails } from '@storefront/contracts/catalogue';
 import type { StorefrontSession } from '../lib/storefront.server';
 import type { BlockData } from './types';
 

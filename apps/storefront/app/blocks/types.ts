@@ -8,9 +8,9 @@ import type {
   PicklistCount,
   PicklistField,
 } from '@storefront/contracts/catalogue';
-import type { CATALOGUE_SORTS } from '@storefront/contracts/crm';
 import type { QuoteListEntry, TranslationHeaders } from '@storefront/contracts/crm-cart-records';
-import type { CartLoad } from '../lib/cart.server';
+import type { CATALOGUE_SORTS } from '@storefront/contracts/crm-catalogue';
+import type { CartLoad } from '../features/cart/cart.server';
 import type { HeadTags } from '../lib/meta';
 
 export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];

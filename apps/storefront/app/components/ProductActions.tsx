@@ -1,7 +1,7 @@
 import type { ActionItem } from '@storefront/contracts/block-fields';
 import type { CatalogItemCard } from '@storefront/contracts/catalogue';
 import { productActions } from '../blocks/product-card/actions';
-import { AddToCart } from './AddToCart';
+import { AddToCart } from '../features/cart/AddToCart';
 import { CmsLink } from './CmsLink';
 
 interface ProductActionsProps {

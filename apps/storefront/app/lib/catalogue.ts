@@ -1,10 +1,4 @@
-import type { CatalogueSummary, Category } from '@storefront/contracts/catalogue';
-
-/** getEcatalogDetails: the account's catalogue and its categories in display order. */
-export interface EcatalogDetails {
-  catalog: CatalogueSummary;
-  categories: Category[];
-}
+import type { Category } from '@storefront/contracts/catalogue';
 
 /** A category named by id or by slug. */
 export function findCategory(categories: readonly Category[], idOrSlug: string): Category | undefined {

@@ -1,8 +1,14 @@
-import { type Section, sectionSchema, type TemplateRecord } from '@storefront/contracts/blocks';
+import {
+  type Section,
+  sectionSchema,
+  type TemplateRecord,
+  templateRecordSchema,
+} from '@storefront/contracts/blocks';
 import type { PageMeta } from '@storefront/contracts/meta';
 import type { Theme } from '@storefront/contracts/storefront';
 import { z } from 'zod';
-import { crmRecord } from './crm.server';
+import { crmCall, orNone } from './crm.server';
+import { parseAnswer } from './gateway';
 import type { StorefrontSession } from './storefront.server';
 
 /** Every active template of the storefront (templateDetails answers the organisation's templates). */
@@ -10,10 +16,11 @@ export async function loadTemplates(session: StorefrontSession): Promise<Templat
   const content = await session.gateway('TemplateDetails', {
     organizationId: session.storefront.organizationId,
   });
-  const templates = Array.isArray(content) ? (content as TemplateRecord[]) : [];
+  const templates = Array.isArray(content) ? parseAnswer(templateList, content, 'The template list') : [];
   return templates.filter((template) => template.storefrontId === session.storefront.storefrontId);
 }
 
+const templateList = z.array(templateRecordSchema);
 const sectionList = z.array(sectionSchema);
 
 /** The sections of a template, parsed: block JSON from the CMS is never trusted as is. */
@@ -27,11 +34,13 @@ export async function loadSections(session: StorefrontSession, templateId: strin
 /** getMergedMetaInfo for a path; null when the CRM has none (the page then uses its own defaults). */
 export function loadPageMeta(session: StorefrontSession, path: string): Promise<PageMeta | null> {
   const { storefront, viewer } = session;
-  return crmRecord(session, 'getMergedMetaInfo', {
-    accId: viewer.accountId,
-    stfId: storefront.storefrontId,
-    url: path,
-  });
+  return orNone(
+    crmCall(session, 'getMergedMetaInfo', {
+      accId: viewer.accountId,
+      stfId: storefront.storefrontId,
+      url: path,
+    }),
+  );
 }
 
 /** The host's theme from the gateway's `theme` field. */

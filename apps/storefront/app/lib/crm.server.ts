@@ -1,69 +1,50 @@
-import type {
-  CatalogItemDetail,
-  CatalogPage,
-  GroupCount,
-  PicklistCount,
-} from '@storefront/contracts/catalogue';
 import {
-  type ClaimedCart,
+  answerSchema,
   CRM_TYPES,
+  type CrmAnswer,
   type CrmPayload,
   type CrmType,
   crmEndpoint,
-  type QuoteItems,
-  type QuoteSummary,
 } from '@storefront/contracts/crm';
-import type { CsvExport, GroupedQuoteList, TranslationHeaders } from '@storefront/contracts/crm-cart-records';
-import type { PageMeta } from '@storefront/contracts/meta';
-import type { EcatalogDetails } from './catalogue';
+import { MESSAGES } from '@storefront/contracts/messages';
+import { GatewayCallError, parseAnswer } from './gateway';
 import type { StorefrontSession } from './storefront.server';
-
-/** The content of the CRM types that answer one record. */
-interface RecordAnswers {
-  getMergedMetaInfo: PageMeta;
-  retrieveCatalogNG: CatalogPage;
-  getEcatalogDetails: EcatalogDetails;
-  getFormattedObjectDetails: CatalogItemDetail;
-}
-
-/** The content of the CRM types that answer a list. */
-interface ListAnswers {
-  getCatalogGroupCounts: GroupCount;
-  getCatalogPicklistGroupCounts: PicklistCount;
-}
-
-/** The content of the cart's CRM types. */
-interface CartAnswers {
-  getActiveQuote: { quote: QuoteSummary | null };
-  getQuoteItems: QuoteItems;
-  saveItemToQuoteBlink: QuoteItems;
-  updateQLI: QuoteItems;
-  deleteLineItems: QuoteItems;
-  startNewCart: { quote: QuoteSummary };
-  makeActiveCart: QuoteItems;
-  makeActiveCartForGuest: ClaimedCart;
-  getQLIsForPromoCode: { qliIds: string[] };
-  applyPromoCodeNG: QuoteItems;
-  exportToCSV: CsvExport;
-  getGroupedFilteredList: GroupedQuoteList;
-  getTranslationHeaders: TranslationHeaders;
-}
-
-/** A cart call; a failure throws GatewayError with the text a person sees (spec P§8). */
-export async function crmCart<T extends keyof CartAnswers>(
-  session: StorefrontSession,
-  type: T,
-  payload: CrmPayload<T>,
-): Promise<CartAnswers[T]> {
-  return (await makeCall(session, type, payload)) as CartAnswers[T];
-}
 
 /**
  * One CRM call through the gateway's makeCall (spec P§7): GET types carry their parameters in the endpoint,
  * POST types in a JSON payload. userType, accountId and domain go along as the spec says; the gateway
- * decides them from the principal, whatever is sent.
+ * decides them from the principal, whatever is sent. The answer is parsed with the type's contract row, so
+ * a CRM answering something else fails here, with a code, instead of deep inside a page.
+ *
+ * A failure throws GatewayCallError with its code and the text a person sees (spec P§8). 'No records
+ * Found' is an empty list for a list type; for a type answering one record it is a NO_RECORDS_FOUND failure
+ * (see orNone).
  */
-async function makeCall<T extends CrmType>(
+export async function crmCall<T extends CrmType>(
+  session: StorefrontSession,
+  type: T,
+  payload: CrmPayload<T>,
+): Promise<CrmAnswer<T>> {
+  const content = await makeCall(session, type, payload);
+  const schema = answerSchema(type);
+  // P§8 reads 'No records Found' as an empty list; a type answering one record has none to show.
+  if (Array.isArray(content) && content.length === 0 && !schema.safeParse(content).success) {
+    throw new GatewayCallError(404, 'NO_RECORDS_FOUND', MESSAGES.noRecordsFound);
+  }
+  return parseAnswer(schema, content, `The CRM's ${type} answer`);
+}
+
+/** A record call's answer, or null when the CRM found none. */
+export async function orNone<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof GatewayCallError && error.errorCode === 'NO_RECORDS_FOUND') return null;
+    throw error;
+  }
+}
+
+function makeCall<T extends CrmType>(
   session: StorefrontSession,
   type: T,
   payload: CrmPayload<T>,
@@ -75,25 +56,6 @@ async function makeCall<T extends CrmType>(
       : { callType: 'POST', endpoint: crmEndpoint(type), payload: JSON.stringify(payload) };
   const data = { ...call, userType: viewer.userType, accountId: viewer.accountId, domain: url.hostname };
   return session.gateway('SalesforceActions', { action: 'makeCall', data: JSON.stringify(data) });
-}
-
-/** A record; null when the CRM found none ('ERROR: No records Found.' reads as an empty list). */
-export async function crmRecord<T extends keyof RecordAnswers>(
-  session: StorefrontSession,
-  type: T,
-  payload: CrmPayload<T>,
-): Promise<RecordAnswers[T] | null> {
-  const content = await makeCall(session, type, payload);
-  return Array.isArray(content) && content.length === 0 ? null : (content as RecordAnswers[T]);
-}
-
-export async function crmList<T extends keyof ListAnswers>(
-  session: StorefrontSession,
-  type: T,
-  payload: CrmPayload<T>,
-): Promise<ListAnswers[T][]> {
-  const content = await makeCall(session, type, payload);
-  return Array.isArray(content) ? (content as ListAnswers[T][]) : [];
 }
 
 function queryParams(payload: object): Record<string, string> {

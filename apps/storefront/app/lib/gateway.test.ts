@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { MESSAGES } from '@storefront/contracts/messages';
 import { describe, expect, it, vi } from 'vitest';
-import { createGatewayClient, GatewayError, readEnvelope } from './gateway';
+import { createGatewayClient, GatewayCallError, readEnvelope } from './gateway';
 import { createServerGateway, type GatewayCaller } from './gateway.server';
 
 /** A GraphQL answer whose field holds an AWSJSON string. */
@@ -9,12 +9,13 @@ function answer(field: string, env: unknown, status = 200): Response {
   return Response.json({ data: { [field]: JSON.stringify(env) } }, { status });
 }
 
-async function failure(promise: Promise<unknown>): Promise<GatewayError> {
+async function failure(promise: Promise<unknown>): Promise<GatewayCallError> {
   const error = await promise.then(
     () => null,
     (reason: unknown) => reason,
   );
-  if (!(error instanceof GatewayError)) throw new Error(`expected a GatewayError, got ${String(error)}`);
+  if (!(error instanceof GatewayCallError))
+    throw new Error(`expected a GatewayCallError, got ${String(error)}`);
   return error;
 }
 
@@ -50,7 +51,7 @@ describe('readEnvelope (spec P§8)', () => {
         return caught;
       }
     })();
-    expect(error).toBeInstanceOf(GatewayError);
+    expect(error).toBeInstanceOf(GatewayCallError);
     expect(error).toMatchObject({ status: 403, message: MESSAGES.accessDenied });
   });
 
@@ -59,7 +60,7 @@ describe('readEnvelope (spec P§8)', () => {
       expect.objectContaining({ status: 500, message: 'Invalid id' }),
     );
     expect(() => readEnvelope(200, { statusCode: 200, content: 'Something Error: broke' })).toThrow(
-      GatewayError,
+      GatewayCallError,
     );
   });
 
@@ -92,8 +93,8 @@ describe('readEnvelope (spec P§8)', () => {
   });
 
   it('refuses an answer that is not an envelope', () => {
-    expect(() => readEnvelope(200, 'not json')).toThrow(GatewayError);
-    expect(() => readEnvelope(200, JSON.stringify({ content: 1 }))).toThrow(GatewayError);
+    expect(() => readEnvelope(200, 'not json')).toThrow(GatewayCallError);
+    expect(() => readEnvelope(200, JSON.stringify({ content: 1 }))).toThrow(GatewayCallError);
   });
 });
 

@@ -1,5 +1,7 @@
-import { type Envelope, failureMessage, isFailedCall } from '@storefront/contracts/envelope';
+import { type ErrorCode, failureOf } from '@storefront/contracts/crm-errors';
+import { type Envelope, isFailedCall } from '@storefront/contracts/envelope';
 import { MESSAGES } from '@storefront/contracts/messages';
+import type { z } from 'zod';
 
 /** The gateway queries the storefront uses; each answers an AWSJSON string {statusCode, content}. */
 export const QUERIES = {
@@ -15,14 +17,19 @@ export const QUERIES = {
 } as const;
 export type QueryName = keyof typeof QUERIES;
 
-/** A failed gateway call: the status of the envelope (or of the transport) and the text a person sees. */
-export class GatewayError extends Error {
+/**
+ * A failed gateway call: the status of the envelope (or of the transport), the error code behaviour switches
+ * on, the payload field it is about (if any) and the text a person sees.
+ */
+export class GatewayCallError extends Error {
   constructor(
     readonly status: number,
+    readonly errorCode: ErrorCode,
     message: string,
+    readonly field: string | null = null,
   ) {
     super(message);
-    this.name = 'GatewayError';
+    this.name = 'GatewayCallError';
   }
 }
 
@@ -49,25 +56,32 @@ function fieldOf(body: unknown, name: QueryName): unknown {
 
 /**
  * Applies spec P§8 to an answer: a transport failure or a missing field throws; a failed call throws its
- * message, except 'ERROR: No records Found.', which is an empty list; otherwise the content.
+ * code and message, except 'No records Found', which is an empty list; otherwise the content.
  */
 export function readEnvelope(outerStatus: number, raw: unknown): unknown {
   if (raw === undefined || raw === null) {
-    if (outerStatus !== 200) throw new GatewayError(outerStatus || 500, MESSAGES.appSyncFetchError);
-    throw new GatewayError(404, MESSAGES.queryNameNotFound);
+    if (outerStatus !== 200) {
+      throw new GatewayCallError(outerStatus || 500, 'APPSYNC_FETCH_ERROR', MESSAGES.appSyncFetchError);
+    }
+    throw new GatewayCallError(404, 'QUERY_NAME_NOT_FOUND', MESSAGES.queryNameNotFound);
   }
   const env = parseEnvelope(raw);
   if (!isFailedCall(outerStatus, env)) return env.content;
-  if (isNoRecordsFound(env.content)) return [];
+  const failure = failureOf(env.content);
+  if (failure.errorCode === 'NO_RECORDS_FOUND') return [];
   const status = env.statusCode !== 200 ? env.statusCode : outerStatus !== 200 ? outerStatus : 500;
-  throw new GatewayError(status, failureMessage(env.content));
+  throw new GatewayCallError(status, failure.errorCode, failure.message, failure.field);
 }
 
-/** 'ERROR: No records Found.' as the content, or as the message of the CRM's error body. */
-function isNoRecordsFound(content: unknown): boolean {
-  return (
-    content === MESSAGES.noRecordsFound || (isRecord(content) && content.message === MESSAGES.noRecordsFound)
-  );
+/**
+ * An answer read with the schema of its contract: an answer the contract does not describe is the back end's
+ * fault, so it fails as a bad gateway (502, INVALID_ANSWER) and the log says what did not match.
+ */
+export function parseAnswer<T>(schema: z.ZodType<T>, content: unknown, what: string): T {
+  const answer = schema.safeParse(content);
+  if (answer.success) return answer.data;
+  console.error(`${what} does not match its contract:`, answer.error.issues);
+  throw new GatewayCallError(502, 'INVALID_ANSWER', MESSAGES.appSyncFetchError);
 }
 
 function parseEnvelope(raw: unknown): Envelope {
@@ -76,11 +90,11 @@ function parseEnvelope(raw: unknown): Envelope {
     try {
       value = JSON.parse(raw);
     } catch {
-      throw new GatewayError(502, MESSAGES.appSyncFetchError);
+      throw new GatewayCallError(502, 'APPSYNC_FETCH_ERROR', MESSAGES.appSyncFetchError);
     }
   }
   if (!isRecord(value) || typeof value.statusCode !== 'number') {
-    throw new GatewayError(502, MESSAGES.appSyncFetchError);
+    throw new GatewayCallError(502, 'APPSYNC_FETCH_ERROR', MESSAGES.appSyncFetchError);
   }
   return { statusCode: value.statusCode, content: value.content };
 }

@@ -3,9 +3,9 @@ import { MESSAGES } from '@storefront/contracts/messages';
 import type { DomainDetails } from '@storefront/contracts/storefront';
 import { type AppLoadContext, data, redirect } from 'react-router';
 import { z } from 'zod';
-import { type GatewayClient, GatewayError } from './gateway';
+import { readGuestCartSecret } from '../features/cart/guest-cart.server';
+import { GatewayCallError, type GatewayClient } from './gateway';
 import { createServerGateway } from './gateway.server';
-import { readGuestCartSecret } from './guest-cart.server';
 import { hostedLoginRedirect } from './hosted-login.server';
 import { loginPath } from './paths';
 import { type AuthSession, readSession } from './session.server';
@@ -65,7 +65,8 @@ async function verifiedViewer(gateway: GatewayClient, url: URL): Promise<Viewer>
     const { userType, accountId } = loginInfo.parse(await gateway('GetLoginInfo', {}));
     return { userType, accountId, isGuest: false };
   } catch (error) {
-    if (error instanceof GatewayError && error.status === 401) throw signInRedirect(url, { expired: true });
+    if (error instanceof GatewayCallError && error.status === 401)
+      throw signInRedirect(url, { expired: true });
     throw error;
   }
 }

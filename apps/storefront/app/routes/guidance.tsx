@@ -1,8 +1,8 @@
 import { Form, redirect } from 'react-router';
-import { TemplatePage } from '../components/TemplatePage';
+import { loadTemplatePage } from '../blocks/page.server';
+import { TemplatePage } from '../blocks/TemplatePage';
 import { guidanceDoneCookie, guidanceNext } from '../lib/guidance.server';
 import { metaDescriptors } from '../lib/meta';
-import { loadTemplatePage } from '../lib/page.server';
 import { requireSession } from '../lib/storefront.server';
 import type { Route } from './+types/guidance';
 

@@ -1,6 +1,6 @@
-import { TemplatePage } from '../components/TemplatePage';
+import { loadTemplatePage } from '../blocks/page.server';
+import { TemplatePage } from '../blocks/TemplatePage';
 import { metaDescriptors } from '../lib/meta';
-import { loadTemplatePage } from '../lib/page.server';
 import type { Route } from './+types/template-page';
 
 export function loader(args: Route.LoaderArgs) {

@@ -30,7 +30,7 @@ export async function openCrm(database: Database): Promise<CrmDatabase> {
 }
 
 /** Opens the shared database and the CRM on it, in one call. */
-export function openDatabase(opts: OpenDatabaseOptions): Promise<CrmDatabase> {
+export function openCrmDatabase(opts: OpenDatabaseOptions): Promise<CrmDatabase> {
   return openCrmOn(openShared(opts));
 }
 

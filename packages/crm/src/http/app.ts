@@ -1,4 +1,11 @@
-import { CRM_BASE_PATH, CRM_GROUPS, CRM_TYPES, type CrmType, isCrmType } from '@storefront/contracts';
+import {
+  answerSchema,
+  CRM_BASE_PATH,
+  CRM_GROUPS,
+  CRM_TYPES,
+  type CrmType,
+  isCrmType,
+} from '@storefront/contracts';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { CrmDatabase } from '../db/open';
@@ -16,6 +23,11 @@ export interface CrmAppOptions {
   logError?: (error: unknown) => void;
   /** The clock offers are checked against; tests pin it. */
   now?: () => Date;
+  /**
+   * Parse every answer with its contract row's answer schema, so a handler answering what the contract does
+   * not describe fails (as an APEX_ERROR) where it is written: on in tests and development.
+   */
+  checkAnswers?: boolean;
 }
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -52,9 +64,18 @@ export function createCrmApp(opts: CrmAppOptions): Hono {
     const payload = await readPayload(c, type);
     // The payload was parsed with this type's schema; TypeScript cannot tie the two through a runtime key.
     const handler = HANDLERS[type] as Handler<CrmType>;
-    return c.json(await handler({ db: opts.db.db, today: isoDay(now()) }, payload));
+    const answer = await handler({ db: opts.db.db, today: isoDay(now()) }, payload);
+    if (opts.checkAnswers) checkAnswer(type, answer);
+    return c.json(answer);
   });
   return app;
+}
+
+function checkAnswer(type: CrmType, answer: unknown): void {
+  const result = answerSchema(type).safeParse(answer);
+  if (!result.success) {
+    throw new Error(`${type} answered outside its contract: ${JSON.stringify(result.error.issues)}`);
+  }
 }
 
 /** The type a request names, if its group serves it with this method; anything else is a 404. */

@@ -1,4 +1,4 @@
-import { type CrmPayload, type CrmType, crmPayloads } from '@storefront/contracts';
+import { type CrmPayload, type CrmType, payloadSchema } from '@storefront/contracts';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { CrmHttpError, invalidPayload } from './errors';
@@ -6,9 +6,9 @@ import { CrmHttpError, invalidPayload } from './errors';
 /** GET types read their payload from the query string (without `type`), POST types from the JSON body. */
 export async function readPayload<T extends CrmType>(c: Context, type: T): Promise<CrmPayload<T>> {
   const raw = c.req.method === 'GET' ? queryParameters(c.req.url) : await jsonBody(c);
-  const result = crmPayloads[type].safeParse(raw);
-  if (!result.success) throw invalidPayload(describeIssues(result.error.issues));
-  return result.data as CrmPayload<T>;
+  const result = payloadSchema(type).safeParse(raw);
+  if (!result.success) throw payloadRefusal(result.error.issues);
+  return result.data;
 }
 
 function queryParameters(url: string): Record<string, string> {
@@ -27,13 +27,15 @@ async function jsonBody(c: Context): Promise<unknown> {
   }
 }
 
-/** 'storefrontId: is required; page: Too small: expected number to be >=1' */
-function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return issues
-    .map((issue) => {
-      const field = issue.path.map(String).join('.') || 'payload';
-      const problem = issue.message.endsWith('received undefined') ? 'is required' : issue.message;
-      return `${field}: ${problem}`;
-    })
-    .join('; ');
+/**
+ * Every problem of the payload, the first one's field named as the refusal's field:
+ * 'storefrontId: is required; page: Too small: expected number to be >=1'.
+ */
+function payloadRefusal(issues: readonly z.core.$ZodIssue[]): CrmHttpError {
+  const [first, ...rest] = issues.map((issue) => ({
+    field: issue.path.map(String).join('.') || 'payload',
+    problem: issue.message.endsWith('received undefined') ? 'is required' : issue.message,
+  }));
+  const others = rest.map(({ field, problem }) => `; ${field}: ${problem}`).join('');
+  return invalidPayload(`${first?.problem ?? 'is malformed'}${others}`, first?.field ?? 'payload');
 }

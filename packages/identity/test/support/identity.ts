@@ -5,25 +5,12 @@ import type { Database } from '@storefront/database';
 import type { TestEngine } from '@storefront/database/testing';
 import type { Hono } from 'hono';
 import { expect } from 'vitest';
-import { createIdentityApp, type IdentityOptions } from '../../src/app';
-import { migrateIdentity } from '../../src/db/database';
+import type { IdentityAppOptions } from '../../src/app';
 import { outboxFor } from '../../src/mail/outbox';
-import { ensureUserPool, type PoolDefinition } from '../../src/provisioning';
+import type { PoolDefinition } from '../../src/provisioning';
+import { ADMIN, createTestIdentityApp, POOL, provisionIdentity } from '../../src/testing';
 
-export const POOL: PoolDefinition = {
-  poolId: 'us-east-1_TestPool1',
-  name: 'Test pool',
-  clientId: 'testclient1',
-  clientName: 'storefront',
-  callbackUrls: ['http://localhost:5173/'],
-  logoutUrls: ['http://localhost:5173/login'],
-};
-
-export const ADMIN = {
-  accessKeyId: 'AKIATESTADMIN0001',
-  secretAccessKey: 'test-admin-secret-0123456789abcdef',
-  region: 'us-east-1',
-};
+export { ADMIN, POOL };
 
 export const PASSWORD = 'Corr3ct-horse!';
 
@@ -50,11 +37,11 @@ export interface ServedIdentity {
 /** The identity app on a database of the engine, served on a real port (Amplify and the SDK use sockets). */
 export async function serveIdentity(
   engine: TestEngine,
-  options: Partial<Omit<IdentityOptions, 'database' | 'issuerBase'>> & { pools?: PoolDefinition[] } = {},
+  options: Partial<Omit<IdentityAppOptions, 'database' | 'issuerBase'>> & { pools?: PoolDefinition[] } = {},
 ): Promise<ServedIdentity> {
+  const { pools, ...appOptions } = options;
   const database = await engine.open();
-  await migrateIdentity(database);
-  for (const pool of options.pools ?? [POOL]) await ensureUserPool(database, pool);
+  await provisionIdentity(database, pools);
   let offset = 0;
   const clock: Clock = { now: () => new Date(Date.now() + offset), advance: (ms) => (offset += ms) };
 
@@ -66,15 +53,7 @@ export async function serveIdentity(
   });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  app = createIdentityApp({
-    database,
-    issuerBase: baseUrl,
-    adminCredentials: ADMIN,
-    mode: 'test',
-    now: clock.now,
-    logger: { info: () => {}, warn: () => {}, error: (o, m) => console.error(m, o) },
-    ...options,
-  });
+  app = createTestIdentityApp({ database, issuerBase: baseUrl, now: clock.now, ...appOptions });
   const sdk = (credentials: { accessKeyId: string; secretAccessKey: string }) =>
     new CognitoIdentityProviderClient({
       endpoint: `${baseUrl}/`,

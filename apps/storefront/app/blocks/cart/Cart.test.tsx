@@ -1,12 +1,12 @@
 import type { BlockFieldsInput } from '@storefront/contracts/block-fields';
-import type { QuoteItems, QuoteLine, QuoteSummary } from '@storefront/contracts/crm';
 import type { QuoteListEntry, TranslationHeaders } from '@storefront/contracts/crm-cart-records';
+import type { QuoteItems, QuoteLine, QuoteSummary } from '@storefront/contracts/crm-quotes';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createRoutesStub, useLoaderData } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../components/toast/Toasts';
-import type { CartLoad } from '../../lib/cart.server';
-import type { CartActionResult } from '../../lib/cart-actions';
+import type { CartLoad } from '../../features/cart/cart.server';
+import type { CartActionResult } from '../../features/cart/cart-actions';
 import { page, readyBlock } from '../../testing/fixtures';
 import { Cart } from './Cart';
 

@@ -1,15 +1,15 @@
-import type { QuoteItems, QuoteLine } from '@storefront/contracts/crm';
 import type { QuoteListEntry } from '@storefront/contracts/crm-cart-records';
+import type { QuoteItems, QuoteLine } from '@storefront/contracts/crm-quotes';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { CmsText } from '../../components/CmsText';
+import { forgetQuote, rememberQuote } from '../../features/cart/quote-storage';
+import { useCartAction } from '../../features/cart/use-cart-action';
 import { formatDay, formatMoney } from '../../lib/format';
-import { forgetQuote, rememberQuote } from '../../lib/quote-storage';
 import type { BlockProps } from '../types';
 import { CartExport } from './CartExport';
 import { CartLine } from './CartLine';
 import { PromoCodeForm } from './PromoCodeForm';
-import { useCartAction } from './use-cart-action';
 
 /**
  * The cart (spec C§2, C§4): the quote's lines with quantity editors, prices the CRM computed, the promo code,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useToast } from '../../components/toast/Toasts';
-import { CART_EXPORT_PATH } from '../../lib/cart-actions';
+import { CART_EXPORT_PATH } from '../../features/cart/cart-actions';
 
 type Progress = { state: 'idle' } | { state: 'running'; received: number; total: number | null };
 

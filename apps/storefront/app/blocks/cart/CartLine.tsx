@@ -1,7 +1,7 @@
-import type { QuoteLine } from '@storefront/contracts/crm';
+import type { QuoteLine } from '@storefront/contracts/crm-quotes';
+import { useCartAction } from '../../features/cart/use-cart-action';
 import { formatMoney } from '../../lib/format';
 import { QuantityEditor } from './QuantityEditor';
-import { useCartAction } from './use-cart-action';
 
 interface CartLineProps {
   line: QuoteLine;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { CART_ACTION_PATH } from '../../lib/cart-actions';
-import { useCartAction } from './use-cart-action';
+import { CART_ACTION_PATH } from '../../features/cart/cart-actions';
+import { useCartAction } from '../../features/cart/use-cart-action';
 
 /** The promo code entry; the CRM decides which lines it covers and what it takes off. */
 export function PromoCodeForm({ quoteId, applied }: { quoteId: string; applied: string | null }) {

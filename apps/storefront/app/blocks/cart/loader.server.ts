@@ -1,5 +1,5 @@
-import { cartColumnLabels, earlierCarts, loadCart } from '../../lib/cart.server';
-import { continueShoppingPath } from '../../lib/continue-shopping';
+import { cartColumnLabels, earlierCarts, loadCart } from '../../features/cart/cart.server';
+import { continueShoppingPath } from '../../features/cart/continue-shopping';
 import type { BlockLoader } from '../loader-types.server';
 
 /**

@@ -1,4 +1,4 @@
-import { activeCartTotal } from '../../lib/cart.server';
+import { activeCartTotal } from '../../features/cart/cart.server';
 import type { BlockLoader } from '../loader-types.server';
 
 /** The header shows what the viewer's cart comes to, so it is in sight on every page. */

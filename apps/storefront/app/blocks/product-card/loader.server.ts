@@ -1,11 +1,6 @@
-import { crmRecord } from '../../lib/crm.server';
+import { productDetail } from '../../lib/catalogue.server';
 import type { BlockLoader } from '../loader-types.server';
 
 export const loadProductCard: BlockLoader<'productCard'> = async ({ session, fields }) => ({
-  item: await crmRecord(session, 'getFormattedObjectDetails', {
-    objectapi: 'CatalogItem',
-    objectid: fields.itemId,
-    accId: session.viewer.accountId,
-    stfId: session.storefront.storefrontId,
-  }),
+  item: await productDetail(session, { objectid: fields.itemId }),
 });

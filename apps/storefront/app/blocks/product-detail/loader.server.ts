@@ -1,4 +1,4 @@
-import { crmRecord } from '../../lib/crm.server';
+import { productDetail } from '../../lib/catalogue.server';
 import type { BlockLoader } from '../loader-types.server';
 
 /** The item the route names; none named: no item. */
@@ -8,12 +8,5 @@ export const loadProductDetail: BlockLoader<'productDetail'> = async ({ session,
     : target.productSlug
       ? { slug: target.productSlug }
       : null;
-  if (!ref) return { item: null };
-  const item = await crmRecord(session, 'getFormattedObjectDetails', {
-    objectapi: 'CatalogItem',
-    ...ref,
-    accId: session.viewer.accountId,
-    stfId: session.storefront.storefrontId,
-  });
-  return { item };
+  return { item: ref ? await productDetail(session, ref) : null };
 };

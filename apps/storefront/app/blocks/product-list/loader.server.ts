@@ -1,7 +1,7 @@
 import { PICKLIST_FIELDS } from '@storefront/contracts/catalogue';
 import { CATALOGUE_ITEM_CAP } from '@storefront/contracts/constants';
 import { findCategory } from '../../lib/catalogue';
-import { crmList, crmRecord } from '../../lib/crm.server';
+import { crmCall, orNone } from '../../lib/crm.server';
 import type { BlockLoader } from '../loader-types.server';
 import { readListQuery } from './query';
 
@@ -24,18 +24,20 @@ export const loadProductList: BlockLoader<'productList'> = async ({ session, fie
   };
   const withFacets = !fields.featured && fields.showFilters;
   const [page, categories, picklists] = await Promise.all([
-    crmRecord(session, 'retrieveCatalogNG', {
-      ...scope,
-      page: query.page,
-      pageSize: query.pageSize,
-      sort: query.sort,
-    }),
-    withFacets && !pinned ? crmList(session, 'getCatalogGroupCounts', scope) : [],
+    orNone(
+      crmCall(session, 'retrieveCatalogNG', {
+        ...scope,
+        page: query.page,
+        pageSize: query.pageSize,
+        sort: query.sort,
+      }),
+    ),
+    withFacets && !pinned ? crmCall(session, 'getCatalogGroupCounts', scope) : [],
     withFacets
       ? Promise.all(
           PICKLIST_FIELDS.map(async (field) => ({
             field,
-            options: await crmList(session, 'getCatalogPicklistGroupCounts', { ...scope, field }),
+            options: await crmCall(session, 'getCatalogPicklistGroupCounts', { ...scope, field }),
           })),
         )
       : [],

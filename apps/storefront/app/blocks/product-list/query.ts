@@ -1,7 +1,7 @@
 import type { BlockFields } from '@storefront/contracts/block-fields';
 import { PICKLIST_FIELDS, type PicklistField } from '@storefront/contracts/catalogue';
 import { CATALOGUE_PAGE_SIZE, DEFAULT_PAGE_INDEX } from '@storefront/contracts/constants';
-import { CATALOGUE_SORTS } from '@storefront/contracts/crm';
+import { CATALOGUE_SORTS } from '@storefront/contracts/crm-catalogue';
 import type { CatalogueSort } from '../types';
 
 /** What a product list's URL asks for: ?page, ?searchText, ?sort, ?category and one parameter per picklist. */

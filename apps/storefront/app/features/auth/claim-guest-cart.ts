@@ -1,4 +1,4 @@
-import { CART_ACTION_PATH, type CartActionResult } from '../../lib/cart-actions';
+import { CART_ACTION_PATH, type CartActionResult } from '../cart/cart-actions';
 
 /**
  * After sign-in the cart made as a guest becomes the account's cart (spec C§4). The server holds the guest's

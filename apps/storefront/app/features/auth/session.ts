@@ -1,7 +1,7 @@
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
-import { forgetAllQuotes } from '../../lib/quote-storage';
 import { clearStoredLogin } from '../../lib/stored-login';
+import { forgetAllQuotes } from '../cart/quote-storage';
 import { endsSession } from './errors';
 import { AUTH_MESSAGES } from './messages';
 

@@ -52,7 +52,7 @@ export const getLineItemAttributesNG: Handler<'getLineItemAttributesNG'> = async
   if (wanted) {
     const known = new Set(rows.map((row) => row.qliId));
     wanted.forEach((id, index) => {
-      if (!known.has(id)) throw invalidPayload(`qliIds.${index}: no such line on this quote.`);
+      if (!known.has(id)) throw invalidPayload('no such line on this quote.', `qliIds.${index}`);
     });
   }
   const lines = wanted ? rows.filter((row) => wanted.includes(row.qliId)) : rows;
@@ -86,7 +86,7 @@ export const getAttributesOfItems: Handler<'getAttributesOfItems'> = async (
 async function quoteItemAttributes(ctx: HandlerContext, payload: QuoteScopePayload & { objectId: string }) {
   if (await findCatalogueId(ctx.db, payload.objectId)) throw forbidden();
   if (!(await findQuote(ctx.db, payload.objectId))) {
-    throw notFound('objectId: is neither your catalogue nor one of your quotes.');
+    throw notFound('is neither your catalogue nor one of your quotes.', 'objectId');
   }
   const quote = await findOwnQuote(ctx, payload, payload.objectId);
   return lineItemAttributes(ctx.db, quote.id);

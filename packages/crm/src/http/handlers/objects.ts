@@ -1,4 +1,4 @@
-import { MESSAGES } from '@storefront/contracts';
+import { type CrmAnswer, MESSAGES } from '@storefront/contracts';
 import { findItem, tiersForItems } from '../../db/queries/catalogue';
 import { findCategory } from '../../db/queries/categories';
 import { findOffer, findOfferItems } from '../../db/queries/offers';
@@ -9,7 +9,11 @@ import { type AccountScope, accountScope } from './scope';
 import type { Handler, HandlerContext } from './types';
 
 type ObjectRef = { objectId: string | undefined; slug: string | undefined };
-type Loader = (ctx: HandlerContext, scope: AccountScope, ref: ObjectRef) => Promise<unknown>;
+type Loader = (
+  ctx: HandlerContext,
+  scope: AccountScope,
+  ref: ObjectRef,
+) => Promise<CrmAnswer<'getFormattedObjectDetails'> | undefined>;
 
 /** Only objects the account can see: items and categories of its catalogue, offers of its storefront. */
 const LOADERS: Record<'CatalogItem' | 'Category' | 'Offer', Loader> = {

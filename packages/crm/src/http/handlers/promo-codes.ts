@@ -1,4 +1,4 @@
-import { PROMO_CODE_NO_LINES, type PromoCodeInfo } from '@storefront/contracts';
+import { type ErrorCode, PROMO_CODE_NO_LINES, type PromoCodeInfo } from '@storefront/contracts';
 import type { CrmDb } from '../../db/open';
 import {
   completeUse,
@@ -19,14 +19,15 @@ import { changeQuote, ownQuote, quoteScope } from './quote-access';
 import { repriceQuote } from './quote-view';
 import type { Handler } from './types';
 
-const unknownCode = () => notFound('promoCode: there is no such promo code on this storefront.');
-const refused = (errorCode: string, message: string) => new CrmHttpError(400, errorCode, message);
+const unknownCode = () => notFound('there is no such promo code on this storefront.', 'promoCode');
+const refused = (errorCode: ErrorCode, problem: string, field?: string) =>
+  new CrmHttpError(400, errorCode, problem, field);
 
 /** The code if it can be applied today; 404 when unknown, 400 saying why when inactive or out of its dates. */
 function usableCode(code: PromoCodeRow | undefined, today: string): PromoCodeRow {
   if (!code) throw unknownCode();
   const refusal = promoCodeRefusal(code, today);
-  if (refusal) throw refused('PROMO_CODE_NOT_VALID', `promoCode: ${code.code} is ${refusal}.`);
+  if (refusal) throw refused('PROMO_CODE_NOT_VALID', `${code.code} is ${refusal}.`, 'promoCode');
   return code;
 }
 
@@ -101,26 +102,29 @@ export const applyPromoCodeNG: Handler<'applyPromoCodeNG'> = async (ctx, payload
     if (roundInCurrency(payload.originalTotalSalesPrice, quote.currency) !== quote.subtotal) {
       throw refused(
         'STALE_CART',
-        `originalTotalSalesPrice: the cart changed since it was shown (its subtotal is now ${quote.subtotal} ${quote.currency}); reload the cart and apply the code again.`,
+        `the cart changed since it was shown (its subtotal is now ${quote.subtotal} ${quote.currency}); reload the cart and apply the code again.`,
+        'originalTotalSalesPrice',
       );
     }
     const applied = await findQuotePromo(tx.db, quote.id);
     if (applied && applied.code.id !== code.id) {
       throw refused(
         'PROMO_CODE_ALREADY_APPLIED',
-        `quoteId: promo code ${applied.code.code} is already applied to this quote; a quote takes one promo code.`,
+        `promo code ${applied.code.code} is already applied to this quote; a quote takes one promo code.`,
+        'quoteId',
       );
     }
     if (applied?.use.complete) {
       throw refused(
         'PROMO_CODE_ALREADY_APPLIED',
-        `promoCode: ${code.code} is already applied to this quote.`,
+        `${code.code} is already applied to this quote.`,
+        'promoCode',
       );
     }
     const eligible = new Set(await eligibleLineIds(tx.db, code, quote.id));
     payload.qliIds.forEach((id, index) => {
       if (!eligible.has(id)) {
-        throw invalidPayload(`qliIds.${index}: no line of this quote that ${code.code} applies to.`);
+        throw invalidPayload(`no line of this quote that ${code.code} applies to.`, `qliIds.${index}`);
       }
     });
     if (!applied) {

@@ -48,7 +48,8 @@ export async function quoteScope(
     throw new CrmHttpError(
       403,
       'GUEST_CART_REQUIRES_SECRET',
-      'guestCartSecret: a guest cart is only reachable with its guest cart secret, not through the guest account.',
+      'a guest cart is only reachable with its guest cart secret, not through the guest account.',
+      'guestCartSecret',
     );
   }
   const owner = {
@@ -61,7 +62,7 @@ export async function quoteScope(
 
 /** The quote, if it is the scope's own on this storefront: 404 when there is none, 403 when it is not. */
 export function ownQuote(quote: QuoteRow | undefined, scope: QuoteScope): QuoteRow {
-  if (!quote) throw notFound('quoteId: there is no quote with this id.');
+  if (!quote) throw notFound('there is no quote with this id.', 'quoteId');
   const own =
     quote.storefrontId === scope.storefrontId &&
     quote.accountId === scope.owner.accountId &&

@@ -23,7 +23,7 @@ const MAX_LINE_QTY = 100_000;
 export const saveItemToQuoteBlink: Handler<'saveItemToQuoteBlink'> = async (ctx, payload) => {
   const scope = await quoteScope(ctx, payload);
   const itemId = await findCatalogueItemId(ctx.db, scope.catalogue.id, payload.catalogItemId);
-  if (!itemId) throw notFound("catalogItemId: no such item in this account's catalogue.");
+  if (!itemId) throw notFound("no such item in this account's catalogue.", 'catalogItemId');
   return ctx.db.transaction(async (db) => {
     // The owner lock makes find-or-create of the cart one step, so parallel adds share one quote; the
     // quote's row lock (waited for: the storefront does not retry adds) keeps line updates out meanwhile.
@@ -37,7 +37,7 @@ export const saveItemToQuoteBlink: Handler<'saveItemToQuoteBlink'> = async (ctx,
     const line = await addToLine(db, { quoteId: quote.id, catalogItemId: itemId, qty: payload.qty });
     // Raising the error rolls the transaction back, so the line keeps what it had.
     if (line.qty > MAX_LINE_QTY) {
-      throw invalidPayload(`qty: the line would hold ${line.qty}; at most ${MAX_LINE_QTY}.`);
+      throw invalidPayload(`the line would hold ${line.qty}; at most ${MAX_LINE_QTY}.`, 'qty');
     }
     await extendAppliedPromo(db, quote.id, line, ctx.today);
     return repriceQuote({ ...ctx, db }, quote);
@@ -51,8 +51,8 @@ export const updateQLI: Handler<'updateQLI'> = async (ctx, payload) => {
     const known = await findLineIds(tx.db, quote.id);
     const seen = new Set<string>();
     payload.lines.forEach((line, index) => {
-      if (!known.has(line.id)) throw invalidPayload(`lines.${index}.id: no such line on this quote.`);
-      if (seen.has(line.id)) throw invalidPayload(`lines.${index}.id: the line is named twice.`);
+      if (!known.has(line.id)) throw invalidPayload('no such line on this quote.', `lines.${index}.id`);
+      if (seen.has(line.id)) throw invalidPayload('the line is named twice.', `lines.${index}.id`);
       seen.add(line.id);
     });
     await deleteLines(
@@ -71,7 +71,7 @@ export const deleteLineItems: Handler<'deleteLineItems'> = async (ctx, payload) 
   return changeQuote(ctx, scope, payload.quoteId, async (tx, quote) => {
     const known = await findLineIds(tx.db, quote.id);
     payload.qliIds.forEach((id, index) => {
-      if (!known.has(id)) throw invalidPayload(`qliIds.${index}: no such line on this quote.`);
+      if (!known.has(id)) throw invalidPayload('no such line on this quote.', `qliIds.${index}`);
     });
     await deleteLines(tx.db, quote.id, payload.qliIds);
     return repriceQuote(tx, quote);

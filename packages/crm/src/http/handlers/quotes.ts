@@ -79,7 +79,12 @@ export const makeActiveCart: Handler<'makeActiveCart'> = async (ctx, payload) =>
 export const makeActiveCartForGuest: Handler<'makeActiveCartForGuest'> = async (ctx, payload) => {
   const scope = await quoteScope(ctx, payload);
   if (scope.account.isGuest) {
-    throw new CrmHttpError(400, 'SIGN_IN_REQUIRED', 'accountId: a guest cart moves to a signed-in account.');
+    throw new CrmHttpError(
+      400,
+      'SIGN_IN_REQUIRED',
+      'a guest cart moves to a signed-in account.',
+      'accountId',
+    );
   }
   const guestAccountId = await findGuestAccountId(ctx.db, scope.storefrontId);
   return ctx.db.transaction(async (db) => {

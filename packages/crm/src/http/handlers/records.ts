@@ -39,7 +39,7 @@ function recordAnswer(
 async function findOwnLine(ctx: HandlerContext, payload: RecordRef) {
   const scope = await quoteScope(ctx, payload);
   const line = await findLine(ctx.db, payload.recordId);
-  if (!line) throw notFound('recordId: there is no quote line with this id.');
+  if (!line) throw notFound('there is no quote line with this id.', 'recordId');
   ownQuote(await findQuote(ctx.db, line.quoteId), scope);
   return line;
 }

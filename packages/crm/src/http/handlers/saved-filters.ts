@@ -32,10 +32,10 @@ function toSavedFilter(row: SavedFilterRow): SavedFilter {
 export const saveECatalogFilters: Handler<'saveECatalogFilters'> = async (ctx, payload) => {
   const { account, catalogue } = await accountScope(ctx, payload.storefrontId, payload.accountId);
   if (account.isGuest) {
-    throw new CrmHttpError(403, 'SIGN_IN_REQUIRED', 'accountId: sign in to save catalogue filters.');
+    throw new CrmHttpError(403, 'SIGN_IN_REQUIRED', 'sign in to save catalogue filters.', 'accountId');
   }
   if (payload.categoryId && !(await findCategory(ctx.db, catalogue.id, payload.categoryId))) {
-    throw invalidPayload('categoryId: is not a category of your catalogue.');
+    throw invalidPayload('is not a category of your catalogue.', 'categoryId');
   }
   const fields = {
     storefrontId: payload.storefrontId,
@@ -52,7 +52,10 @@ export const saveECatalogFilters: Handler<'saveECatalogFilters'> = async (ctx, p
     const existing = await findSavedFilterByName(db, account.id, payload.name);
     if (existing) return replaceSavedFilter(db, existing.id, fields);
     if ((await countSavedFilters(db, account.id)) >= MAX_SAVED_FILTERS) {
-      throw invalidPayload(`name: an account keeps at most ${MAX_SAVED_FILTERS} saved filters; replace one.`);
+      throw invalidPayload(
+        `an account keeps at most ${MAX_SAVED_FILTERS} saved filters; replace one.`,
+        'name',
+      );
     }
     return insertSavedFilter(db, fields);
   });

@@ -1,4 +1,4 @@
-import type { CrmPayload, CrmType } from '@storefront/contracts';
+import type { CrmAnswer, CrmPayload, CrmType } from '@storefront/contracts';
 import type { CrmDb } from '../../db/open';
 
 export interface HandlerContext {
@@ -7,5 +7,9 @@ export interface HandlerContext {
   today: string;
 }
 
-export type Handler<T extends CrmType> = (ctx: HandlerContext, payload: CrmPayload<T>) => Promise<unknown>;
+/** A type's handler: its parsed payload in, the answer its contract row describes out. */
+export type Handler<T extends CrmType> = (
+  ctx: HandlerContext,
+  payload: CrmPayload<T>,
+) => Promise<CrmAnswer<T>>;
 export type Handlers = { [T in CrmType]: Handler<T> };

@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CartActionResult } from '../lib/cart-actions';
+import { ToastProvider } from '../../components/toast/Toasts';
 import { AddToCart } from './AddToCart';
-import { ToastProvider } from './toast/Toasts';
+import type { CartActionResult } from './cart-actions';
 
 const product = { id: 'a0B000000000001', name: 'Anti-Human CD4 Antibody, FITC' };
 

@@ -1,10 +1,10 @@
-import type { ClaimedCart, QuoteItems } from '@storefront/contracts/crm';
 import type { QuoteListEntry, TranslationHeaders } from '@storefront/contracts/crm-cart-records';
+import type { ClaimedCart, QuoteItems } from '@storefront/contracts/crm-quotes';
 import { MESSAGES } from '@storefront/contracts/messages';
-import { crmCart } from './crm.server';
-import { GatewayError } from './gateway';
+import { crmCall } from '../../lib/crm.server';
+import { GatewayCallError } from '../../lib/gateway';
+import type { StorefrontSession } from '../../lib/storefront.server';
 import { withLineUpdateRetry } from './line-update-retry';
-import type { StorefrontSession } from './storefront.server';
 
 /** What a cart page shows: the cart, none yet, or a quote the viewer may not see. */
 export type CartLoad =
@@ -44,12 +44,12 @@ function hasNoCart(session: StorefrontSession): boolean {
 export async function loadCart(session: StorefrontSession, quoteId: string | null): Promise<CartLoad> {
   if (hasNoCart(session)) return quoteId ? REFUSED : { status: 'empty' };
   try {
-    const id = quoteId ?? (await crmCart(session, 'getActiveQuote', scope(session))).quote?.id;
+    const id = quoteId ?? (await crmCall(session, 'getActiveQuote', scope(session))).quote?.id;
     if (!id) return { status: 'empty' };
-    const cart = await crmCart(session, 'getQuoteItems', { ...scope(session), quoteid: id });
+    const cart = await crmCall(session, 'getQuoteItems', { ...scope(session), quoteid: id });
     return cart.lines.length === 0 && !quoteId ? { status: 'empty' } : { status: 'ready', cart };
   } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
+    if (!(error instanceof GatewayCallError)) throw error;
     if (error.status === 403) return REFUSED;
     // A quote id the CRM cannot take (too long, say) names no quote either.
     if (error.status === 404 || error.status === 400) return MISSING;
@@ -58,18 +58,18 @@ export async function loadCart(session: StorefrontSession, quoteId: string | nul
 }
 
 export function addToCart(session: StorefrontSession, catalogItemId: string, qty: number) {
-  return crmCart(session, 'saveItemToQuoteBlink', { ...scope(session), catalogItemId, qty });
+  return crmCall(session, 'saveItemToQuoteBlink', { ...scope(session), catalogItemId, qty });
 }
 
 /** A new quantity (0 removes the line), retried while another change holds the quote (spec C§7). */
 export function updateLine(session: StorefrontSession, quoteId: string, lineId: string, qty: number) {
   return withLineUpdateRetry(() =>
-    crmCart(session, 'updateQLI', { ...scope(session), quoteId, lines: [{ id: lineId, qty }] }),
+    crmCall(session, 'updateQLI', { ...scope(session), quoteId, lines: [{ id: lineId, qty }] }),
   );
 }
 
 export function removeLine(session: StorefrontSession, quoteId: string, lineId: string) {
-  return crmCart(session, 'deleteLineItems', { ...scope(session), quoteId, qliIds: [lineId] });
+  return crmCall(session, 'deleteLineItems', { ...scope(session), quoteId, qliIds: [lineId] });
 }
 
 /**
@@ -81,11 +81,11 @@ export async function applyPromoCode(
   quoteId: string,
   promoCode: string,
 ): Promise<QuoteItems> {
-  const cart = await crmCart(session, 'getQuoteItems', { ...scope(session), quoteid: quoteId });
-  const { qliIds } = await crmCart(session, 'getQLIsForPromoCode', { ...scope(session), quoteId, promoCode });
+  const cart = await crmCall(session, 'getQuoteItems', { ...scope(session), quoteid: quoteId });
+  const { qliIds } = await crmCall(session, 'getQLIsForPromoCode', { ...scope(session), quoteId, promoCode });
   let applied = cart;
   for (let start = 0; start < qliIds.length; start += PROMO_BATCH) {
-    applied = await crmCart(session, 'applyPromoCodeNG', {
+    applied = await crmCall(session, 'applyPromoCodeNG', {
       ...scope(session),
       promoCode,
       quoteId,
@@ -99,12 +99,12 @@ export async function applyPromoCode(
 
 /** An own earlier quote becomes the cart again. */
 export function makeActiveCart(session: StorefrontSession, quoteId: string) {
-  return crmCart(session, 'makeActiveCart', { ...scope(session), quoteId });
+  return crmCall(session, 'makeActiveCart', { ...scope(session), quoteId });
 }
 
 /** After sign-in: the cart made as a guest becomes the account's cart (spec C§4). */
 export function claimGuestCart(session: StorefrontSession, guestCartSecret: string): Promise<ClaimedCart> {
-  return crmCart(session, 'makeActiveCartForGuest', { ...scope(session), guestCartSecret });
+  return crmCall(session, 'makeActiveCartForGuest', { ...scope(session), guestCartSecret });
 }
 
 /**
@@ -126,7 +126,7 @@ export function activeCartTotal(
 ): Promise<{ total: number; currency: string } | null> {
   if (hasNoCart(session)) return Promise.resolve(null);
   return orElse('The cart total for the header', null, async () => {
-    const { quote } = await crmCart(session, 'getActiveQuote', scope(session));
+    const { quote } = await crmCall(session, 'getActiveQuote', scope(session));
     return quote ? { total: quote.total, currency: quote.currency } : null;
   });
 }
@@ -134,7 +134,7 @@ export function activeCartTotal(
 /** The cart's column labels in the viewer's language (getTranslationHeaders); null: the page's own. */
 export function cartColumnLabels(session: StorefrontSession): Promise<TranslationHeaders['headers'] | null> {
   return orElse('The cart column labels', null, async () => {
-    return (await crmCart(session, 'getTranslationHeaders', { locale: session.locale })).headers;
+    return (await crmCall(session, 'getTranslationHeaders', { locale: session.locale })).headers;
   });
 }
 
@@ -145,7 +145,7 @@ const EARLIER_CARTS = 5;
 export function earlierCarts(session: StorefrontSession): Promise<QuoteListEntry[]> {
   if (shopsAsGuest(session)) return Promise.resolve([]);
   return orElse('The earlier carts', [], async () => {
-    const list = await crmCart(session, 'getGroupedFilteredList', {
+    const list = await crmCall(session, 'getGroupedFilteredList', {
       ...scope(session),
       statuses: ['Inactive'],
       checkedOut: false,
@@ -157,5 +157,5 @@ export function earlierCarts(session: StorefrontSession): Promise<QuoteListEntry
 }
 
 export function exportCart(session: StorefrontSession, quoteId: string) {
-  return crmCart(session, 'exportToCSV', { ...scope(session), quoteId });
+  return crmCall(session, 'exportToCSV', { ...scope(session), quoteId });
 }

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useCartAction } from '../blocks/cart/use-cart-action';
-import { CART_ACTION_PATH } from '../lib/cart-actions';
+import { CART_ACTION_PATH } from './cart-actions';
+import { useCartAction } from './use-cart-action';
 
 interface AddToCartProps {
   item: { id: string; name: string };

@@ -1,6 +1,11 @@
+import { problemOf, QUOTE_BUSY_CODES } from '@storefront/contracts/crm-errors';
 import { MESSAGES } from '@storefront/contracts/messages';
 import { data } from 'react-router';
 import { z } from 'zod';
+import { GatewayCallError } from '../../lib/gateway';
+import { loginPath } from '../../lib/paths';
+import { requireSession, type StorefrontSession } from '../../lib/storefront.server';
+import type { Route } from './+types/cart-api';
 import {
   addToCart,
   applyPromoCode,
@@ -9,18 +14,15 @@ import {
   removeLine,
   shopsAsGuest,
   updateLine,
-} from '../lib/cart.server';
-import { CART_INTENTS, type CartActionResult, type CartIntent } from '../lib/cart-actions';
-import { GatewayError } from '../lib/gateway';
+} from './cart.server';
+import { CART_INTENTS, type CartActionResult, type CartIntent } from './cart-actions';
 import {
   clearedGuestCartCookie,
   guestCartCookie,
   newGuestCartSecret,
   readGuestCartSecret,
-} from '../lib/guest-cart.server';
-import { loginPath } from '../lib/paths';
-import { requireSession, type StorefrontSession } from '../lib/storefront.server';
-import type { Route } from './+types/cart-api';
+} from './guest-cart.server';
+import { QUOTE_BUSY_MESSAGE } from './line-update-retry';
 
 const id = z.string().trim().min(1).max(64);
 const quantity = z.coerce
@@ -126,19 +128,19 @@ export async function action(args: Route.ActionArgs) {
     return data(result, { headers });
   } catch (error) {
     if (error instanceof FormError) return failure(intent.data, 400, error.message);
-    if (!(error instanceof GatewayError)) throw error;
+    if (!(error instanceof GatewayCallError)) throw error;
     if (error.status === 401) {
       const signInPath = loginPath('/cart', { expired: true });
       return failure(intent.data, 401, MESSAGES.sessionExpired, { signInPath });
     }
-    return failure(intent.data, error.status, personMessage(error.message));
+    return failure(intent.data, error.status, personMessage(error));
   }
 }
 
-/** The CRM writes refusals as 'field: problem'; the person reads the problem ('SPRING24 is expired.'). */
-function personMessage(message: string): string {
-  const problem = message.replace(/^[a-z][\w.]*: /i, '');
-  return problem.charAt(0).toUpperCase() + problem.slice(1);
+/** The person reads the problem, not the field the CRM names ('SPRING24 is expired.'). */
+function personMessage(error: GatewayCallError): string {
+  if (QUOTE_BUSY_CODES.includes(error.errorCode)) return QUOTE_BUSY_MESSAGE;
+  return problemOf(error);
 }
 
 async function formOf(request: Request): Promise<Form | null> {

@@ -1,6 +1,6 @@
 import { pageNotFoundMessage } from '@storefront/contracts/messages';
 import { isRouteErrorResponse } from 'react-router';
-import { ERROR_PAGES, type ErrorStatus, isErrorStatus } from '../components/error-pages';
+import { ERROR_PAGES, type ErrorStatus, isErrorStatus } from './error-pages';
 
 export interface ErrorView {
   status: ErrorStatus;

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useFetcher, useNavigate } from 'react-router';
 import { useToast } from '../../components/toast/Toasts';
-import { CART_ACTION_PATH, type CartActionResult, type CartIntent } from '../../lib/cart-actions';
-import { markQuoteChanged } from '../../lib/quote-storage';
+import { CART_ACTION_PATH, type CartActionResult, type CartIntent } from './cart-actions';
+import { markQuoteChanged } from './quote-storage';
 
 /**
  * A cart action from the page: its answer becomes a toast (spec P§8: errors in a dismissable toast, success

@@ -1,7 +1,7 @@
-import { exportCart } from '../lib/cart.server';
-import { GatewayError } from '../lib/gateway';
-import { requireSession } from '../lib/storefront.server';
+import { GatewayCallError } from '../../lib/gateway';
+import { requireSession } from '../../lib/storefront.server';
 import type { Route } from './+types/cart-export';
+import { exportCart } from './cart.server';
 
 /** The quote's lines as a CSV download (exportToCSV); a quote of another account answers its refusal. */
 export async function loader(args: Route.LoaderArgs) {
@@ -20,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
       },
     });
   } catch (error) {
-    if (error instanceof GatewayError) return new Response(error.message, { status: error.status });
+    if (error instanceof GatewayCallError) return new Response(error.message, { status: error.status });
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { parseCookies } from './cookies.server';
+import { parseCookies } from '../../lib/cookies.server';
 
 /**
  * A guest's cart is bound to a secret kept in this http-only cookie: scripts cannot read it, and knowing a

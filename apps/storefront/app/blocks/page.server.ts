@@ -1,26 +1,20 @@
 import { type BlockName, isBlockName } from '@storefront/contracts/block-fields';
 import type { Block } from '@storefront/contracts/blocks';
-import { MESSAGES, pageNotFoundMessage } from '@storefront/contracts/messages';
+import { pageNotFoundMessage } from '@storefront/contracts/messages';
 import { resolveTemplate } from '@storefront/contracts/template-resolution';
 import { data, type LoaderFunctionArgs, type Params } from 'react-router';
-import type { BlockLoaderArgs, PageTarget } from '../blocks/loader-types.server';
-import { orderSections, visibleSections } from '../blocks/order';
-import { blockDefinitions } from '../blocks/registry.server';
-import type {
-  BlockState,
-  PageContext,
-  RenderedBlock,
-  RenderedBlockOf,
-  TemplatePageData,
-} from '../blocks/types';
-import { isAccountPage } from './account-pages';
-import { loadPageMeta, loadSections, loadTemplates } from './content.server';
-import { crmRecord } from './crm.server';
-import { GatewayError } from './gateway';
-import { guidanceRedirect } from './guidance.server';
-import { headTags } from './meta';
-import { resourceUrl } from './static-resources';
-import { brandOf, requireSession, type StorefrontSession, signInRedirect } from './storefront.server';
+import { isAccountPage } from '../lib/account-pages';
+import { loadPageMeta, loadSections, loadTemplates } from '../lib/content.server';
+import { crmCall, orNone } from '../lib/crm.server';
+import { GatewayCallError } from '../lib/gateway';
+import { guidanceRedirect } from '../lib/guidance.server';
+import { headTags } from '../lib/meta';
+import { resourceUrl } from '../lib/static-resources';
+import { brandOf, requireSession, type StorefrontSession, signInRedirect } from '../lib/storefront.server';
+import type { BlockLoaderArgs, PageTarget } from './loader-types.server';
+import { orderSections, visibleSections } from './order';
+import { blockDefinitions } from './registry.server';
+import type { BlockState, PageContext, RenderedBlock, RenderedBlockOf, TemplatePageData } from './types';
 
 /**
  * Storefront → template → blocks and meta → every block's data, in parallel. A missing template is the
@@ -42,7 +36,7 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
       loadPageMeta(session, path).catch(() => null),
     ]);
     const shown = visibleSections(orderSections(sections), session.viewer);
-    const catalogue = once(() => crmRecord(session, 'getEcatalogDetails', catalogueScope(session)));
+    const catalogue = once(() => orNone(crmCall(session, 'getEcatalogDetails', catalogueScope(session))));
     const shared: Shared = { session, target: pageTarget(session.url, args.params), catalogue, templates };
     const rendered = await Promise.all(
       shown.map(async (section) => ({
@@ -72,17 +66,14 @@ function pageNotFound(path: string) {
   return data({ message: pageNotFoundMessage(path) }, { status: 404 });
 }
 
-/** failureMessage drops the leading 'ERROR: '. */
-const NO_TEMPLATE = MESSAGES.noTemplateFound.replace(/^ERROR: /, '');
-
 /**
  * Spec P§8 at page level: 401 goes to sign-in (a refused token as an expired session), a template the CMS
  * does not have is a 404, the rest rethrows.
  */
 function gatewayFailure(error: unknown, { url, auth }: StorefrontSession): unknown {
-  if (!(error instanceof GatewayError)) return error;
+  if (!(error instanceof GatewayCallError)) return error;
   if (error.status === 401) return signInRedirect(url, { expired: auth.signedIn });
-  if (error.message.startsWith(NO_TEMPLATE)) return pageNotFound(url.pathname);
+  if (error.errorCode === 'NO_TEMPLATE_FOUND') return pageNotFound(url.pathname);
   return error;
 }
 

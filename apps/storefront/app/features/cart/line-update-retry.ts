@@ -1,12 +1,14 @@
 import { LINE_UPDATE_RETRIES, LINE_UPDATE_RETRY_MS } from '@storefront/contracts/constants';
+import { QUOTE_BUSY_CODES } from '@storefront/contracts/crm-errors';
+import { GatewayCallError } from '../../lib/gateway';
 
-/** Spec C§7: the answers that mean the quote was busy, not that the change was wrong. */
-const BUSY = ['unable_to_lock_row', 'record currently unavailable'];
-
-export function isQuoteBusy(error: unknown): boolean {
-  const text = error instanceof Error ? error.message : String(error);
-  return BUSY.some((busy) => text.includes(busy));
+/** Spec C§7: the answers that mean the quote was busy ('unable_to_lock_row', 'record currently unavailable'). */
+function isQuoteBusy(error: unknown): boolean {
+  return error instanceof GatewayCallError && QUOTE_BUSY_CODES.includes(error.errorCode);
 }
+
+/** What a person reads when the quote stayed busy through every retry. */
+export const QUOTE_BUSY_MESSAGE = 'The quote is being changed by another request; try again.';
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

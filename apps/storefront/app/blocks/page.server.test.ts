@@ -9,10 +9,10 @@ import {
 import type { DomainDetails } from '@storefront/contracts/storefront';
 import type { AppLoadContext } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TemplatePageData } from '../blocks/types';
 import { item } from '../testing/fixtures';
 import { amplifyCookies, signedInLoginInfo } from '../testing/tokens';
 import { loadTemplatePage } from './page.server';
+import type { TemplatePageData } from './types';
 
 const storefront: DomainDetails = {
   domain: 'shop.example.com',
@@ -123,7 +123,22 @@ function fakeGateway(overrides: Record<string, unknown> = {}, failingTypes: read
     string,
     (payload: Record<string, unknown> | null, endpoint: URLSearchParams) => unknown
   > = {
-    getMergedMetaInfo: () => ({ pageTitle: 'Welcome', description: 'Reagents.', canonical: '', image: '' }),
+    getMergedMetaInfo: () => ({
+      pageTitle: 'Welcome',
+      description: 'Reagents.',
+      type: 'website',
+      canonical: '',
+      image: '',
+      card: 'summary',
+      site: '',
+      keywords: '',
+      twittersite: '',
+      favicon: '',
+      robots: '',
+      templateId: 'home',
+      ecatalogItemId: null,
+      eCatalogId: null,
+    }),
     getEcatalogDetails: () => ({
       catalog: { id: 'cat', name: 'Full', type: 'Full', priceSource: 'List Price', currency: 'USD' },
       categories: [{ id: 'c1', name: 'Genomics Kits', slug: 'genomics-kits', parentId: null, sortOrder: 1 }],

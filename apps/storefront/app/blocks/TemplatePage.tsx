@@ -1,7 +1,7 @@
 import { type ReactNode, useRef } from 'react';
-import { SectionView } from '../blocks/SectionView';
-import type { RenderedSection, TemplatePageData } from '../blocks/types';
 import { useFocusOnNavigate } from '../lib/use-focus-on-navigate';
+import { SectionView } from './SectionView';
+import type { RenderedSection, TemplatePageData } from './types';
 
 /**
  * A template page: Header sections in the banner, Content in main, Footer sections in the content info.

@@ -1,0 +1,115 @@
+import { MESSAGES } from './messages';
+
+/**
+ * Every error code a CRM answer or a gateway call can fail with. Behaviour (retries, per-field form errors,
+ * page checks) switches on these, never on message text; the message is only for the person.
+ */
+export const ERROR_CODES = [
+  // The CRM's refusals, as it answers them ({errorCode, message, field?}).
+  'APEX_ERROR',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'INVALID_PAYLOAD',
+  'INVALID_JSON',
+  'PAYLOAD_TOO_LARGE',
+  'SIGN_IN_REQUIRED',
+  'GUEST_CART_REQUIRES_SECRET',
+  'QUOTE_CHECKED_OUT',
+  /** The quote is being changed by another request: retried (spec C§7). */
+  'UNABLE_TO_LOCK_ROW',
+  /** Salesforce's other busy answer ('record currently unavailable'): retried like UNABLE_TO_LOCK_ROW. */
+  'RECORD_CURRENTLY_UNAVAILABLE',
+  'PROMO_CODE_NOT_VALID',
+  'PROMO_CODE_ALREADY_APPLIED',
+  'PROMO_CODE_USAGE_LIMIT_REACHED',
+  'QLIS_NOT_FOUND',
+  'STALE_CART',
+  // The spec's two sentinel answers (P§8, C§3), recognised once where an answer is read (failureOf).
+  'NO_RECORDS_FOUND',
+  'NO_TEMPLATE_FOUND',
+  // What the storefront's gateway client adds (P§8).
+  /** The gateway refused the call itself (not signed in, an account or endpoint not allowed). */
+  'GATEWAY_REFUSED',
+  /** The gateway could not be reached or did not answer an envelope. */
+  'APPSYNC_FETCH_ERROR',
+  'QUERY_NAME_NOT_FOUND',
+  /** The CRM answered something its contract row does not describe. */
+  'INVALID_ANSWER',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The codes that mean the quote was busy, not that the change was wrong (spec C§7: retried). */
+export const QUOTE_BUSY_CODES: readonly ErrorCode[] = ['UNABLE_TO_LOCK_ROW', 'RECORD_CURRENTLY_UNAVAILABLE'];
+
+/** The body of every CRM error answer; `field` names the payload field the refusal is about. */
+export interface CrmError {
+  errorCode: ErrorCode;
+  message: string;
+  field?: string;
+}
+
+/** 'field: problem' when the refusal names a field: how the CRM writes its messages. */
+export function fieldMessage(problem: string, field?: string): string {
+  return field ? `${field}: ${problem}` : problem;
+}
+
+/** A failed call as the storefront reads it (spec P§8: a leading 'ERROR: ' or 'Error: ' removed). */
+export interface Failure {
+  errorCode: ErrorCode;
+  field: string | null;
+  message: string;
+}
+
+const LEADING_ERROR = /^(ERROR|Error): /;
+const CODES: ReadonlySet<string> = new Set(ERROR_CODES);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * What a failed call's content says. The code comes from the CRM's error body; the spec's two sentinel texts
+ * ('ERROR: No records Found.', 'ERROR: No template found'), which a CRM may send as plain content, are the
+ * only texts read for meaning, here and nowhere else. Anything else without a code is the gateway's refusal.
+ */
+export function failureOf(content: unknown): Failure {
+  const message = pickMessage(content);
+  const sentinel = SENTINELS.get(message);
+  const body = isRecord(content) ? content : {};
+  const field = typeof body.field === 'string' ? body.field : null;
+  const text = message.replace(LEADING_ERROR, '');
+  if (sentinel) return { errorCode: sentinel, field, message: text };
+  const code = typeof body.errorCode === 'string' && CODES.has(body.errorCode) ? body.errorCode : null;
+  return { errorCode: (code as ErrorCode | null) ?? fallbackCode(body), field, message: text };
+}
+
+const SENTINELS = new Map<string, ErrorCode>([
+  [MESSAGES.noRecordsFound, 'NO_RECORDS_FOUND'],
+  [MESSAGES.noTemplateFound, 'NO_TEMPLATE_FOUND'],
+]);
+
+/** An error body with a code this list does not know (a newer CRM) still failed at the CRM: APEX_ERROR. */
+function fallbackCode(body: Record<string, unknown>): ErrorCode {
+  return typeof body.errorCode === 'string' ? 'APEX_ERROR' : 'GATEWAY_REFUSED';
+}
+
+/** The problem a person reads: the message without the 'field: ' the CRM put before it. */
+export function problemOf(failure: Failure): string {
+  const prefix = failure.field ? `${failure.field}: ` : '';
+  const problem =
+    prefix && failure.message.startsWith(prefix) ? failure.message.slice(prefix.length) : failure.message;
+  return problem.charAt(0).toUpperCase() + problem.slice(1);
+}
+
+/** Spec P§8: content.message, body.message, message, else the serialized content. */
+function pickMessage(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!isRecord(content)) return JSON.stringify(content);
+  const inner = content.content;
+  if (isRecord(inner) && typeof inner.message === 'string') return inner.message;
+  const body = content.body;
+  if (isRecord(body) && typeof body.message === 'string') return body.message;
+  if (typeof content.message === 'string') return content.message;
+  return JSON.stringify(content);
+}
