@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** A storefront as the CRM lists it (getActiveStorefronts). */
 export interface StorefrontRecord {
   id: string;
@@ -21,15 +23,16 @@ export interface SsoInfo {
   identityProvider?: string;
 }
 
-export interface Theme {
-  key: string;
-  primaryColor: string;
-  accentColor: string;
-  textColor: string;
-  backgroundColor: string;
-  fontFamily: string;
-  logoUrl: string;
-}
+export const themeSchema = z.object({
+  key: z.string(),
+  primaryColor: z.string(),
+  accentColor: z.string(),
+  textColor: z.string(),
+  backgroundColor: z.string(),
+  fontFamily: z.string(),
+  logoUrl: z.string(),
+});
+export type Theme = z.infer<typeof themeSchema>;
 
 /** What POST /api/domain answers for a host (spec P§3 domain details). */
 export interface DomainDetails {

@@ -5,7 +5,7 @@ import {
   templateRecordSchema,
 } from '@storefront/contracts/blocks';
 import type { PageMeta } from '@storefront/contracts/meta';
-import type { Theme } from '@storefront/contracts/storefront';
+import { type Theme, themeSchema } from '@storefront/contracts/storefront';
 import { z } from 'zod';
 import { crmCall, orNone } from './crm.server';
 import { parseAnswer } from './gateway';
@@ -45,5 +45,5 @@ export function loadPageMeta(session: StorefrontSession, path: string): Promise<
 
 /** The host's theme from the gateway's `theme` field. */
 export async function loadTheme(session: Pick<StorefrontSession, 'gateway'>): Promise<Theme> {
-  return (await session.gateway('Theme', { key: 'theme' })) as Theme;
+  return parseAnswer(themeSchema, await session.gateway('Theme', { key: 'theme' }), 'The theme');
 }

@@ -2,8 +2,9 @@
 import type { DomainDetails } from '@storefront/contracts/storefront';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { item } from '../testing/fixtures';
+import { gatewayFailure } from '../testing/gateway-failure';
 import { crmCall, orNone } from './crm.server';
-import { createGatewayClient, GatewayCallError } from './gateway';
+import { createGatewayClient } from './gateway';
 import type { StorefrontSession } from './storefront.server';
 
 const storefront = {
@@ -29,16 +30,6 @@ function sessionAnswering(env: { statusCode: number; content: unknown }): Storef
   };
 }
 
-async function failure(promise: Promise<unknown>): Promise<GatewayCallError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof GatewayCallError))
-    throw new Error(`expected a GatewayCallError, got ${String(error)}`);
-  return error;
-}
-
 const product = { objectapi: 'CatalogItem', objectid: item.id, accId: 'acc-guest', stfId: 'stf-1' } as const;
 
 afterEach(() => vi.restoreAllMocks());
@@ -61,7 +52,7 @@ describe('crmCall', () => {
   it('fails an answer outside the contract as a bad gateway, not deep inside a page', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { price: _price, ...withoutPrice } = item;
-    const error = await failure(
+    const error = await gatewayFailure(
       crmCall(
         sessionAnswering({ statusCode: 200, content: withoutPrice }),
         'getFormattedObjectDetails',
@@ -79,7 +70,7 @@ describe('crmCall', () => {
     };
     const scope = { storefrontId: 'stf-1', accountId: 'acc-guest', filters: {} };
     expect(await crmCall(sessionAnswering(none), 'getCatalogGroupCounts', scope)).toEqual([]);
-    const error = await failure(crmCall(sessionAnswering(none), 'getFormattedObjectDetails', product));
+    const error = await gatewayFailure(crmCall(sessionAnswering(none), 'getFormattedObjectDetails', product));
     expect(error).toMatchObject({ status: 404, errorCode: 'NO_RECORDS_FOUND' });
     expect(await orNone(crmCall(sessionAnswering(none), 'getFormattedObjectDetails', product))).toBeNull();
   });
@@ -98,7 +89,7 @@ describe('crmCall', () => {
       quoteId: 'q-1',
       lines: [{ id: 'l-1', qty: 2 }],
     };
-    expect(await failure(crmCall(sessionAnswering(refused), 'updateQLI', lines))).toMatchObject({
+    expect(await gatewayFailure(crmCall(sessionAnswering(refused), 'updateQLI', lines))).toMatchObject({
       status: 409,
       errorCode: 'UNABLE_TO_LOCK_ROW',
       field: null,
@@ -112,7 +103,9 @@ describe('crmCall', () => {
       },
     };
     const code = { storefrontId: 'stf-1', accountId: 'acc-guest', quoteId: 'q-1', promoCode: 'SPRING24' };
-    expect(await failure(crmCall(sessionAnswering(expired), 'getQLIsForPromoCode', code))).toMatchObject({
+    expect(
+      await gatewayFailure(crmCall(sessionAnswering(expired), 'getQLIsForPromoCode', code)),
+    ).toMatchObject({
       status: 400,
       errorCode: 'PROMO_CODE_NOT_VALID',
       field: 'promoCode',
@@ -125,7 +118,7 @@ describe('crmCall', () => {
       statusCode: 403,
       content: 'Access Denied: You do not have permission to view this record.',
     };
-    const error = await failure(
+    const error = await gatewayFailure(
       orNone(crmCall(sessionAnswering(denied), 'getFormattedObjectDetails', product)),
     );
     expect(error).toMatchObject({ status: 403, errorCode: 'GATEWAY_REFUSED' });

@@ -1,22 +1,13 @@
 // @vitest-environment node
 import { MESSAGES } from '@storefront/contracts/messages';
 import { describe, expect, it, vi } from 'vitest';
+import { gatewayFailure } from '../testing/gateway-failure';
 import { createGatewayClient, GatewayCallError, readEnvelope } from './gateway';
 import { createServerGateway, type GatewayCaller } from './gateway.server';
 
 /** A GraphQL answer whose field holds an AWSJSON string. */
 function answer(field: string, env: unknown, status = 200): Response {
   return Response.json({ data: { [field]: JSON.stringify(env) } }, { status });
-}
-
-async function failure(promise: Promise<unknown>): Promise<GatewayCallError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof GatewayCallError))
-    throw new Error(`expected a GatewayCallError, got ${String(error)}`);
-  return error;
 }
 
 describe('readEnvelope (spec P§8)', () => {
@@ -114,7 +105,7 @@ describe('createGatewayClient', () => {
 
   it('fails when the answer lacks the field', async () => {
     const gateway = createGatewayClient(async () => Response.json({ data: { other: '{}' } }));
-    const error = await failure(gateway('Theme', { key: 'theme' }));
+    const error = await gatewayFailure(gateway('Theme', { key: 'theme' }));
     expect(error.status).toBe(404);
   });
 
@@ -122,7 +113,7 @@ describe('createGatewayClient', () => {
     const gateway = createGatewayClient(async () =>
       Response.json({ errors: [{ message: 'no key' }] }, { status: 401 }),
     );
-    const error = await failure(gateway('Theme', { key: 'theme' }));
+    const error = await gatewayFailure(gateway('Theme', { key: 'theme' }));
     expect(error).toMatchObject({ status: 401, message: MESSAGES.appSyncFetchError });
   });
 });

@@ -7,7 +7,7 @@ import { CrmHttpError, invalidPayload } from './errors';
 export async function readPayload<T extends CrmType>(c: Context, type: T): Promise<CrmPayload<T>> {
   const raw = c.req.method === 'GET' ? queryParameters(c.req.url) : await jsonBody(c);
   const result = payloadSchema(type).safeParse(raw);
-  if (!result.success) throw payloadRefusal(result.error.issues);
+  if (!result.success) throw payloadRefusal(result.error.issues, raw);
   return result.data;
 }
 
@@ -31,11 +31,22 @@ async function jsonBody(c: Context): Promise<unknown> {
  * Every problem of the payload, the first one's field named as the refusal's field:
  * 'storefrontId: is required; page: Too small: expected number to be >=1'.
  */
-function payloadRefusal(issues: readonly z.core.$ZodIssue[]): CrmHttpError {
+function payloadRefusal(issues: readonly z.core.$ZodIssue[], raw: unknown): CrmHttpError {
   const [first, ...rest] = issues.map((issue) => ({
     field: issue.path.map(String).join('.') || 'payload',
-    problem: issue.message.endsWith('received undefined') ? 'is required' : issue.message,
+    problem: isMissing(issue, raw) ? 'is required' : issue.message,
   }));
   const others = rest.map(({ field, problem }) => `; ${field}: ${problem}`).join('');
   return invalidPayload(`${first?.problem ?? 'is malformed'}${others}`, first?.field ?? 'payload');
+}
+
+/** A field of the wrong type because it is not there at all. */
+function isMissing(issue: z.core.$ZodIssue, raw: unknown): boolean {
+  if (issue.code !== 'invalid_type' || issue.path.length === 0) return false;
+  let value: unknown = raw;
+  for (const key of issue.path) {
+    if (typeof value !== 'object' || value === null) return true;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value === undefined;
 }
