@@ -29,8 +29,11 @@ export const ERROR_CODES = [
   'NO_RECORDS_FOUND',
   'NO_TEMPLATE_FOUND',
   // What the storefront's gateway client adds (P§8).
-  /** The gateway refused the call itself (not signed in, an account or endpoint not allowed). */
-  'GATEWAY_REFUSED',
+  /**
+   * A failure whose answer names no code: the gateway's own refusals (not signed in, an account or endpoint
+   * not allowed, which keep the spec's plain-text content) and plain-text failures; read its status.
+   */
+  'NO_ERROR_CODE',
   /** The gateway could not be reached or did not answer an envelope. */
   'APPSYNC_FETCH_ERROR',
   'QUERY_NAME_NOT_FOUND',
@@ -71,17 +74,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /**
  * What a failed call's content says. The code comes from the CRM's error body; the spec's two sentinel texts
  * ('ERROR: No records Found.', 'ERROR: No template found'), which a CRM may send as plain content, are the
- * only texts read for meaning, here and nowhere else. Anything else without a code is the gateway's refusal.
+ * only texts read for meaning, here and nowhere else.
  */
 export function failureOf(content: unknown): Failure {
   const message = pickMessage(content);
-  const sentinel = SENTINELS.get(message);
   const body = isRecord(content) ? content : {};
   const field = typeof body.field === 'string' ? body.field : null;
-  const text = message.replace(LEADING_ERROR, '');
-  if (sentinel) return { errorCode: sentinel, field, message: text };
-  const code = typeof body.errorCode === 'string' && CODES.has(body.errorCode) ? body.errorCode : null;
-  return { errorCode: (code as ErrorCode | null) ?? fallbackCode(body), field, message: text };
+  return { errorCode: codeOf(message, body), field, message: message.replace(LEADING_ERROR, '') };
 }
 
 const SENTINELS = new Map<string, ErrorCode>([
@@ -89,9 +88,19 @@ const SENTINELS = new Map<string, ErrorCode>([
   [MESSAGES.noTemplateFound, 'NO_TEMPLATE_FOUND'],
 ]);
 
-/** An error body with a code this list does not know (a newer CRM) still failed at the CRM: APEX_ERROR. */
-function fallbackCode(body: Record<string, unknown>): ErrorCode {
-  return typeof body.errorCode === 'string' ? 'APEX_ERROR' : 'GATEWAY_REFUSED';
+function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && CODES.has(value);
+}
+
+/**
+ * A sentinel's code, else the body's; a code this list does not know (a newer CRM) still failed at the CRM
+ * (APEX_ERROR); content naming no code is NO_ERROR_CODE.
+ */
+function codeOf(message: string, body: Record<string, unknown>): ErrorCode {
+  const sentinel = SENTINELS.get(message);
+  if (sentinel) return sentinel;
+  if (isErrorCode(body.errorCode)) return body.errorCode;
+  return typeof body.errorCode === 'string' ? 'APEX_ERROR' : 'NO_ERROR_CODE';
 }
 
 /** The problem a person reads: the message without the 'field: ' the CRM put before it. */

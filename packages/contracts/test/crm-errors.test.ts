@@ -33,13 +33,13 @@ describe('failureOf', () => {
       message: 'No template found',
     });
     // Only the exact texts: another message that mentions them is not a sentinel.
-    expect(failureOf('ERROR: No records Found. Retry later').errorCode).toBe('GATEWAY_REFUSED');
+    expect(failureOf('ERROR: No records Found. Retry later').errorCode).toBe('NO_ERROR_CODE');
   });
 
-  it("takes a code this list does not know as the CRM's failure, and plain text as the gateway's refusal", () => {
+  it("takes a code this list does not know as the CRM's failure, and plain text as naming no code", () => {
     expect(failureOf({ errorCode: 'SOMETHING_NEWER', message: 'x' }).errorCode).toBe('APEX_ERROR');
     expect(failureOf('Not signed in')).toEqual({
-      errorCode: 'GATEWAY_REFUSED',
+      errorCode: 'NO_ERROR_CODE',
       field: null,
       message: 'Not signed in',
     });

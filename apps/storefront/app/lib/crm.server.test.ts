@@ -121,6 +121,6 @@ describe('crmCall', () => {
     const error = await gatewayFailure(
       orNone(crmCall(sessionAnswering(denied), 'getFormattedObjectDetails', product)),
     );
-    expect(error).toMatchObject({ status: 403, errorCode: 'GATEWAY_REFUSED' });
+    expect(error).toMatchObject({ status: 403, errorCode: 'NO_ERROR_CODE' });
   });
 });
