@@ -21,6 +21,8 @@ export interface ServerParts {
   /** The React Router client build: hashed assets and public files. */
   clientDir: string;
   mode: 'development' | 'production' | 'test';
+  /** Believe X-Forwarded-For / X-Forwarded-Proto (see client.ts). */
+  trustProxy: boolean;
   logger: Logger;
 }
 

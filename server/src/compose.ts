@@ -114,6 +114,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
       build,
       clientDir: `${buildDir}client`,
       mode: config.env,
+      trustProxy: config.trustProxy,
       logger,
     });
     return { app, demo: seed.storefronts, demoUsers, close: async () => database?.close() };

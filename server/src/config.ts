@@ -34,6 +34,8 @@ const configSchema = z
     SMTP_URL: z.url({ message: 'must be an smtp(s):// URL' }).optional(),
     /** Signing keys of the embedded user pools older than this are rotated on their next use. */
     IDENTITY_KEY_ROTATION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    /** 'true' when a reverse proxy in front sets X-Forwarded-For and X-Forwarded-Proto; anything else ignores them. */
+    TRUST_PROXY: z.enum(['true', 'false'], { message: "must be 'true' or 'false'" }).default('false'),
   })
   .refine((env) => !env.CRM_URL || env.CRM_SERVICE_TOKEN, {
     message: 'must be set when CRM_URL names an external CRM',
@@ -58,6 +60,8 @@ export interface ServerConfig {
   identityAdmin: { accessKeyId: string; secretAccessKey: string; region: string };
   smtpUrl: string | undefined;
   identityKeyRotationDays: number;
+  /** Whether X-Forwarded-For / X-Forwarded-Proto come from our own proxy and may be believed. */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -91,5 +95,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     smtpUrl: values.SMTP_URL,
     identityKeyRotationDays: values.IDENTITY_KEY_ROTATION_DAYS,
+    trustProxy: values.TRUST_PROXY === 'true',
   };
 }
