@@ -5,13 +5,15 @@ import { MESSAGES } from './messages';
  * page checks) switches on these, never on message text; the message is only for the person.
  */
 export const ERROR_CODES = [
-  // The CRM's refusals, as it answers them ({errorCode, message, field?}).
+  // The CRM's refusals, as it answers them: Salesforce's list of errors, [{errorCode, message, field?}].
   'APEX_ERROR',
-  'UNAUTHORIZED',
+  /** The service token is missing or wrong (Salesforce's answer to a bad session). */
+  'INVALID_SESSION_ID',
   'FORBIDDEN',
   'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
   'INVALID_PAYLOAD',
-  'INVALID_JSON',
+  'JSON_PARSER_ERROR',
   'PAYLOAD_TOO_LARGE',
   'SIGN_IN_REQUIRED',
   'GUEST_CART_REQUIRES_SECRET',
@@ -45,7 +47,10 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 /** The codes that mean the quote was busy, not that the change was wrong (spec C§7: retried). */
 export const QUOTE_BUSY_CODES: readonly ErrorCode[] = ['UNABLE_TO_LOCK_ROW', 'RECORD_CURRENTLY_UNAVAILABLE'];
 
-/** The body of every CRM error answer; `field` names the payload field the refusal is about. */
+/**
+ * One error of a CRM error answer (the answer is a list of them, as Salesforce's REST API answers); `field`
+ * names the payload field the refusal is about (a Salesforce org names them in `fields`).
+ */
 export interface CrmError {
   errorCode: ErrorCode;
   message: string;
@@ -77,10 +82,26 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * only texts read for meaning, here and nowhere else.
  */
 export function failureOf(content: unknown): Failure {
-  const message = pickMessage(content);
-  const body = isRecord(content) ? content : {};
-  const field = typeof body.field === 'string' ? body.field : null;
-  return { errorCode: codeOf(message, body), field, message: message.replace(LEADING_ERROR, '') };
+  const error = firstError(content);
+  const message = pickMessage(error);
+  const body = isRecord(error) ? error : {};
+  return {
+    errorCode: codeOf(message, body),
+    field: fieldOf(body),
+    message: message.replace(LEADING_ERROR, ''),
+  };
+}
+
+/** A list of errors (Salesforce's shape) is read by its first, as Salesforce's clients do. */
+function firstError(content: unknown): unknown {
+  return Array.isArray(content) && content.length > 0 ? content[0] : content;
+}
+
+/** Our CRM names the field in `field`; a Salesforce org lists them in `fields`. */
+function fieldOf(body: Record<string, unknown>): string | null {
+  if (typeof body.field === 'string') return body.field;
+  const [first] = Array.isArray(body.fields) ? body.fields : [];
+  return typeof first === 'string' ? first : null;
 }
 
 const SENTINELS = new Map<string, ErrorCode>([

@@ -16,11 +16,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * A call fails when the outer or inner status is not 200, when string content carries 'ERROR:' or
- * 'Error:', or when the content's errorCode is APEX_ERROR (spec P§8).
+ * 'Error:', or when the content's errorCode (or its first error's) is APEX_ERROR (spec P§8).
  */
 export function isFailedCall(outerStatus: number, env: Envelope): boolean {
   if (outerStatus !== 200 || env.statusCode !== 200) return true;
   const { content } = env;
   if (typeof content === 'string') return ERROR_MARKERS.some((marker) => content.includes(marker));
-  return isRecord(content) && content.errorCode === 'APEX_ERROR';
+  // Salesforce answers errors as a list of them.
+  const [first] = Array.isArray(content) ? content : [content];
+  return isRecord(first) && first.errorCode === 'APEX_ERROR';
 }

@@ -46,6 +46,32 @@ describe('failureOf', () => {
   });
 });
 
+describe("failureOf, Salesforce's list of errors", () => {
+  it('reads the first error of the list, with the field a Salesforce org names in `fields`', () => {
+    expect(
+      failureOf([
+        {
+          message: 'Quantity must be positive',
+          errorCode: 'FIELD_CUSTOM_VALIDATION_EXCEPTION',
+          fields: ['qty'],
+        },
+        { message: 'second', errorCode: 'OTHER' },
+      ]),
+    ).toEqual({ errorCode: 'APEX_ERROR', field: 'qty', message: 'Quantity must be positive' });
+    expect(failureOf([{ errorCode: 'INVALID_SESSION_ID', message: 'Session expired or invalid' }])).toEqual({
+      errorCode: 'INVALID_SESSION_ID',
+      field: null,
+      message: 'Session expired or invalid',
+    });
+  });
+
+  it('finds the no-records sentinel inside a list too', () => {
+    expect(failureOf([{ errorCode: 'NOT_FOUND', message: MESSAGES.noRecordsFound }]).errorCode).toBe(
+      'NO_RECORDS_FOUND',
+    );
+  });
+});
+
 describe('problemOf', () => {
   it('gives a person the problem without the field the refusal names', () => {
     const message = fieldMessage('SPRING24 is expired.', 'promoCode');

@@ -27,6 +27,7 @@ export const TEST_SERVICE_TOKEN = 'test-service-token';
 /** Pinned so offer validity does not depend on the day the tests run. */
 export const TODAY = new Date('2025-06-15T12:00:00Z');
 
+/** A call's status and body; for an error answer, the body is its (first) error. */
 export interface Answer<T = unknown> {
   status: number;
   body: T;
@@ -72,7 +73,10 @@ export async function openSeededCrm(engine: TestEngine, options: SeededCrmOption
       ...init,
       headers: { authorization: `Bearer ${TEST_SERVICE_TOKEN}`, 'content-type': 'application/json' },
     });
-    return { status: response.status, body: (await response.json()) as T };
+    const body: unknown = await response.json();
+    // An error answer is Salesforce's list of errors; like jsforce, callers read its first.
+    const read = !response.ok && Array.isArray(body) ? body[0] : body;
+    return { status: response.status, body: read as T };
   };
   const get = <T>(type: CrmType, params: Record<string, string> = {}) => call<T>(crmEndpoint(type, params));
   const post = <T>(type: CrmType, body: unknown) =>

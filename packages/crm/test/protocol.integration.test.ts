@@ -11,6 +11,7 @@ describe.each(await testEngines())('CRM protocol on $name', (engine) => {
 
   const request = async (path: string, init: RequestInit = {}) => {
     const response = await crm.app.request(path, init);
+    // The raw answer: an error is Salesforce's list of errors.
     return { status: response.status, body: await response.json() };
   };
   const authorized = (extra: Record<string, string> = {}) => ({ authorization: `Bearer ${TOKEN}`, ...extra });
@@ -26,7 +27,7 @@ describe.each(await testEngines())('CRM protocol on $name', (engine) => {
       const answer = await request(crmEndpoint('getActiveStorefronts'), { headers });
       expect(answer).toEqual({
         status: 401,
-        body: { errorCode: 'UNAUTHORIZED', message: expect.any(String) },
+        body: [{ errorCode: 'INVALID_SESSION_ID', message: 'Session expired or invalid' }],
       });
     });
 
@@ -51,14 +52,26 @@ describe.each(await testEngines())('CRM protocol on $name', (engine) => {
         /Unknown type/,
       ],
       ['a missing type', `${CRM_BASE_PATH}/ecommerce`, 'GET', /'type' query parameter is required/],
-      ['a GET type asked by POST', crmEndpoint('getActiveStorefronts'), 'POST', /served with GET only/],
-      ['a POST type asked by GET', crmEndpoint('retrieveCatalogNG'), 'GET', /served with POST only/],
       ['another path', '/services/other', 'GET', /No CRM endpoint/],
     ])('answers 404 for %s', async (_, path, method, message) => {
       const answer = await request(path, { method, headers: authorized() });
       expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ errorCode: 'NOT_FOUND', message: expect.stringMatching(message) });
+      expect(answer.body).toEqual([{ errorCode: 'NOT_FOUND', message: expect.stringMatching(message) }]);
     });
+
+    it.each([
+      ['a GET type asked by POST', crmEndpoint('getActiveStorefronts'), 'POST', /served with GET only/],
+      ['a POST type asked by GET', crmEndpoint('retrieveCatalogNG'), 'GET', /served with POST only/],
+    ])(
+      "answers 405 METHOD_NOT_ALLOWED for %s, as Salesforce's REST API does",
+      async (_, path, method, message) => {
+        const answer = await request(path, { method, headers: authorized() });
+        expect(answer.status).toBe(405);
+        expect(answer.body).toEqual([
+          { errorCode: 'METHOD_NOT_ALLOWED', message: expect.stringMatching(message) },
+        ]);
+      },
+    );
   });
 
   describe('payloads', () => {
@@ -72,10 +85,11 @@ describe.each(await testEngines())('CRM protocol on $name', (engine) => {
     it('names each field and its problem', async () => {
       const answer = await post(JSON.stringify({ storefrontId: 'a', page: 0, sort: 'random' }));
       expect(answer.status).toBe(400);
-      expect(answer.body.errorCode).toBe('INVALID_PAYLOAD');
-      expect(answer.body.message).toMatch(/accountId: is required/);
-      expect(answer.body.message).toMatch(/page: Too small/);
-      expect(answer.body.message).toMatch(/sort: /);
+      const [error] = answer.body;
+      expect(error.errorCode).toBe('INVALID_PAYLOAD');
+      expect(error.message).toMatch(/accountId: is required/);
+      expect(error.message).toMatch(/page: Too small/);
+      expect(error.message).toMatch(/sort: /);
     });
 
     it('names nested fields by their path', async () => {
@@ -83,25 +97,27 @@ describe.each(await testEngines())('CRM protocol on $name', (engine) => {
         JSON.stringify({ storefrontId: 'a', accountId: 'b', filters: { Brand: 'NovaFlow' } }),
       );
       expect(wrongType.status).toBe(400);
-      expect(wrongType.body.message).toMatch(/^filters\.Brand: .*expected array/);
+      expect(wrongType.body[0].message).toMatch(/^filters\.Brand: .*expected array/);
       const unknownField = await post(
         JSON.stringify({ storefrontId: 'a', accountId: 'b', filters: { Colour: ['red'] } }),
       );
-      expect(unknownField.body.message).toBe('filters: Unrecognized key: "Colour"');
+      expect(unknownField.body[0].message).toBe('filters: Unrecognized key: "Colour"');
     });
 
     it('refuses a body that is not an object', async () => {
-      expect((await post('[1, 2]')).body).toEqual({
-        errorCode: 'INVALID_PAYLOAD',
-        message: expect.stringMatching(/^payload: /),
-        field: 'payload',
-      });
+      expect((await post('[1, 2]')).body).toEqual([
+        {
+          errorCode: 'INVALID_PAYLOAD',
+          message: expect.stringMatching(/^payload: /),
+          field: 'payload',
+        },
+      ]);
     });
 
     it('refuses malformed JSON with 400', async () => {
       expect(await post('{"storefrontId": ')).toEqual({
         status: 400,
-        body: { errorCode: 'INVALID_JSON', message: 'The request body is not valid JSON.' },
+        body: [{ errorCode: 'JSON_PARSER_ERROR', message: 'The request body is not valid JSON.' }],
       });
     });
 
@@ -109,7 +125,7 @@ describe.each(await testEngines())('CRM protocol on $name', (engine) => {
       const answer = await post(JSON.stringify({ storefrontId: 'x'.repeat(256 * 1024) }));
       expect(answer).toEqual({
         status: 413,
-        body: { errorCode: 'PAYLOAD_TOO_LARGE', message: expect.any(String) },
+        body: [{ errorCode: 'PAYLOAD_TOO_LARGE', message: expect.any(String) }],
       });
     });
 
@@ -117,7 +133,7 @@ describe.each(await testEngines())('CRM protocol on $name', (engine) => {
       const answer = await request(`${crmEndpoint('getGuestAccounts')}&accId=`, { headers: authorized() });
       expect(answer).toEqual({
         status: 400,
-        body: { errorCode: 'INVALID_PAYLOAD', message: 'accId: must not be empty', field: 'accId' },
+        body: [{ errorCode: 'INVALID_PAYLOAD', message: 'accId: must not be empty', field: 'accId' }],
       });
     });
   });

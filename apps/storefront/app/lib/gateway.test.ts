@@ -64,6 +64,23 @@ describe('readEnvelope (spec P§8)', () => {
     ).toThrow(expect.objectContaining({ message: 'Apex blew up' }));
   });
 
+  it("reads a Salesforce org's list of errors as a person's message, not raw JSON", () => {
+    const content = [
+      { message: 'Promo code usage limit reached', errorCode: 'PROMO_CODE_USAGE_LIMIT_REACHED' },
+    ];
+    expect(() => readEnvelope(200, { statusCode: 400, content })).toThrow(
+      expect.objectContaining({
+        status: 400,
+        errorCode: 'PROMO_CODE_USAGE_LIMIT_REACHED',
+        message: 'Promo code usage limit reached',
+      }),
+    );
+    const apex = [{ message: 'ERROR: Apex blew up', errorCode: 'APEX_ERROR' }];
+    expect(() => readEnvelope(200, { statusCode: 200, content: apex })).toThrow(
+      expect.objectContaining({ status: 500, errorCode: 'APEX_ERROR', message: 'Apex blew up' }),
+    );
+  });
+
   it('fails on an outer status other than 200', () => {
     expect(() => readEnvelope(502, { statusCode: 200, content: 'ok' })).toThrow(
       expect.objectContaining({ status: 502 }),

@@ -6,7 +6,7 @@ import {
   type CrmType,
   isCrmType,
 } from '@storefront/contracts';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { CrmDatabase } from '../db/open';
 import { isoDay } from '../domain/pricing';
@@ -40,14 +40,14 @@ export function createCrmApp(opts: CrmAppOptions): Hono {
   const app = new Hono();
 
   app.onError((error, c) => {
-    if (error instanceof CrmHttpError) return c.json(error.body, error.status);
+    if (error instanceof CrmHttpError) return errorAnswer(c, error);
     logError(error);
-    return c.json(
-      { errorCode: 'APEX_ERROR', message: 'An unexpected error occurred. Please try again later.' },
-      500,
+    return errorAnswer(
+      c,
+      new CrmHttpError(500, 'APEX_ERROR', 'An unexpected error occurred. Please try again later.'),
     );
   });
-  app.notFound((c) => c.json(notFound(`No CRM endpoint at ${c.req.path}.`).body, 404));
+  app.notFound((c) => errorAnswer(c, notFound(`No CRM endpoint at ${c.req.path}.`)));
 
   app.use(`${CRM_BASE_PATH}/*`, requireServiceToken(opts.serviceToken));
   app.use(
@@ -55,7 +55,7 @@ export function createCrmApp(opts: CrmAppOptions): Hono {
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: (c) =>
-        c.json({ errorCode: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than 256 KB.' }, 413),
+        errorAnswer(c, new CrmHttpError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 256 KB.')),
     }),
   );
 
@@ -69,6 +69,11 @@ export function createCrmApp(opts: CrmAppOptions): Hono {
     return c.json(answer);
   });
   return app;
+}
+
+/** Errors go out as Salesforce's REST API answers them: a list of errors (here always one). */
+function errorAnswer(c: Context, error: CrmHttpError): Response {
+  return c.json([error.body], error.status);
 }
 
 function checkAnswer(type: CrmType, answer: unknown): void {
@@ -85,7 +90,12 @@ function resolveType(group: string, type: string | undefined, method: string): C
   if (!isCrmType(type) || CRM_TYPES[type].group !== group) {
     throw notFound(`Unknown type '${type}' for the ${group} group.`);
   }
-  if (CRM_TYPES[type].method !== method)
-    throw notFound(`Type '${type}' is served with ${CRM_TYPES[type].method} only.`);
+  if (CRM_TYPES[type].method !== method) {
+    throw new CrmHttpError(
+      405,
+      'METHOD_NOT_ALLOWED',
+      `HTTP Method '${method}' not allowed. Type '${type}' is served with ${CRM_TYPES[type].method} only.`,
+    );
+  }
   return type;
 }

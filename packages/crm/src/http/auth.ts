@@ -10,7 +10,7 @@ export function requireServiceToken(serviceToken: string): MiddlewareHandler {
   return async (c, next) => {
     const match = /^Bearer (.+)$/i.exec(c.req.header('authorization') ?? '');
     if (!match?.[1] || !timingSafeEqual(digest(match[1]), expected)) {
-      throw new CrmHttpError(401, 'UNAUTHORIZED', 'A valid bearer token is required.');
+      throw new CrmHttpError(401, 'INVALID_SESSION_ID', 'Session expired or invalid');
     }
     await next();
   };

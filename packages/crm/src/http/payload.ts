@@ -23,7 +23,7 @@ async function jsonBody(c: Context): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw new CrmHttpError(400, 'INVALID_JSON', 'The request body is not valid JSON.');
+    throw new CrmHttpError(400, 'JSON_PARSER_ERROR', 'The request body is not valid JSON.');
   }
 }
 

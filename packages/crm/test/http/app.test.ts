@@ -19,7 +19,7 @@ describe('createCrmApp, unexpected errors', () => {
     });
     expect(response.status).toBe(500);
     const body = await response.json();
-    expect(body).toEqual({ errorCode: 'APEX_ERROR', message: expect.any(String) });
+    expect(body).toEqual([{ errorCode: 'APEX_ERROR', message: expect.any(String) }]);
     expect(JSON.stringify(body)).not.toMatch(/secret|\.ts|stack/);
     expect(logError).toHaveBeenCalledOnce();
   });
