@@ -38,7 +38,7 @@ export const signIn = {
   async expectSignedInAs(page: Page, username: string): Promise<void> {
     const { givenName, familyName } = demoUser(username);
     await expect(page.getByRole('banner').getByText(`${givenName} ${familyName}`)).toBeVisible();
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign out' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toBeVisible();
   },
 
   async expectGuest(page: Page): Promise<void> {

@@ -1,22 +1,31 @@
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { DomainDetails } from '@storefront/contracts';
 import { MESSAGES } from '@storefront/contracts';
-import { Hono } from 'hono';
+import type { Gateway } from '@storefront/gateway';
+import type { IdentityEnv } from '@storefront/identity';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { z } from 'zod';
+import { cameOverHttps, clientAddress } from './client';
 import type { Logger } from './logger';
+import { sameOriginWrites } from './same-origin';
+import { documentPolicy, newCspNonce, securityHeaders } from './security-headers';
 
 type FetchHandler = (request: Request) => Response | Promise<Response>;
 
 export interface ServerParts {
-  gateway: { fetch: FetchHandler; resolveDomain(hostname: string): Promise<DomainDetails | null> };
+  /** Takes each request with the client's address, which its promo-code look-up limit counts per guest. */
+  gateway: Pick<Gateway, 'fetch' | 'resolveDomain'>;
   gatewayApiKey: string;
   /** The embedded CRM; absent when CRM_URL points at an external one. */
   crm: { fetch: FetchHandler } | undefined;
-  /** The embedded user pools, answering under /identity; absent when IDENTITY_URL points elsewhere. */
-  identity: FetchHandler | undefined;
+  /**
+   * The embedded user pools, answering under /identity; absent when IDENTITY_URL points elsewhere. Each
+   * request comes with the client's address, which their per-address limit counts.
+   */
+  identity: ((request: Request, env: IdentityEnv) => Response | Promise<Response>) | undefined;
   build: ServerBuild;
   /** The React Router client build: hashed assets and public files. */
   clientDir: string;
@@ -29,6 +38,17 @@ export interface ServerParts {
 function staticFiles(root: string, cacheControl: string) {
   return serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', cacheControl) });
 }
+
+/** The web's forms and /api/domain carry a few fields; the gateway, identity and CRM keep limits of their own. */
+const WEB_MAX_BODY_BYTES = 64 * 1024;
+const webBodyLimit = bodyLimit({
+  maxSize: WEB_MAX_BODY_BYTES,
+  onError: (c) =>
+    c.json(
+      { message: `Request body too large: this storefront accepts at most ${WEB_MAX_BODY_BYTES / 1024} KB.` },
+      413,
+    ),
+});
 
 const domainRequest = z.object({ hostname: z.string().trim().min(1, 'hostname is required').max(253) });
 
@@ -59,10 +79,12 @@ export function createServerApp(parts: ServerParts): Hono<{ Variables: { request
     return c.json({ message: 'Internal Server Error' }, 500);
   });
 
+  app.use(securityHeaders(parts.trustProxy));
+
   // /health answers before any storefront lookup (spec P§2).
   app.get('/health', (c) => c.json({ status: 'ok' }));
 
-  app.post('/api/domain', async (c) => {
+  app.post('/api/domain', webBodyLimit, async (c) => {
     const body = domainRequest.safeParse(await c.req.json().catch(() => null));
     if (!body.success)
       return c.json({ message: body.error.issues[0]?.message ?? 'hostname is required' }, 400);
@@ -70,13 +92,17 @@ export function createServerApp(parts: ServerParts): Hono<{ Variables: { request
     return details ? c.json(details) : c.json({ message: MESSAGES.storefrontNotFound }, 404);
   });
 
-  app.all('/graphql', (c) => gateway.fetch(c.req.raw));
+  // The gateway learns who is calling from the connection, never from a header the client could write.
+  const gatewayConnection = (c: Context) => ({ clientAddress: clientAddress(c, parts.trustProxy) });
+  app.all('/graphql', (c) => gateway.fetch(c.req.raw, gatewayConnection(c)));
 
   const { crm, identity } = parts;
   if (crm) app.all('/services/apexrest/*', (c) => crm.fetch(c.req.raw));
   if (identity) {
-    app.all('/identity', (c) => identity(c.req.raw));
-    app.all('/identity/*', (c) => identity(c.req.raw));
+    const toIdentity = (c: Context) =>
+      identity(c.req.raw, { clientAddress: clientAddress(c, parts.trustProxy) });
+    app.all('/identity', toIdentity);
+    app.all('/identity/*', toIdentity);
   }
 
   app.use('*', compress());
@@ -86,10 +112,21 @@ export function createServerApp(parts: ServerParts): Hono<{ Variables: { request
 
   const handleDocument = createRequestHandler(parts.build, parts.mode);
   const loadContext = {
-    gatewayFetch: async (request: Request) => gateway.fetch(request),
     resolveDomain: (hostname: string) => gateway.resolveDomain(hostname),
     gatewayApiKey: parts.gatewayApiKey,
   };
-  app.all('*', (c) => handleDocument(c.req.raw, loadContext));
+  // Every page, form and cart change; the gateway and identity above have their API-key and CORS rules.
+  app.use('*', sameOriginWrites(parts.trustProxy), webBodyLimit);
+  app.all('*', async (c) => {
+    const cspNonce = newCspNonce();
+    const overHttps = cameOverHttps(c, parts.trustProxy);
+    // The page's gateway calls are made for this browser: they count against its address.
+    const gatewayFetch = (request: Request) => gateway.fetch(request, gatewayConnection(c));
+    c.res = await handleDocument(c.req.raw, { ...loadContext, gatewayFetch, cspNonce, overHttps });
+    const storefront = await gateway.resolveDomain(new URL(c.req.url).host).catch(() => null);
+    // Through the context: a resource route's own Response may have immutable headers.
+    c.header('Content-Security-Policy', documentPolicy(cspNonce, storefront?.resourcesDomain));
+    return c.res;
+  });
   return app;
 }

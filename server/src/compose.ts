@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { DomainDetails } from '@storefront/contracts';
 import { type CrmDatabase, createCrmApp, openCrm, seedDemoIfEmpty } from '@storefront/crm';
-import { type Database, openDatabase } from '@storefront/database';
+import { type Database, DatabaseConnectError, openDatabase, redactDatabaseUrl } from '@storefront/database';
 import { createCognitoTokenVerifier, createGateway } from '@storefront/gateway';
 import { createIdentityApp, migrateIdentity } from '@storefront/identity';
 import { Hono } from 'hono';
@@ -51,7 +51,28 @@ function embeddedIdentity(config: ServerConfig, database: Database, logger: Logg
     signingKeyMaxAgeDays: config.identityKeyRotationDays,
     logger: logger.child({ part: 'identity' }),
   });
-  return new Hono().route(IDENTITY_MOUNT, identity).fetch;
+  // Not strict: the AWS SDK posts to `/identity/` where boto3 and Amplify post to `/identity`.
+  return new Hono({ strict: false }).route(IDENTITY_MOUNT, identity).fetch;
+}
+
+/**
+ * The shared database. PostgreSQL is announced first and has DATABASE_CONNECT_TIMEOUT_MS to answer, so a
+ * host that does not answer stops the start-up with a message naming the variable, instead of a silent hang.
+ */
+async function openConfiguredDatabase(config: ServerConfig, logger: Logger): Promise<Database> {
+  const { databaseUrl, dataDir, databaseConnectTimeoutMs: connectTimeoutMs } = config;
+  if (databaseUrl) {
+    const where = redactDatabaseUrl(databaseUrl);
+    logger.info({ database: where }, `connecting to ${where} …`);
+  }
+  try {
+    return await openDatabase({ databaseUrl, dataDir, connectTimeoutMs });
+  } catch (error) {
+    if (!(error instanceof DatabaseConnectError)) throw error;
+    throw new Error(
+      `DATABASE_URL: ${error.message}. Check DATABASE_URL, or raise DATABASE_CONNECT_TIMEOUT_MS (now ${connectTimeoutMs} ms) for a slow network.`,
+    );
+  }
 }
 
 /**
@@ -61,9 +82,7 @@ function embeddedIdentity(config: ServerConfig, database: Database, logger: Logg
 export async function startStorefront(config: ServerConfig, logger: Logger): Promise<Storefront> {
   const build = await loadBuild();
   const needsDatabase = !config.crmUrl || config.embeddedIdentity;
-  const database = needsDatabase
-    ? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-    : undefined;
+  const database = needsDatabase ? await openConfiguredDatabase(config, logger) : undefined;
   try {
     const crmDatabase: CrmDatabase | undefined =
       database && !config.crmUrl ? await openCrm(database) : undefined;
@@ -78,6 +97,8 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
           db: crmDatabase,
           serviceToken: config.crmServiceToken,
           checkAnswers: config.env !== 'production',
+          // Through the redacting logger: a failed query's parameters (customer data) stay out of the log.
+          logError: (error) => logger.error({ part: 'crm', err: error }, 'crm: unexpected error'),
         })
       : undefined;
     const identity =

@@ -16,6 +16,13 @@ const configSchema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: postgresUrl.optional(),
+    /** How long PostgreSQL may take to answer at start-up (and on each reconnection) before it counts as down. */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(100, 'must be at least 100 (milliseconds)')
+      .max(300_000, 'must be at most 300000 (5 minutes)')
+      .default(10_000),
     DATA_DIR: z.string().min(1).default('./data'),
     /** The gateway's API key; like an AppSync API key it is sent by browsers, so it is not a secret. */
     GATEWAY_API_KEY: z
@@ -48,6 +55,7 @@ export interface ServerConfig {
   port: number;
   logLevel: string;
   databaseUrl: string | undefined;
+  databaseConnectTimeoutMs: number;
   dataDir: string;
   gatewayApiKey: string;
   crmUrl: string | undefined;
@@ -80,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port: values.PORT,
     logLevel: values.LOG_LEVEL,
     databaseUrl: values.DATABASE_URL,
+    databaseConnectTimeoutMs: values.DATABASE_CONNECT_TIMEOUT_MS,
     dataDir: resolve(values.DATA_DIR),
     gatewayApiKey: values.GATEWAY_API_KEY,
     crmUrl: values.CRM_URL,

@@ -22,9 +22,16 @@ describe('loadConfig', () => {
     [{ GATEWAY_API_KEY: 'short' }, 'GATEWAY_API_KEY'],
     [{ CRM_URL: 'https://crm.example.com' }, 'CRM_SERVICE_TOKEN'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ DATABASE_CONNECT_TIMEOUT_MS: 'soon' }, 'DATABASE_CONNECT_TIMEOUT_MS'],
+    [{ DATABASE_CONNECT_TIMEOUT_MS: '0' }, 'DATABASE_CONNECT_TIMEOUT_MS'],
   ])('stops on %o with a message naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n {2}${variable}: `));
+  });
+
+  it('gives PostgreSQL 10 s to answer unless DATABASE_CONNECT_TIMEOUT_MS says otherwise', () => {
+    expect(loadConfig({}).databaseConnectTimeoutMs).toBe(10_000);
+    expect(loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '2500' }).databaseConnectTimeoutMs).toBe(2500);
   });
 
   it('keeps a configured service token so separate CRM and gateway processes agree', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PICKLIST_FIELDS } from './catalogue';
 import { crmType } from './crm-base';
-import { catalogueFilters, catalogueScope, id, quoteScope } from './crm-fields';
+import { catalogueFilters, catalogueScope, id, quoteScope, text } from './crm-fields';
 import { QUOTE_STATUSES, quoteLineSchema, quoteSummarySchema } from './crm-quotes';
 
 /**
@@ -32,8 +32,8 @@ export type RecordObject = (typeof RECORD_OBJECTS)[number];
  * The fields updateRecord may write, per object: labels the account gives its own records. Everything
  * else (prices, totals, status, checkout fields) is written only by the types that own it.
  */
-const recordName = z.string().trim().max(120, 'must be at most 120 characters').nullable();
-const recordNotes = z.string().trim().max(2000, 'must be at most 2000 characters').nullable();
+const recordName = text().trim().max(120, 'must be at most 120 characters').nullable();
+const recordNotes = text().trim().max(2000, 'must be at most 2000 characters').nullable();
 const someFields = <T extends object>(fields: T) => Object.keys(fields).length > 0;
 const writableFields = {
   Quote: z
@@ -80,7 +80,7 @@ export type LookupObject = (typeof LOOKUP_OBJECTS)[number];
 export const MAX_SAVED_FILTERS = 50;
 
 const page = z.coerce.number().int().min(1).default(1);
-const searchText = z.string().trim().max(200);
+const searchText = text().trim().max(200);
 const recordRef = { ...quoteScope, objectApiName: z.enum(RECORD_OBJECTS), recordId: id };
 
 /** getTranslationHeaders' answer: the locale the labels are in, and a label per cart column. */
@@ -187,7 +187,7 @@ export const CART_RECORD_TYPES = {
   getTranslationHeaders: crmType({
     ...shared,
     method: 'POST',
-    payload: z.object({ locale: z.string().trim().max(35).default('en-US') }),
+    payload: z.object({ locale: text().trim().max(35).default('en-US') }),
     answer: translationHeadersSchema,
   }),
   /** What the cart shows of each line's item; qliIds narrows to those lines (all lines when omitted). */
@@ -256,7 +256,7 @@ export const CART_RECORD_TYPES = {
     ...perOwner,
     method: 'POST',
     payload: z
-      .object({ ...recordRef, fields: z.array(z.string().max(64)).min(1).max(20).optional() })
+      .object({ ...recordRef, fields: z.array(text().max(64)).min(1).max(20).optional() })
       .superRefine((payload, ctx) => {
         const readable: readonly string[] = READABLE_FIELDS[payload.objectApiName];
         payload.fields?.forEach((field, index) => {
@@ -289,7 +289,7 @@ export const CART_RECORD_TYPES = {
     method: 'POST',
     payload: z.object({
       ...catalogueScope,
-      name: z.string().trim().min(1, 'must not be empty').max(80),
+      name: text().trim().min(1, 'must not be empty').max(80),
       categoryId: id.optional(),
       searchText: searchText.optional(),
       filters: catalogueFilters,

@@ -13,7 +13,7 @@ import {
   picklistCountSchema,
 } from './catalogue';
 import { crmType, serverAnswer } from './crm-base';
-import { catalogueFilters, catalogueScope, id } from './crm-fields';
+import { catalogueFilters, catalogueScope, id, text } from './crm-fields';
 import { type GuestAccount, type MetaItem, pageMetaSchema } from './meta';
 import type { StorefrontRecord } from './storefront';
 
@@ -28,7 +28,7 @@ const page = z.coerce.number().int().min(1).default(1);
 const catalogueQuery = {
   ...catalogueScope,
   categoryId: id.optional(),
-  searchText: z.string().trim().max(200).optional(),
+  searchText: text().trim().max(200).optional(),
   filters: catalogueFilters,
 };
 
@@ -56,7 +56,7 @@ export const CATALOGUE_CRM_TYPES = {
   getMergedMetaInfo: crmType({
     ...catalogueRow,
     method: 'GET',
-    payload: z.object({ accId: id, stfId: id, url: z.string().max(2048) }),
+    payload: z.object({ accId: id, stfId: id, url: text().max(2048) }),
     answer: pageMetaSchema,
   }),
   retrieveCatalogNG: crmType({
@@ -97,7 +97,7 @@ export const CATALOGUE_CRM_TYPES = {
         objectapi: z.enum(['CatalogItem', 'Offer', 'Category']),
         objectid: id.optional(),
         /** A catalogue item may be named by its slug instead, as the catalogue product path does. */
-        slug: z.string().trim().min(1).max(200).optional(),
+        slug: text().trim().min(1).max(200).optional(),
         accId: id,
         stfId: id,
       })
@@ -120,7 +120,7 @@ export const CATALOGUE_CRM_TYPES = {
       storefrontId: id,
       accountId: id.optional(),
       templateId: id.optional(),
-      key: z.string().max(200).optional(),
+      key: text().max(200).optional(),
       sortDirection: z.enum(['ASC', 'DESC']).default('ASC'),
       limit: z.coerce.number().int().min(1).max(500).default(100),
     }),
@@ -133,7 +133,7 @@ export const CATALOGUE_CRM_TYPES = {
     payload: z.object({
       storefrontId: id,
       accountId: id,
-      username: z.string().trim().min(1, 'must not be empty').max(128),
+      username: text().trim().min(1, 'must not be empty').max(128),
       activity: z.enum(USER_ACTIVITIES),
     }),
     answer: serverAnswer<{ id: string; activity: (typeof USER_ACTIVITIES)[number]; createdAt: string }>(),

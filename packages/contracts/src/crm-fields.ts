@@ -2,7 +2,25 @@ import { z } from 'zod';
 import { PICKLIST_FIELDS } from './catalogue';
 
 /** Field schemas shared by the CRM payloads of every area. */
-export const id = z.string().trim().min(1, 'must not be empty').max(64);
+
+/** An unpaired UTF-16 surrogate: not a character at all, so it cannot be stored or encoded as UTF-8. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const TEXT_PROBLEM = 'must not contain a NUL character (\\u0000) or an unpaired UTF-16 surrogate';
+
+/** Whether PostgreSQL can store the string as text: it refuses NUL, and a lone surrogate is no character. */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\0') && !LONE_SURROGATE.test(value);
+}
+
+/**
+ * Every string a CRM payload takes starts here (crm-payload-text.test walks the table to hold that), so a
+ * NUL or a lone surrogate is a 400 naming its field instead of a database error. It aborts the field's other
+ * checks, so the refusal says only this and never echoes the value.
+ */
+export const text = () => z.string().refine(isStorableText, { message: TEXT_PROBLEM, abort: true });
+
+export const id = text().trim().min(1, 'must not be empty').max(64);
 
 /** What catalogue types act for: one account of one storefront. */
 export const catalogueScope = {
@@ -19,7 +37,7 @@ export const quoteScope = {
   ...catalogueScope,
   /** The signed-in user's contact: each contact of an account has a cart of its own. */
   contactId: id.optional(),
-  guestCartSecret: z.string().min(32, 'is too short').max(128).optional(),
+  guestCartSecret: text().min(32, 'is too short').max(128).optional(),
 };
 
 /** A line quantity; the upper bound keeps line totals inside numeric(12,2). */
@@ -28,5 +46,5 @@ export const quantity = (min: number, problem: string) =>
 
 /** Catalogue filters: values per picklist field. */
 export const catalogueFilters = z
-  .partialRecord(z.enum(PICKLIST_FIELDS), z.array(z.string().max(200)).max(50))
+  .partialRecord(z.enum(PICKLIST_FIELDS), z.array(text().max(200)).max(50))
   .default({});

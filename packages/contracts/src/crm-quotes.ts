@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OFFER_TYPES } from './catalogue';
 import { USER_TYPES } from './constants';
 import { crmType } from './crm-base';
-import { id, quantity, quoteScope } from './crm-fields';
+import { id, quantity, quoteScope, text } from './crm-fields';
 
 /** The quote (cart) and promo-code types of spec C§7, C§8: their payloads, answers and rows. */
 
@@ -91,13 +91,16 @@ const promoCodeInfoSchema = z.object({
   validFrom: z.string().nullable(),
   validTo: z.string().nullable(),
   appliesToAllItems: z.boolean(),
-  /** Active and inside its validity on the CRM's today; the usage limit is checked when applied. */
+  /**
+   * False once the code expired (an inactive or not yet started code is answered like an unknown one); the
+   * usage limit is checked when applied.
+   */
   validToday: z.boolean(),
 });
 export type PromoCodeInfo = z.infer<typeof promoCodeInfoSchema>;
 
 const qty = quantity(1, 'must be at least 1');
-const promoCode = z.string().trim().min(1, 'must not be empty').max(64);
+const promoCode = text().trim().min(1, 'must not be empty').max(64);
 
 // A cart must show its own writes at once, so the gateway never caches quote reads; a code's facts change
 // with its uses and the quote it is applied to, so none of the promo-code types is cached either.
@@ -137,7 +140,8 @@ export const QUOTE_CRM_TYPES = {
   }),
   /**
    * After sign-in: the guest cart of the secret becomes the signed-in user's cart, its lines repriced from
-   * that account's catalogue. A guest cart without lines changes nothing.
+   * that account's catalogue. A claim that would move no line (none the account can buy) changes nothing;
+   * the items left out are still named.
    */
   makeActiveCartForGuest: crmType({
     ...quoteRow,

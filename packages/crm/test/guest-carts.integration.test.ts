@@ -122,6 +122,25 @@ describe.each(await testEngines())('guest carts on $name', (engine) => {
     expect((await claim(crm.ids.marlowe, secretOf('e'))).body.quote?.id).toBe(cart.quote.id);
   });
 
+  it("keeps the account's filled cart when none of the guest's items is in its catalogue, naming them", async () => {
+    const cart = (
+      await crm.post<QuoteItems>('saveItemToQuoteBlink', {
+        ...scope(crm.ids.halvorsen),
+        catalogItemId: halvorsenItem.id,
+        qty: 6,
+      })
+    ).body;
+    const secret = secretOf('u');
+    const guestQuote = (await guestAdd(secret, fullOnly.id, 2)).body.quote;
+
+    const claimed = await claim(crm.ids.halvorsen, secret);
+    expect(claimed.status).toBe(200);
+    expect(claimed.body).toEqual({ ...cart, unavailable: [fullOnly.name] });
+    expect((await activeQuote(crm.ids.halvorsen)).body.quote?.id).toBe(cart.quote.id);
+    // Nothing moved, so the guest's cart is still theirs, with what they picked.
+    expect((await guestCart(secret)).body.quote?.id).toBe(guestQuote.id);
+  });
+
   it('refuses to hand a guest cart to the guest account, and needs the secret', async () => {
     const byGuest = await claim(crm.ids.guest, secretOf('f'));
     expect(byGuest.status).toBe(400);

@@ -8,6 +8,7 @@ import {
 } from '@storefront/contracts';
 import { and, asc, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spendPromoCodeUse } from '../src/db/queries/promo-codes';
 import {
   accounts,
   catalogueItems,
@@ -86,8 +87,54 @@ describe.each(await testEngines())('promo code types on $name', (engine) => {
     return row?.uses ?? 0;
   };
 
+  /** A new code of storefront A covering every item, usable `usageLimit` times. */
+  const limitedCode = (code: string, usageLimit: number) =>
+    crm.database.db.insert(promoCodes).values({
+      id: `test-${code}`,
+      storefrontId: crm.ids.storefrontA,
+      code,
+      kind: 'Amount',
+      value: 1,
+      usageLimit,
+      allItems: true,
+    });
+  /** The quote's reservation as the time it was last changed left it. */
+  const reservationOf = async (quoteId: string) => {
+    const [use] = await crm.database.db
+      .select()
+      .from(promoCodeUses)
+      .where(eq(promoCodeUses.quoteId, quoteId));
+    return use;
+  };
+  /** The cart is left alone until its reservation lapses (a day in production). */
+  const abandon = (quoteId: string) =>
+    crm.database.db
+      .update(promoCodeUses)
+      .set({ reservedUntil: new Date(Date.now() - 1000) })
+      .where(eq(promoCodeUses.quoteId, quoteId));
+  const itemsOf = async (quoteId: string) =>
+    (await crm.get<QuoteItems>('getQuoteItems', { ...scope(), quoteid: quoteId })).body;
+  const unknownCode = {
+    status: 404,
+    body: {
+      errorCode: 'NOT_FOUND',
+      message: 'promoCode: there is no such promo code on this storefront.',
+      field: 'promoCode',
+    },
+  };
+
   beforeAll(async () => {
     crm = await openSeededCrm(engine);
+    await crm.database.db.insert(promoCodes).values({
+      id: 'test-autumn',
+      storefrontId: crm.ids.storefrontA,
+      code: 'AUTUMN99',
+      description: 'A promotion not started yet.',
+      kind: 'Percent',
+      value: 10,
+      validFrom: '2999-09-01',
+      allItems: true,
+    });
     const db = crm.database.db;
     const [halvorsen] = await db.select().from(accounts).where(eq(accounts.id, crm.ids.halvorsen));
     const skus = (prefix: string) =>
@@ -128,32 +175,24 @@ describe.each(await testEngines())('promo code types on $name', (engine) => {
       });
     });
 
-    it('says an expired or inactive code is not valid today', async () => {
-      for (const promoCode of ['SPRING24', 'PAUSED20']) {
-        const { body } = await crm.get<PromoCodeInfo>('getPromoCodeInfo', {
-          storefrontId: crm.ids.storefrontA,
-          promoCode,
-        });
-        expect(body.validToday).toBe(false);
-      }
+    it('says an expired code is not valid today', async () => {
+      const { body } = await crm.get<PromoCodeInfo>('getPromoCodeInfo', {
+        storefrontId: crm.ids.storefrontA,
+        promoCode: 'SPRING24',
+      });
+      expect(body.validToday).toBe(false);
     });
 
-    it('answers 404 for an unknown code and for a code of another storefront', async () => {
-      const notFound = {
-        status: 404,
-        body: {
-          errorCode: 'NOT_FOUND',
-          message: 'promoCode: there is no such promo code on this storefront.',
-          field: 'promoCode',
-        },
-      };
+    it('answers an inactive or not yet started code exactly like an unknown one or one of another storefront', async () => {
       for (const [storefrontId, promoCode] of [
         [crm.ids.storefrontA, 'NOSUCHCODE'],
+        [crm.ids.storefrontA, 'PAUSED20'],
+        [crm.ids.storefrontA, 'AUTUMN99'],
         [crm.ids.storefrontB, 'FLOW10'],
       ]) {
         expect(
           await crm.get('getPromoCodeInfo', { storefrontId: storefrontId ?? '', promoCode: promoCode ?? '' }),
-        ).toEqual(notFound);
+        ).toEqual(unknownCode);
       }
     });
   });
@@ -177,7 +216,7 @@ describe.each(await testEngines())('promo code types on $name', (engine) => {
       });
     });
 
-    it('refuses expired and inactive codes, saying why', async () => {
+    it('says a code expired; an inactive or not yet started one is answered like an unknown one', async () => {
       const quote = await cart([antibody, 1]);
       expect(refusal(await eligible(quote.quote.id, 'SPRING24'))).toEqual({
         status: 400,
@@ -187,14 +226,14 @@ describe.each(await testEngines())('promo code types on $name', (engine) => {
           field: 'promoCode',
         },
       });
-      expect(refusal(await eligible(quote.quote.id, 'PAUSED20')).body.message).toBe(
-        'promoCode: PAUSED20 is inactive.',
-      );
+      for (const promoCode of ['PAUSED20', 'AUTUMN99', 'NOSUCHCODE']) {
+        expect(refusal(await eligible(quote.quote.id, promoCode))).toEqual(unknownCode);
+      }
     });
   });
 
   describe('applyPromoCodeNG', () => {
-    it('takes a percent off the eligible lines only and records one use', async () => {
+    it('takes a percent off the eligible lines only and reserves one use', async () => {
       const quote = await cart([antibody, 3], [reagent, 2]);
       const before = await usesOf('FLOW10');
       const answer = await apply(quote, 'flow10', [lineOf(quote, antibody).id]);
@@ -283,7 +322,7 @@ describe.each(await testEngines())('promo code types on $name', (engine) => {
       ).toBeNull();
     });
 
-    it('refuses lines the code does not cover, expired, inactive and unknown codes', async () => {
+    it('refuses lines the code does not cover, expired codes, and inactive ones like unknown ones', async () => {
       const quote = await cart([antibody, 1], [reagent, 1]);
       expect(refusal(await apply(quote, 'FLOW10', [lineOf(quote, reagent).id]))).toEqual({
         status: 400,
@@ -297,10 +336,9 @@ describe.each(await testEngines())('promo code types on $name', (engine) => {
       expect(refusal(await apply(quote, 'SPRING24', all)).body.message).toBe(
         'promoCode: SPRING24 is expired.',
       );
-      expect(refusal(await apply(quote, 'PAUSED20', all)).body.message).toBe(
-        'promoCode: PAUSED20 is inactive.',
-      );
-      expect((await apply(quote, 'NOSUCHCODE', all)).status).toBe(404);
+      for (const promoCode of ['PAUSED20', 'AUTUMN99', 'NOSUCHCODE']) {
+        expect(refusal(await apply(quote, promoCode, all))).toEqual(unknownCode);
+      }
     });
 
     it("refuses another account's quote with 403 and a checked-out quote with 400", async () => {
@@ -323,15 +361,7 @@ describe.each(await testEngines())('promo code types on $name', (engine) => {
     });
 
     it('refuses a code whose usage limit is reached', async () => {
-      await crm.database.db.insert(promoCodes).values({
-        id: 'test-once-only',
-        storefrontId: crm.ids.storefrontA,
-        code: 'ONCEONLY',
-        kind: 'Amount',
-        value: 1,
-        usageLimit: 1,
-        allItems: true,
-      });
+      await limitedCode('ONCEONLY', 1);
       const first = await cart([reagent, 1]);
       expect((await apply(first, 'ONCEONLY', [lineOf(first, reagent).id])).status).toBe(200);
       const second = await cart([reagent, 1]);
@@ -343,9 +373,92 @@ describe.each(await testEngines())('promo code types on $name', (engine) => {
     });
   });
 
+  describe('reservations', () => {
+    it("an abandoned cart's reservation lapses: another cart takes the use, and the abandoned cart shows no code", async () => {
+      await limitedCode('LASTONE', 1);
+      const abandoned = await cart([reagent, 2]);
+      const held = await apply(abandoned, 'LASTONE', [lineOf(abandoned, reagent).id]);
+      expect(held.body.quote.discount).toBe(1);
+      const other = await cart([reagent, 1]);
+      expect(refusal(await apply(other, 'LASTONE', [lineOf(other, reagent).id])).body.errorCode).toBe(
+        'PROMO_CODE_USAGE_LIMIT_REACHED',
+      );
+
+      await abandon(abandoned.quote.id);
+      const taken = await apply(other, 'LASTONE', [lineOf(other, reagent).id]);
+      expect(taken.status).toBe(200);
+      expect(taken.body.promoCode).toBe('LASTONE');
+
+      const shown = await itemsOf(abandoned.quote.id);
+      expect(shown.promoCode).toBeNull();
+      expect(shown.quote).toMatchObject({ discount: 0, total: abandoned.quote.subtotal });
+      expect(shown.lines.map((line) => line.promoDiscount)).toEqual([0]);
+      expect(refusal(await apply(shown, 'LASTONE', [lineOf(shown, reagent).id])).body.errorCode).toBe(
+        'PROMO_CODE_USAGE_LIMIT_REACHED',
+      );
+    });
+
+    it('the next change of a cart whose reservation lapsed drops the code and its discount for good', async () => {
+      await limitedCode('IDLE3', 3);
+      const quote = await cart([reagent, 1]);
+      await apply(quote, 'IDLE3', [lineOf(quote, reagent).id]);
+      await abandon(quote.quote.id);
+      const changed = await crm.post<QuoteItems>('updateQLI', {
+        ...scope(),
+        quoteId: quote.quote.id,
+        lines: [{ id: lineOf(quote, reagent).id, qty: 2 }],
+      });
+      expect(changed.body.promoCode).toBeNull();
+      expect(changed.body.quote.discount).toBe(0);
+      expect(await reservationOf(quote.quote.id)).toBeUndefined();
+      await expectConsistent(quote.quote.id);
+      // Applied again, it is a new reservation, on the lines named then.
+      const again = await apply(changed.body, 'IDLE3', [lineOf(changed.body, reagent).id]);
+      expect(again.body.quote.discount).toBe(1);
+    });
+
+    it('every change of the cart renews its reservation for a day', async () => {
+      await limitedCode('RENEW2', 2);
+      const quote = await cart([reagent, 1]);
+      await apply(quote, 'RENEW2', [lineOf(quote, reagent).id]);
+      const soon = new Date(Date.now() + 60_000);
+      await crm.database.db
+        .update(promoCodeUses)
+        .set({ reservedUntil: soon })
+        .where(eq(promoCodeUses.quoteId, quote.quote.id));
+      await crm.post<QuoteItems>('saveItemToQuoteBlink', { ...scope(), catalogItemId: reagent, qty: 1 });
+      const renewed = await reservationOf(quote.quote.id);
+      expect(renewed?.reservedUntil.getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+      expect((await itemsOf(quote.quote.id)).promoCode).toBe('RENEW2');
+    });
+
+    it('a code without a usage limit stays on an idle cart, as nobody waits for its uses', async () => {
+      const quote = await cart([antibody, 1]);
+      const applied = await apply(quote, 'WELCOME25', [lineOf(quote, antibody).id]);
+      await abandon(quote.quote.id);
+      expect(await itemsOf(quote.quote.id)).toEqual(applied.body);
+    });
+
+    it('a use spent by placing the order counts for good; a cart without a code spends nothing', async () => {
+      await limitedCode('ORDERED1', 1);
+      const ordered = await cart([reagent, 1]);
+      await apply(ordered, 'ORDERED1', [lineOf(ordered, reagent).id]);
+      const place = (quoteId: string) => crm.database.db.transaction((tx) => spendPromoCodeUse(tx, quoteId));
+      expect(await place(ordered.quote.id)).toBe(true);
+      expect(await place(ordered.quote.id)).toBe(true);
+      await abandon(ordered.quote.id);
+      expect((await itemsOf(ordered.quote.id)).promoCode).toBe('ORDERED1');
+      const other = await cart([reagent, 1]);
+      expect(refusal(await apply(other, 'ORDERED1', [lineOf(other, reagent).id])).body.errorCode).toBe(
+        'PROMO_CODE_USAGE_LIMIT_REACHED',
+      );
+      expect(await place(other.quote.id)).toBe(false);
+    });
+  });
+
   if (engine.name === 'postgres') {
     describe('under parallel applies', () => {
-      it('20 parallel applies of a code limited to 5 uses: exactly 5 succeed', async () => {
+      it('20 parallel applies of a code limited to 5 uses: exactly 5 succeed, and 5 more once those lapse', async () => {
         const carts: QuoteItems[] = [];
         for (let i = 0; i < 20; i++) carts.push(await cart([reagent, 1]));
         const answers = await Promise.all(
@@ -357,6 +470,16 @@ describe.each(await testEngines())('promo code types on $name', (engine) => {
         }
         expect(await usesOf('LAUNCH5')).toBe(5);
         for (const quote of carts) await expectConsistent(quote.quote.id);
+
+        // The five carts are abandoned: once their reservations lapse, five of the others take the uses.
+        const held = carts.filter((_, index) => answers[index]?.status === 200);
+        for (const quote of held) await abandon(quote.quote.id);
+        const waiting = carts.filter((quote) => !held.includes(quote));
+        const retried = await Promise.all(
+          waiting.map((quote) => apply(quote, 'LAUNCH5', [lineOf(quote, reagent).id])),
+        );
+        expect(retried.filter((answer) => answer.status === 200)).toHaveLength(5);
+        for (const quote of held) expect((await itemsOf(quote.quote.id)).promoCode).toBeNull();
       });
     });
   }

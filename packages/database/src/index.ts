@@ -1,2 +1,12 @@
 /** The one database of the process: engine choice (PGlite or PostgreSQL), data-dir lock, per-service migrations. */
-export { type Database, type MigrationSet, type OpenDatabaseOptions, openDatabase } from './open';
+
+export { type LoggableError, loggableError } from './loggable-error';
+export {
+  type Database,
+  DatabaseConnectError,
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  type MigrationSet,
+  type OpenDatabaseOptions,
+  openDatabase,
+  redactDatabaseUrl,
+} from './open';

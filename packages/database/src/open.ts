@@ -31,6 +31,30 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data dir, created if missing; undefined keeps the database in memory (tests). */
   dataDir?: string;
+  /** How long PostgreSQL may take to accept a connection and answer; default DEFAULT_CONNECT_TIMEOUT_MS. */
+  connectTimeoutMs?: number;
+}
+
+/** postgres.js waits 30 s per attempt by default; a start-up should say much sooner that nothing answers. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+
+/** PostgreSQL could not be reached, did not answer in time, or refused the connection. */
+export class DatabaseConnectError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'DatabaseConnectError';
+  }
+}
+
+/** A database URL fit for a log or a message: its password replaced. */
+export function redactDatabaseUrl(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    if (url.password) url.password = '***';
+    return url.href;
+  } catch {
+    return '(an unparseable URL)';
+  }
 }
 
 /** Named when the CRM alone owned the data dir; kept so an older build and this one still exclude each other. */
@@ -38,15 +62,36 @@ const LOCK_FILE = 'crm.lock';
 
 /** Opens the engine; services then apply their migrations with `migrate` and query through `drizzle`. */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+  const connectTimeoutMs = opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, connectTimeoutMs) : openPglite(opts.dataDir);
 }
 
-function openPostgres(url: string): Database {
-  const client = postgres(url, { onnotice: ignoreNotice });
+type PostgresOptions = postgres.Options<Record<string, postgres.PostgresType>>;
+
+/** Connects now, so a host that does not answer fails the opening within the timeout, not a later query. */
+async function openPostgres(url: string, connectTimeoutMs: number): Promise<Database> {
+  // postgres.js counts in seconds; it bounds each later (re)connection, the race below also the DNS lookup.
+  const options: PostgresOptions = { onnotice: ignoreNotice, connect_timeout: connectTimeoutMs / 1000 };
+  const client = postgres(url, options);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${connectTimeoutMs} ms`)), connectTimeoutMs);
+  });
+  try {
+    await Promise.race([client`select 1`, deadline]);
+  } catch (error) {
+    await client.end({ timeout: 0 });
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DatabaseConnectError(`could not connect to ${redactDatabaseUrl(url)}: ${reason}`, {
+      cause: error,
+    });
+  } finally {
+    clearTimeout(timer);
+  }
   return {
     engine: 'postgres',
     drizzle: (schema) => drizzlePostgres({ client, schema, casing: 'snake_case' }),
-    migrate: (set) => migratePostgresOnce(url, set),
+    migrate: (set) => migratePostgresOnce(url, set, options),
     close: () => client.end(),
   };
 }
@@ -58,8 +103,8 @@ const MIGRATION_LOCK_KEY = 7_310_114;
  * Several instances may start together on one database: a session advisory lock on a connection of its own
  * lets one migrate while the others wait, then find nothing left to do.
  */
-async function migratePostgresOnce(url: string, set: MigrationSet): Promise<void> {
-  const client = postgres(url, { max: 1, onnotice: ignoreNotice });
+async function migratePostgresOnce(url: string, set: MigrationSet, options: PostgresOptions): Promise<void> {
+  const client = postgres(url, { ...options, max: 1 });
   try {
     await client`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
     await migratePostgres(drizzlePostgres({ client, casing: 'snake_case' }), {

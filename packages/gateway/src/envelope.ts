@@ -11,8 +11,19 @@ export class GatewayRefusal extends Error {
   }
 }
 
-/** The message of a refused guest or an unverifiable token (token verification arrives with identity). */
+/** The message of a guest refused by a field or a storefront that has no guest account. */
 export const NOT_SIGNED_IN = 'Not signed in';
+
+/**
+ * A request's credentials refused (a token that does not parse or verify): AppSync answers the whole request
+ * 401 UnauthorizedException before any field runs, and so does the gateway (see http.ts).
+ */
+export class Unauthorized extends GatewayRefusal {
+  constructor(message: string) {
+    super(401, message);
+    this.name = 'Unauthorized';
+  }
+}
 
 export const accessDenied = (): GatewayRefusal => new GatewayRefusal(403, MESSAGES.accessDenied);
 

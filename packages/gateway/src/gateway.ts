@@ -2,11 +2,14 @@ import type { DomainDetails, Envelope } from '@storefront/contracts';
 import { createYoga } from 'graphql-yoga';
 import { createMemoryCache } from './cache';
 import { type CrmOptions, createCrmClient } from './crm-client';
-import { createRequestGuard, GRAPHQL_PATH } from './http';
+import { Unauthorized } from './envelope';
+import { createRequestGuard, GRAPHQL_PATH, unauthorized } from './http';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_DEPTH, limitsPlugin } from './limits';
 import { type Logger, requestLogger, silentLogger } from './logger';
 import type { GatewayContext } from './operation';
-import { createPrincipalResolver, requestStorefront, type TokenVerifier } from './principal';
+import { createPrincipalResolver, type Principal, requestStorefront, type TokenVerifier } from './principal';
+import { PROMO_CODE_LOOKUP_RULE } from './promo-code-lookups';
+import { memoryRateLimiter, type RateLimiter } from './rate-limiter';
 import { schema } from './schema';
 import { createDomainResolver, type DomainEntry } from './storefronts';
 
@@ -23,14 +26,22 @@ export interface GatewayOptions {
   maxDepth?: number;
   /** Schema introspection; default off. Turn on outside production only. */
   introspection?: boolean;
-  /** Verifies bearer tokens (the identity issue); without it any token is answered 401 'Not signed in'. */
+  /** Verifies user-pool tokens (the identity issue); without it any token is answered 401 Unauthorized. */
   verifyToken?: TokenVerifier;
+  /** Counts promo-code look-ups per caller; default in memory, PROMO_CODE_LOOKUP_RULE. */
+  promoCodeLookups?: RateLimiter;
   logger?: Logger;
+}
+
+/** What the host established about a request's connection; never read from the request's own headers. */
+export interface GatewayConnection {
+  /** The client's address (the socket's peer, or the host's own proxy's X-Forwarded-For). */
+  clientAddress?: string | undefined;
 }
 
 export interface Gateway {
   /** Serves POST /graphql. */
-  fetch(request: Request): Promise<Response>;
+  fetch(request: Request, connection?: GatewayConnection): Promise<Response>;
   /** Host → storefront; port ignored, case-insensitive; cached with the TTL. */
   resolveDomain(hostname: string): Promise<DomainDetails | null>;
 }
@@ -42,8 +53,12 @@ export function createGateway(options: GatewayOptions): Gateway {
   const resolveDomain = createDomainResolver(crm, createMemoryCache<DomainEntry>(options.cacheTtlMs));
   const resolvePrincipal = createPrincipalResolver(resolveDomain, options.verifyToken);
   const results = createMemoryCache<Envelope>(options.cacheTtlMs);
+  const promoCodeLookups = options.promoCodeLookups ?? memoryRateLimiter(PROMO_CODE_LOOKUP_RULE);
 
-  const yoga = createYoga<{ request: Request }, GatewayContext>({
+  const yoga = createYoga<
+    { request: Request; verified?: Promise<Principal> } & GatewayConnection,
+    GatewayContext
+  >({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
     batching: false,
@@ -64,8 +79,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       warn: (...detail: unknown[]) => logger.warn({ detail: detail.map(String) }, 'graphql'),
       error: (...detail: unknown[]) => logger.error({ detail: detail.map(String) }, 'graphql'),
     },
-    context: ({ request }) => {
-      let principal: ReturnType<GatewayContext['principal']> | undefined;
+    context: ({ request, verified, clientAddress }) => {
+      let principal = verified;
       return {
         principal: () => {
           principal ??= resolvePrincipal(request);
@@ -75,12 +90,27 @@ export function createGateway(options: GatewayOptions): Gateway {
         crm,
         results,
         logger: requestLogger(logger, request),
+        clientAddress,
+        promoCodeLookups,
       };
     },
   });
 
   return {
     resolveDomain,
-    fetch: async (request) => guard(request) ?? yoga.fetch(request),
+    fetch: async (request, connection = {}) => {
+      const refused = guard(request);
+      if (refused) return refused;
+      if (!request.headers.has('authorization')) return yoga.fetch(request, connection);
+      // As AppSync does, a token is verified before any field runs and a refused one fails the request;
+      // other failures (unknown host, pool down) stay with the fields, which answer them as envelopes.
+      const verified = resolvePrincipal(request);
+      const failure = await verified.then(
+        () => null,
+        (error: unknown) => error,
+      );
+      if (failure instanceof Unauthorized) return unauthorized(failure.message);
+      return yoga.fetch(request, { ...connection, verified });
+    },
   };
 }

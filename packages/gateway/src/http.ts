@@ -12,11 +12,22 @@ export function jsonError(
   return Response.json({ errors: [{ message, extensions: { code } }] }, { status, headers });
 }
 
+/** AppSync's refusal of a request's credentials: 401, the error type in a header and in the body. */
+export function unauthorized(message: string): Response {
+  const errorType = 'UnauthorizedException';
+  return Response.json(
+    { errors: [{ errorType, message }] },
+    { status: 401, headers: { 'x-amzn-ErrorType': errorType } },
+  );
+}
+
 const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
 
 /**
- * The checks before any GraphQL work: POST /graphql only (operations are never read from a URL), and the
- * x-api-key compared in constant time (digests have equal length whatever the client sent).
+ * The checks before any GraphQL work: POST /graphql only (operations are never read from a URL), and
+ * credentials as AppSync takes them: an x-api-key, compared in constant time (digests have equal length
+ * whatever the client sent), or, without one, a user-pool token in Authorization (Amplify's `userPool`
+ * mode), which the gateway verifies before any field runs.
  */
 export function createRequestGuard(apiKey: string): (request: Request) => Response | null {
   if (!apiKey) throw new Error('gateway: apiKey must not be empty');
@@ -27,8 +38,9 @@ export function createRequestGuard(apiKey: string): (request: Request) => Respon
       return jsonError(405, 'Use POST for GraphQL operations.', 'METHOD_NOT_ALLOWED', { allow: 'POST' });
     }
     const given = request.headers.get('x-api-key');
+    if (given === null && request.headers.has('authorization')) return null;
     if (given === null || !timingSafeEqual(digest(given), expected)) {
-      return jsonError(401, 'Missing or invalid API key.', 'UNAUTHORIZED');
+      return unauthorized('Missing or invalid API key.');
     }
     return null;
   };

@@ -13,12 +13,22 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 export const DEFAULT_MAX_DEPTH = 6;
 /** AppSync clients select one field per call; aliases must not turn one request into a batch. */
 export const MAX_ROOT_FIELDS = 10;
+/**
+ * The portal's operations have under 40 tokens, ten aliased fields under 300. graphql-js parses recursively,
+ * so the cap also bounds how deep a literal can nest (≤ 500 levels: a 2,000-deep list overflowed the stack).
+ */
+export const MAX_TOKENS = 1000;
 
 /**
  * Errors come from graphql-yoga's copy of graphql (see schema.ts), so Yoga recognises them; `spec: false`
  * keeps the status even for clients that accept only application/json.
  */
-function requestError(message: string, status: number, code: string, nodes?: ASTNode | readonly ASTNode[]) {
+export function requestError(
+  message: string,
+  status: number,
+  code: string,
+  nodes?: ASTNode | readonly ASTNode[],
+) {
   return createGraphQLError(message, { nodes, extensions: { code, http: { status, spec: false } } });
 }
 
@@ -101,7 +111,10 @@ export const noIntrospectionRule: ValidationRule = (context) => ({
   },
 });
 
-/** Request limits as a Yoga plugin: a request without a query is spec P§8's missing query name (404). */
+/**
+ * Request limits as a Yoga plugin: a request without a query is spec P§8's missing query name (404); the
+ * parser stops at MAX_TOKENS with a syntax error (Yoga: 400 to clients accepting graphql-response+json).
+ */
 export function limitsPlugin({
   maxDepth,
   introspection,
@@ -114,6 +127,9 @@ export function limitsPlugin({
       if (typeof params.query !== 'string' || params.query.trim() === '') {
         throw requestError(MESSAGES.queryNameNotFound, 404, 'QUERY_NAME_NOT_FOUND');
       }
+    },
+    onParse({ parseFn, setParseFn }) {
+      setParseFn((source, options) => parseFn(source, { ...options, maxTokens: MAX_TOKENS }));
     },
     onValidate({ addValidationRule }) {
       addValidationRule(depthLimitRule(maxDepth));

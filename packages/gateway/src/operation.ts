@@ -4,6 +4,7 @@ import type { CrmClient, CrmRequest } from './crm-client';
 import { errorEnvelope } from './envelope';
 import type { Logger } from './logger';
 import type { Principal } from './principal';
+import type { RateLimiter } from './rate-limiter';
 
 /** Per request: the caller, resolved once and only when a field needs it, and the shared services. */
 export interface GatewayContext {
@@ -12,6 +13,9 @@ export interface GatewayContext {
   crm: CrmClient;
   results: Cache<Envelope>;
   logger: Logger;
+  /** The client's address as the host established it; undefined when the host passed none. */
+  clientAddress: string | undefined;
+  promoCodeLookups: RateLimiter;
 }
 
 /** One root field being answered: what it called and whether the cache served it, for its log line. */

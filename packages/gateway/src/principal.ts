@@ -7,7 +7,7 @@ import {
   type UserType,
 } from '@storefront/contracts';
 import { takesField } from './allow-list';
-import { accessDenied, GatewayRefusal, NOT_SIGNED_IN } from './envelope';
+import { accessDenied, GatewayRefusal, NOT_SIGNED_IN, Unauthorized } from './envelope';
 
 /** Who a gateway call acts as. Built by the gateway from the host and the token, never from the body. */
 export interface Principal {
@@ -35,6 +35,9 @@ export type TokenVerifier = (token: string, storefront: DomainDetails) => Promis
 
 const GUEST_CART_SECRET = /^[A-Za-z0-9_-]{32,128}$/;
 
+/** A JWT (three base64url parts), raw as AppSync and Amplify send it, or after "Bearer " as OAuth clients do. */
+const AUTHORIZATION_TOKEN = /^(?:Bearer\s+)?([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/i;
+
 /** The request's guest cart secret; anything not shaped like one is no secret at all. */
 function guestCartSecretOf(request: Request): string | null {
   const secret = request.headers.get(GUEST_CART_HEADER);
@@ -56,7 +59,8 @@ export async function requestStorefront(
 
 /**
  * No token: a guest of the host's storefront, acting for its guest account only (an authenticated-only
- * storefront has none: 401). A bearer token goes to `verifyToken`; without one no token can be trusted yet.
+ * storefront has none: 401). A token goes to `verifyToken`; one that does not parse or verify (or any,
+ * without a verifier) is Unauthorized, with AppSync's messages.
  */
 export function createPrincipalResolver(
   resolveDomain: (hostname: string) => Promise<DomainDetails | null>,
@@ -67,9 +71,10 @@ export function createPrincipalResolver(
     const guestCartSecret = guestCartSecretOf(request);
     const authorization = request.headers.get('authorization');
     if (authorization !== null) {
-      const token = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
-      const user = token && verifyToken ? await verifyToken(token, storefront) : null;
-      if (!user) throw new GatewayRefusal(401, NOT_SIGNED_IN);
+      const token = AUTHORIZATION_TOKEN.exec(authorization.trim())?.[1];
+      if (!token) throw new Unauthorized('Unable to parse JWT token.');
+      const user = verifyToken ? await verifyToken(token, storefront) : null;
+      if (!user) throw new Unauthorized('Valid authorization header not provided.');
       return { ...user, guestCartSecret };
     }
     const { guestAccountId } = storefront;

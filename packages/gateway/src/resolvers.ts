@@ -4,14 +4,17 @@ import {
   envelope,
   MESSAGES,
   type TemplateBlockRecord,
+  text,
   USER_ACTIVITIES,
 } from '@storefront/contracts';
 import { z } from 'zod';
 import { authorizeEndpoint } from './allow-list';
 import type { CrmRequest } from './crm-client';
 import { accessDenied, GatewayRefusal, NOT_SIGNED_IN, notAvailableYet } from './envelope';
+import { nestsTooDeep, TOO_DEEP } from './json-depth';
 import { rootField } from './operation';
 import { scopeToPrincipal } from './principal';
+import { limitPromoCodeLookups } from './promo-code-lookups';
 
 /** Parses client input at the boundary; a bad value is a 400 naming the field, never a 500. */
 function parseInput<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
@@ -24,13 +27,14 @@ function parseInput<S extends z.ZodType>(schema: S, value: unknown, what: string
 
 /**
  * makeCall's data. The client also sends userType, domain and an access token here: none is trusted (the
- * principal decides them); an accountId it names must be one the principal may act for.
+ * principal decides them); an accountId it names must be one the principal may act for. Every string is the
+ * contract's text, which refuses a NUL or a lone surrogate; what the payload holds is the CRM's to check.
  */
 const makeCallData = z.looseObject({
-  callType: z.string(),
-  endpoint: z.string().max(2048),
-  payload: z.string().max(32_768).nullish(),
-  accountId: z.string().nullish(),
+  callType: text(),
+  endpoint: text().max(2048),
+  payload: text().max(32_768).nullish(),
+  accountId: text().nullish(),
 });
 
 const payloadObject = z.record(z.string(), z.unknown());
@@ -44,17 +48,18 @@ function parsePayload(payload: string | null | undefined): Record<string, unknow
   } catch {
     throw new GatewayRefusal(400, 'Invalid data: payload: must be a JSON string of an object');
   }
+  if (nestsTooDeep(value)) throw new GatewayRefusal(400, `Invalid data: payload: ${TOO_DEEP}`);
   return parseInput(payloadObject, value, 'data: payload');
 }
 
 /** AppSync-style filter values: `{key: 'x'}` or `{key: {eq: 'x'}}`. Unknown filters are refused, not ignored. */
-const equals = z.union([z.string(), z.object({ eq: z.string() }).transform(({ eq }) => eq)]);
+const equals = z.union([z.string(), z.object({ eq: z.string() }).transform(({ eq }) => eq)]).pipe(text());
 const metaItemFilter = z
   .strictObject({ templateId: equals.optional(), key: equals.optional(), accountId: equals.optional() })
   .nullish();
 
 /** userActivityLog's data: what happened. Who and for which account is the principal's to say. */
-const activityData = z.looseObject({ activity: z.enum(USER_ACTIVITIES), accountId: z.string().nullish() });
+const activityData = z.looseObject({ activity: z.enum(USER_ACTIVITIES), accountId: text().nullish() });
 
 const notYet = (field: string) => rootField(field, async () => notAvailableYet());
 
@@ -71,6 +76,8 @@ export const queryResolvers = {
     const input = parseInput(makeCallData, data, 'data');
     const call = authorizeEndpoint(principal.userType, input.callType, input.endpoint);
     operation.crmType = call.type;
+    const { promoCodeLookups, clientAddress } = operation.ctx;
+    await limitPromoCodeLookups(promoCodeLookups, principal, clientAddress, call.type);
     // Scoped before the cache is consulted: a cached answer never bypasses the account checks.
     const request: CrmRequest =
       call.method === 'GET'

@@ -1,14 +1,38 @@
-import { type GraphQLScalarTypeConfig, Kind, valueFromASTUntyped } from 'graphql';
+import { type ASTNode, type GraphQLScalarTypeConfig, Kind, valueFromASTUntyped } from 'graphql';
 import { createSchema } from 'graphql-yoga';
+import { nestsTooDeep, TOO_DEEP } from './json-depth';
+import { requestError } from './limits';
 import type { GatewayContext } from './operation';
 import { queryResolvers } from './resolvers';
 
-function parseJson(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
+/** Why a value is not AWSJSON; turned into a GraphQL error that says where the value came from. */
+class NotAwsJson extends Error {}
+
+/** A JSON string parsed, or a plain JSON value as it is, if it nests no deeper than MAX_JSON_DEPTH. */
+function jsonValue(value: unknown): unknown {
+  let parsed = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch (error) {
+      throw new NotAwsJson((error as Error).message);
+    }
+  }
+  if (nestsTooDeep(parsed)) throw new NotAwsJson(TOO_DEEP);
+  return parsed;
+}
+
+/**
+ * A GraphQL error (from graphql-yoga's copy, so it is shown, not masked as 'Unexpected error.'): graphql
+ * prefixes a variable's with 'Variable "$name" got invalid value …; '; a literal's points at the literal.
+ */
+function awsJson(value: unknown, subject: string, nodes?: ASTNode): unknown {
   try {
-    return JSON.parse(value);
-  } catch {
-    throw new TypeError('AWSJSON must be a valid JSON string.');
+    return jsonValue(value);
+  } catch (error) {
+    if (!(error instanceof NotAwsJson)) throw error;
+    const message = `${subject} is not valid AWSJSON: ${error.message}`;
+    throw requestError(message, 400, 'BAD_USER_INPUT', nodes);
   }
 }
 
@@ -22,9 +46,9 @@ function parseJson(value: unknown): unknown {
  */
 const AWSJSON: Pick<GraphQLScalarTypeConfig<unknown, string>, 'serialize' | 'parseValue' | 'parseLiteral'> = {
   serialize: (value) => JSON.stringify(value),
-  parseValue: parseJson,
+  parseValue: (value) => awsJson(value, 'it'),
   parseLiteral: (ast, variables) =>
-    ast.kind === Kind.STRING ? parseJson(ast.value) : valueFromASTUntyped(ast, variables),
+    awsJson(ast.kind === Kind.STRING ? ast.value : valueFromASTUntyped(ast, variables), 'This argument', ast),
 };
 
 /** Each field answers an AWSJSON string of {statusCode, content} (spec P§7); see resolvers for Query only. */

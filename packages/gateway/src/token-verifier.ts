@@ -18,6 +18,14 @@ export interface TokenVerifierOptions {
   fetch: (request: Request) => Response | Promise<Response>;
 }
 
+/**
+ * The user pools answer (keys, GetUser) within this, or the call answers 'Error fetching data from AppSync.'
+ * (500): a pool that is down must neither hold requests nor make every token look invalid (401 signs out).
+ */
+export const USER_POOL_TIMEOUT_MS = 5_000;
+
+const poolUnavailable = () => new GatewayRefusal(500, MESSAGES.appSyncFetchError);
+
 const accessClaims = z.object({
   token_use: z.literal('access'),
   client_id: z.string(),
@@ -43,7 +51,7 @@ export function createCognitoTokenVerifier(identity: TokenVerifierOptions): Toke
     let keys = keySets.get(poolId);
     if (!keys) {
       const url = new URL(`${identity.issuerBase}/${poolId}/.well-known/jwks.json`);
-      keys = createRemoteJWKSet(url, { [customFetch]: fetchJwks });
+      keys = createRemoteJWKSet(url, { [customFetch]: fetchJwks, timeoutDuration: USER_POOL_TIMEOUT_MS });
       keySets.set(poolId, keys);
     }
     return keys;
@@ -92,6 +100,7 @@ async function verifiedClaims(
       algorithms: ['RS256'],
     }));
   } catch (error) {
+    if (error instanceof errors.JWKSTimeout) throw poolUnavailable();
     if (error instanceof errors.JOSEError) return null;
     throw error;
   }
@@ -104,18 +113,20 @@ async function currentUser(
   identity: TokenVerifierOptions,
   accessToken: string,
 ): Promise<{ username: string; attributes: Map<string, string> } | null> {
-  const response = await identity.fetch(
-    new Request(identity.issuerBase, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': 'AWSCognitoIdentityProviderService.GetUser',
-      },
-      body: JSON.stringify({ AccessToken: accessToken }),
-    }),
-  );
+  const request = new Request(identity.issuerBase, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.GetUser',
+    },
+    body: JSON.stringify({ AccessToken: accessToken }),
+    signal: AbortSignal.timeout(USER_POOL_TIMEOUT_MS),
+  });
+  const response = await Promise.resolve(identity.fetch(request)).catch(() => {
+    throw poolUnavailable();
+  });
   // A refusal (4xx) means the token is not good any more; anything else is the pool failing.
-  if (response.status >= 500) throw new GatewayRefusal(500, MESSAGES.appSyncFetchError);
+  if (response.status >= 500) throw poolUnavailable();
   if (!response.ok) return null;
   const user = userAttributes.safeParse(await response.json());
   if (!user.success) return null;

@@ -3,7 +3,9 @@ import {
   crmEndpoint,
   type DomainDetails,
   type Envelope,
+  failureOf,
   MESSAGES,
+  TEXT_PROBLEM,
   type TemplateBlockRecord,
   type TemplateRecord,
 } from '@storefront/contracts';
@@ -121,19 +123,21 @@ describe.each(engines)('gateway against the CRM on $name', (engine: TestEngine) 
   describe('HTTP rules', () => {
     const gateway = () => gatewayWith();
 
-    it('refuses a request without the right x-api-key (401)', async () => {
-      for (const headers of [{ 'x-api-key': 'wrong' }, { 'x-api-key': '' }]) {
-        const response = await post(gateway(), { query: '{ theme(key: "theme") }' }, { headers });
-        expect(response.status).toBe(401);
-        expect(await response.json()).toMatchObject({ errors: [{ extensions: { code: 'UNAUTHORIZED' } }] });
-      }
-      const bare = await gateway().fetch(
-        new Request('http://localhost/graphql', {
-          method: 'POST',
-          body: '{"query":"{ theme(key: \\"theme\\") }"}',
-        }),
+    it('refuses a request without the right x-api-key as AppSync does (401 UnauthorizedException)', async () => {
+      const bare = new Request('http://localhost/graphql', {
+        method: 'POST',
+        body: '{"query":"{ theme(key: \\"theme\\") }"}',
+      });
+      const wrongKeys = [{ 'x-api-key': 'wrong' }, { 'x-api-key': '' }].map((headers) =>
+        post(gateway(), { query: '{ theme(key: "theme") }' }, { headers }),
       );
-      expect(bare.status).toBe(401);
+      for (const response of await Promise.all([...wrongKeys, gateway().fetch(bare)])) {
+        expect(response.status).toBe(401);
+        expect(response.headers.get('x-amzn-errortype')).toBe('UnauthorizedException');
+        expect(await response.json()).toEqual({
+          errors: [{ errorType: 'UnauthorizedException', message: 'Missing or invalid API key.' }],
+        });
+      }
     });
 
     it('refuses GET operations (405)', async () => {
@@ -169,6 +173,72 @@ describe.each(engines)('gateway against the CRM on $name', (engine: TestEngine) 
         const { errors } = (await response.json()) as { errors: { message: string }[] };
         expect(errors[0]?.message).toBe(MESSAGES.queryNameNotFound);
       }
+    });
+
+    /** graphql-request's headers: it accepts the GraphQL response type, so errors come with their status. */
+    const asGraphqlRequest = { headers: { accept: 'application/graphql-response+json, application/json' } };
+    const firstError = async (response: Response) =>
+      ((await response.json()) as { errors: { message: string }[] }).errors[0]?.message;
+
+    it('refuses a list nested 2,000 deep, as any operation over 1,000 tokens, with 400', async () => {
+      const nested = `${'['.repeat(2000)}${']'.repeat(2000)}`;
+      const query = `{ salesforceActions(action: "makeCall", data: ${nested}) }`;
+      const response = await post(gateway(), { query }, asGraphqlRequest);
+      expect(response.status).toBe(400);
+      expect(await firstError(response)).toBe(
+        'Syntax Error: Document contains more that 1000 tokens. Parsing aborted.',
+      );
+    });
+
+    it('says which variable is not valid AWSJSON, and why (400)', async () => {
+      const send = (variables: Record<string, unknown>) =>
+        post(gateway(), { query: CALL, variables }, asGraphqlRequest);
+      const broken = await send({ data: '{"callType": "POST",' });
+      expect(broken.status).toBe(400);
+      expect(await firstError(broken)).toMatch(
+        /^Variable "\$data" got invalid value "\{\\"callType\\": \\"POST\\","; it is not valid AWSJSON: .*JSON/,
+      );
+      const deep = await send({ data: `${'['.repeat(33)}${']'.repeat(33)}` });
+      expect(deep.status).toBe(400);
+      expect(await firstError(deep)).toMatch(
+        /"\$data".*; it is not valid AWSJSON: nested more than 32 levels deep$/,
+      );
+      // The built-in scalars say as much of theirs.
+      const theme = await post(
+        gateway(),
+        { query: 'query T($key: String!) { theme(key: $key) }', variables: { key: 5 } },
+        asGraphqlRequest,
+      );
+      expect(theme.status).toBe(400);
+      expect(await firstError(theme)).toBe(
+        'Variable "$key" got invalid value 5; String cannot represent a non string value: 5',
+      );
+    });
+
+    it('refuses a deeply nested JSON value however it comes: variable, literal or payload (400)', async () => {
+      const deepVariable = await post(gateway(), null, {
+        ...asGraphqlRequest,
+        body: `{"query": ${JSON.stringify(CALL)}, "variables": {"data": ${'['.repeat(20_000)}${']'.repeat(20_000)}}}`,
+      });
+      expect(deepVariable.status).toBe(400);
+      expect(await firstError(deepVariable)).toContain(
+        'it is not valid AWSJSON: nested more than 32 levels deep',
+      );
+
+      const literal = `{ salesforceActions(action: "makeCall", data: ${'['.repeat(40)}${']'.repeat(40)}) }`;
+      const deepLiteral = await post(gateway(), { query: literal }, asGraphqlRequest);
+      expect(deepLiteral.status).toBe(400);
+      expect(await firstError(deepLiteral)).toBe(
+        'This argument is not valid AWSJSON: nested more than 32 levels deep',
+      );
+
+      const payload = `{"filters": ${'['.repeat(5000)}${']'.repeat(5000)}}`;
+      const data = { callType: 'POST', endpoint: crmEndpoint('retrieveCatalogNG'), payload };
+      const deepPayload = await post(gateway(), { query: CALL, variables: { data: JSON.stringify(data) } });
+      expect(await field(deepPayload, 'salesforceActions')).toEqual({
+        statusCode: 400,
+        content: 'Invalid data: payload: nested more than 32 levels deep',
+      });
     });
 
     it('keeps introspection off by default', async () => {
@@ -214,7 +284,10 @@ describe.each(engines)('gateway against the CRM on $name', (engine: TestEngine) 
       const partner = await post(gatewayWith(), call, { host: '127.0.0.1:3000' });
       expect(await field(partner, 'salesforceActions')).toEqual({ statusCode: 401, content: NOT_SIGNED_IN });
       const token = await post(gatewayWith(), call, { headers: { authorization: 'Bearer eyJhbGciOi.x.y' } });
-      expect(await field(token, 'salesforceActions')).toEqual({ statusCode: 401, content: NOT_SIGNED_IN });
+      expect(token.status).toBe(401);
+      expect(await token.json()).toEqual({
+        errors: [{ errorType: 'UnauthorizedException', message: 'Valid authorization header not provided.' }],
+      });
     });
 
     it("answers 404 'Storefront Not Found' for an unknown host", async () => {
@@ -268,14 +341,15 @@ describe.each(engines)('gateway against the CRM on $name', (engine: TestEngine) 
       });
     });
 
-    it('passes a CRM 400 through with its message', async () => {
+    it('passes a CRM 400 through with its list of errors', async () => {
       const response = await post(
         gatewayWith(),
         makeCall('POST', crmEndpoint('retrieveCatalogNG'), { pageSize: 100_000 }),
       );
-      const result = await field<{ message: string }>(response, 'salesforceActions');
+      // The CRM's error answer, Salesforce's list of errors, passes through as it came.
+      const result = await field<{ message: string }[]>(response, 'salesforceActions');
       expect(result.statusCode).toBe(400);
-      expect(result.content.message).toContain('pageSize');
+      expect(result.content[0]?.message).toContain('pageSize');
     });
 
     it("answers 500 'Error fetching data from AppSync.' when the CRM is down", async () => {
@@ -417,6 +491,42 @@ describe.each(engines)('gateway against the CRM on $name', (engine: TestEngine) 
         statusCode: 403,
         content: MESSAGES.accessDenied,
       });
+    });
+
+    it('refuses a NUL or a lone surrogate in any input with 400 naming where it is', async () => {
+      const refused = (where: string) => ({ statusCode: 400, content: `${where}: ${TEXT_PROBLEM}` });
+      const call = async (...args: Parameters<typeof makeCall>) =>
+        field(await post(gatewayWith(), makeCall(...args)), 'salesforceActions');
+      const catalogue = crmEndpoint('retrieveCatalogNG');
+      expect(await call('POST', catalogue, {}, { accountId: 'acc\u0000' })).toEqual(
+        refused('Invalid data: accountId'),
+      );
+      expect(await call('POST', `${catalogue}\uD800`)).toEqual(refused('Invalid data: endpoint'));
+      expect(await call('PO\u0000ST', catalogue)).toEqual(refused('Invalid data: callType'));
+      // Inside the payload and the endpoint's parameters, the CRM's contract refuses it and names the field.
+      const inPayload = await call('POST', catalogue, { searchText: 'anti\u0000cd3' });
+      expect(inPayload.statusCode).toBe(400);
+      expect(failureOf(inPayload.content)).toMatchObject({
+        errorCode: 'INVALID_PAYLOAD',
+        field: 'searchText',
+      });
+      const inParameter = await call('GET', crmEndpoint('getQuoteItems', { quoteid: 'q\u0000' }));
+      expect(inParameter.statusCode).toBe(400);
+      expect(failureOf(inParameter.content)).toMatchObject({
+        errorCode: 'INVALID_PAYLOAD',
+        field: 'quoteid',
+      });
+
+      const meta = async (filter: object) =>
+        field(
+          await post(gatewayWith(), {
+            query: 'query M($s: ID!, $f: AWSJSON) { metaItemByStorefront(storefrontId: $s, filter: $f) }',
+            variables: { s: demo.storefrontId, f: JSON.stringify(filter) },
+          }),
+          'metaItemByStorefront',
+        );
+      expect(await meta({ key: 'title\u0000' })).toEqual(refused('Invalid filter: key'));
+      expect(await meta({ templateId: { eq: '\uDC00' } })).toEqual(refused('Invalid filter: templateId'));
     });
 
     it('fields of later issues answer 501 Not available yet', async () => {

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@storefront/contracts';
 import { describe, expect, it } from 'vitest';
-import { GatewayRefusal, NOT_SIGNED_IN } from '../src/envelope';
+import { GatewayRefusal, NOT_SIGNED_IN, Unauthorized } from '../src/envelope';
 import { createPrincipalResolver, type Principal, scopeToPrincipal } from '../src/principal';
 import { guest, storefront } from './fixtures';
 
@@ -57,16 +57,19 @@ describe('createPrincipalResolver', () => {
     });
   });
 
-  it('answers 401 for a bearer token while no verifier is configured, and for a malformed header', async () => {
-    for (const authorization of ['Bearer abc.def.ghi', 'Basic dXNlcjpwdw==', '']) {
-      expect(await failure(resolve(request('shop.example', { authorization })))).toEqual({
-        statusCode: 401,
-        message: NOT_SIGNED_IN,
-      });
+  it('answers 401 for a token while no verifier is configured, and for a header holding no JWT', async () => {
+    for (const [authorization, message] of [
+      ['Bearer abc.def.ghi', 'Valid authorization header not provided.'],
+      ['Basic dXNlcjpwdw==', 'Unable to parse JWT token.'],
+      ['', 'Unable to parse JWT token.'],
+    ] as const) {
+      const refusal = await resolve(request('shop.example', { authorization })).catch((error) => error);
+      expect(refusal).toBeInstanceOf(Unauthorized);
+      expect(refusal).toMatchObject({ statusCode: 401, message });
     }
   });
 
-  it('hands a bearer token to the verifier with the storefront', async () => {
+  it('hands a token, raw or after Bearer, to the verifier with the storefront', async () => {
     const manager: Principal = {
       ...guest,
       userType: 'AWSManager',
@@ -76,15 +79,15 @@ describe('createPrincipalResolver', () => {
     const seen: string[] = [];
     const verifying = createPrincipalResolver(resolveDomain, async (token, forStorefront) => {
       seen.push(`${token}@${forStorefront.storefrontId}`);
-      return token === 'good' ? manager : null;
+      return token === 'good.jwt.sig' ? manager : null;
     });
-    await expect(verifying(request('shop.example', { authorization: 'Bearer good' }))).resolves.toEqual(
-      manager,
-    );
+    for (const authorization of ['Bearer good.jwt.sig', 'good.jwt.sig']) {
+      await expect(verifying(request('shop.example', { authorization }))).resolves.toEqual(manager);
+    }
     expect(
-      (await failure(verifying(request('shop.example', { authorization: 'Bearer bad' })))).statusCode,
+      (await failure(verifying(request('shop.example', { authorization: 'bad.jwt.sig' })))).statusCode,
     ).toBe(401);
-    expect(seen).toEqual(['good@stf-1', 'bad@stf-1']);
+    expect(seen).toEqual(['good.jwt.sig@stf-1', 'good.jwt.sig@stf-1', 'bad.jwt.sig@stf-1']);
   });
 });
 

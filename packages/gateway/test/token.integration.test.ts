@@ -4,6 +4,7 @@ import {
   type Envelope,
   MESSAGES,
   type QuoteItems,
+  TEXT_PROBLEM,
 } from '@storefront/contracts';
 import type { SeedResult } from '@storefront/crm';
 import { openSeededCrm, TEST_SERVICE_TOKEN, testEngines } from '@storefront/crm/testing';
@@ -66,7 +67,16 @@ interface Ask {
   variables?: Record<string, unknown>;
 }
 
-/** One root field through gateway.fetch on a storefront's host, its AWSJSON envelope parsed (spec P§7). */
+/** AppSync's whole-request refusal of a token, as askGateway reports it. */
+const refusedToken = (message = 'Valid authorization header not provided.') => ({
+  statusCode: 401,
+  content: { errorType: 'UnauthorizedException', message },
+});
+
+/**
+ * One root field through gateway.fetch on a storefront's host, with the API key and a bearer token as the
+ * storefront sends them: its AWSJSON envelope parsed (spec P§7), or a refused request's status and error.
+ */
 async function askGateway<T = unknown>(
   gateway: Gateway,
   field: string,
@@ -83,7 +93,8 @@ async function askGateway<T = unknown>(
       body: JSON.stringify({ query, variables }),
     }),
   );
-  const { data } = (await response.json()) as { data: Record<string, string> };
+  const { data, errors } = (await response.json()) as { data?: Record<string, string>; errors?: unknown[] };
+  if (!data) return { statusCode: response.status, content: errors?.[0] as T };
   return JSON.parse(data[field] ?? 'null') as Envelope<T>;
 }
 
@@ -224,38 +235,38 @@ describe.each(await testEngines())('gateway with user-pool tokens on $name', (en
     const forged = await new SignJWT(decodeJwt(AccessToken))
       .setProtectedHeader(decodeProtectedHeader(AccessToken) as { alg: 'RS256'; kid: string })
       .sign(privateKey);
-    expect((await catalogueAs(forged, halvorsen)).statusCode).toBe(401);
+    expect(await catalogueAs(forged, halvorsen)).toEqual(refusedToken());
   });
 
   it('refuses an unsigned token (alg none)', async () => {
     const { AccessToken } = await signIn(identity, guestStorefront.clientId, 'buyer@halvorsen.example');
     const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
     const unsigned = `${encode({ alg: 'none', typ: 'JWT' })}.${encode(decodeJwt(AccessToken))}.`;
-    expect((await catalogueAs(unsigned, halvorsen)).statusCode).toBe(401);
+    expect(await catalogueAs(unsigned, halvorsen)).toEqual(refusedToken());
   });
 
   it('refuses an expired token', async () => {
     const twoHoursAgo = () => new Date(Date.now() - 2 * 60 * 60 * 1000);
     const past = identityService(database, twoHoursAgo);
     const { AccessToken } = await signIn(past, guestStorefront.clientId, 'buyer@halvorsen.example');
-    expect((await catalogueAs(AccessToken, halvorsen)).statusCode).toBe(401);
+    expect(await catalogueAs(AccessToken, halvorsen)).toEqual(refusedToken());
   });
 
   it('refuses a token of another issuer, even signed with the pool’s key', async () => {
     const elsewhere = identityService(database, () => new Date(), 'http://elsewhere.test/identity');
     const { AccessToken } = await signIn(elsewhere, guestStorefront.clientId, 'buyer@halvorsen.example');
-    expect((await catalogueAs(AccessToken, halvorsen)).statusCode).toBe(401);
+    expect(await catalogueAs(AccessToken, halvorsen)).toEqual(refusedToken());
   });
 
   it('refuses an id token where an access token belongs', async () => {
     const { IdToken } = await signIn(identity, guestStorefront.clientId, 'buyer@halvorsen.example');
-    expect((await catalogueAs(IdToken, halvorsen)).statusCode).toBe(401);
+    expect(await catalogueAs(IdToken, halvorsen)).toEqual(refusedToken());
   });
 
   it('refuses a token of another storefront’s pool', async () => {
     const { AccessToken } = await signIn(identity, partnerStorefront.clientId, 'buyer@kestrel.example');
     expect((await catalogueAs(AccessToken, kestrel, '127.0.0.1')).statusCode).toBe(200);
-    expect((await catalogueAs(AccessToken, kestrel)).statusCode).toBe(401);
+    expect(await catalogueAs(AccessToken, kestrel)).toEqual(refusedToken());
   });
 
   it('tells who the caller is from the verified token, and a guest as the guest account', async () => {
@@ -273,7 +284,8 @@ describe.each(await testEngines())('gateway with user-pool tokens on $name', (en
       },
     });
     expect((await loginInfo()).content).toMatchObject({ userType: 'AWSGuest', username: null });
-    expect((await loginInfo(`${AccessToken}x`)).statusCode).toBe(401);
+    expect(await loginInfo(`${AccessToken}x`)).toEqual(refusedToken());
+    expect(await loginInfo('not-a-jwt')).toEqual(refusedToken('Unable to parse JWT token.'));
   });
 
   it('records the signed-in user’s sign-in in the activity log, and refuses a guest', async () => {
@@ -294,11 +306,64 @@ describe.each(await testEngines())('gateway with user-pool tokens on $name', (en
     expect(await log()).toEqual({ statusCode: 401, content: 'Not signed in' });
   });
 
+  it('refuses a NUL in the activity log’s account with 400 naming it', async () => {
+    const { AccessToken } = await signIn(identity, guestStorefront.clientId, 'buyer@halvorsen.example');
+    const answer = await askGateway(
+      gateway,
+      'userActivityLog',
+      'query Log($data: AWSJSON) { userActivityLog(data: $data) }',
+      {
+        token: AccessToken,
+        variables: { data: JSON.stringify({ activity: 'login', accountId: `${halvorsen}\u0000` }) },
+      },
+    );
+    expect(answer).toEqual({ statusCode: 400, content: `Invalid data: accountId: ${TEXT_PROBLEM}` });
+  });
+
   it('refuses a token after a global sign-out', async () => {
     const { AccessToken } = await signIn(identity, guestStorefront.clientId, 'buyer@halvorsen.example');
     expect((await catalogueAs(AccessToken, halvorsen)).statusCode).toBe(200);
     await cognito(identity, 'GlobalSignOut', { AccessToken });
-    expect((await catalogueAs(AccessToken, halvorsen)).statusCode).toBe(401);
+    expect(await catalogueAs(AccessToken, halvorsen)).toEqual(refusedToken());
+  });
+
+  describe('authorisation as AppSync does it', () => {
+    /** A POST as Amplify's `userPool` auth mode sends it: the raw JWT in Authorization, no API key. */
+    const asAmplify = (authorization: string, query: string) =>
+      gateway.fetch(
+        new Request('http://gateway.internal/graphql', {
+          method: 'POST',
+          headers: { host: 'localhost', 'content-type': 'application/json; charset=UTF-8', authorization },
+          body: JSON.stringify({ query, variables: {} }),
+        }),
+      );
+
+    it('accepts a raw user-pool token without an API key, verified like a bearer token', async () => {
+      const { AccessToken } = await signIn(identity, guestStorefront.clientId, 'buyer@halvorsen.example');
+      const response = await asAmplify(AccessToken, '{ getLoginInfo }');
+      expect(response.status).toBe(200);
+      const { data } = (await response.json()) as { data: { getLoginInfo: string } };
+      expect(JSON.parse(data.getLoginInfo)).toMatchObject({
+        statusCode: 200,
+        content: { username: 'buyer@halvorsen.example', accountId: halvorsen },
+      });
+    });
+
+    it('refuses a bad token for the whole request: 401 UnauthorizedException in header and body', async () => {
+      const past = identityService(database, () => new Date(Date.now() - 2 * 60 * 60 * 1000));
+      const expired = (await signIn(past, guestStorefront.clientId, 'buyer@halvorsen.example')).AccessToken;
+      for (const [authorization, message] of [
+        [expired, 'Valid authorization header not provided.'],
+        [`Bearer ${expired}`, 'Valid authorization header not provided.'],
+        ['Bearer', 'Unable to parse JWT token.'],
+        ['Basic dXNlcjpwdw==', 'Unable to parse JWT token.'],
+      ]) {
+        const response = await asAmplify(authorization ?? '', '{ theme(key: "theme") }');
+        expect(response.status).toBe(401);
+        expect(response.headers.get('x-amzn-errortype')).toBe('UnauthorizedException');
+        expect(await response.json()).toEqual({ errors: [{ errorType: 'UnauthorizedException', message }] });
+      }
+    });
   });
 
   describe('carts', () => {
@@ -324,7 +389,7 @@ describe.each(await testEngines())('gateway with user-pool tokens on $name', (en
       const other = await crmAs({ guestCart: guestSecret('b') }, 'getQuoteItems', 'GET', { quoteid });
       expect(other).toEqual({
         statusCode: 403,
-        content: { errorCode: 'FORBIDDEN', message: MESSAGES.accessDenied },
+        content: [{ errorCode: 'FORBIDDEN', message: MESSAGES.accessDenied }],
       });
       // A secret in the payload is not the request's: the gateway replaces it with the cookie's, or none.
       const smuggled = await crmAs({}, 'getQuoteItems', 'GET', {
@@ -342,12 +407,17 @@ describe.each(await testEngines())('gateway with user-pool tokens on $name', (en
 
     it("gives the signed-in user the guest's cart, and refuses carts of other accounts", async () => {
       const { AccessToken } = await signIn(identity, guestStorefront.clientId, 'buyer@halvorsen.example');
+      // An item Halvorsen's catalogue also holds: a cart of none it can buy is not handed over.
+      const items = async (caller: { token?: string }) =>
+        (await crmAs<CatalogPage>(caller, 'retrieveCatalogNG', 'POST', { pageSize: 200 })).content.items;
+      const halvorsenSkus = new Set((await items({ token: AccessToken })).map((item) => item.sku));
+      const sharedItemId = (await items({})).find((item) => halvorsenSkus.has(item.sku))?.id ?? '';
       const guestCart = await crmAs<QuoteItems>(
         { guestCart: guestSecret('d') },
         'saveItemToQuoteBlink',
         'POST',
         {
-          catalogItemId: fullItemId,
+          catalogItemId: sharedItemId,
           qty: 1,
         },
       );

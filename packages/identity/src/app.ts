@@ -6,12 +6,13 @@ import type { IdentityContext } from './context';
 import { identityDb } from './db/database';
 import { createFederation } from './federation/routes';
 import { hostedRoutes } from './hosted/routes';
-import { consoleLogger, type Logger } from './logger';
+import { consoleLogger, type Logger, redactingLogger } from './logger';
 import { mailboxRoutes } from './mail/mailbox';
 import { createMailer } from './mail/outbox';
 import { CognitoError } from './protocol/errors';
 import { protocolHandler } from './protocol/router';
 import type { AdminCredentials } from './protocol/sigv4';
+import { memoryCounters } from './security/counters';
 import { createLockout } from './security/lockout';
 import { passwordHasher } from './security/password-hash';
 import { DEFAULT_RATE_LIMITS, type RateLimits, requestLimit } from './security/rate-limit';
@@ -38,14 +39,31 @@ export interface IdentityAppOptions {
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * What the AWS SDK v3 and Amplify send with a user-pool call: the operation, their user agent, retry
+ * bookkeeping (amz-sdk-*), Amplify's no-store, and a signed call's SigV4 headers.
+ */
+const AWS_CLIENT_HEADERS = [
+  'content-type',
+  'x-amz-target',
+  'x-amz-user-agent',
+  'amz-sdk-invocation-id',
+  'amz-sdk-request',
+  'cache-control',
+  'authorization',
+  'x-amz-date',
+  'x-amz-security-token',
+  'x-amz-content-sha256',
+] as const;
 const DEFAULT_KEY_MAX_AGE_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The user-pool service; routes are relative to where it is mounted (the server mounts it at /identity). */
 export function createIdentityApp(options: IdentityAppOptions): Hono {
   const now = options.now ?? (() => new Date());
-  const logger = options.logger ?? consoleLogger;
+  const logger = redactingLogger(options.logger ?? consoleLogger);
   const db = identityDb(options.database);
+  const counters = memoryCounters(now);
   const ctx: IdentityContext = {
     db,
     mode: options.mode,
@@ -55,15 +73,16 @@ export function createIdentityApp(options: IdentityAppOptions): Hono {
     keys: createSigningKeys(db, now, (options.signingKeyMaxAgeDays ?? DEFAULT_KEY_MAX_AGE_DAYS) * DAY_MS),
     mailer: createMailer({ db, smtpUrl: options.smtpUrl, logger, now }),
     lockout: createLockout(db, now),
+    counters,
     logger,
   };
 
-  const limit = requestLimit({ ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, now);
+  const limit = requestLimit({ ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, counters);
 
   const app = new Hono();
   app.onError((error, c) => {
     if (error instanceof CognitoError) return c.json(error.body, error.status);
-    logger.error({ error: String(error), stack: error.stack }, 'identity: unexpected error');
+    logger.error({ path: c.req.path, error }, 'identity: unexpected error');
     return c.json({ __type: 'InternalErrorException', message: 'An internal error occurred.' }, 500);
   });
   // Browsers on any storefront origin call the pool directly, as they call Cognito's endpoint.
@@ -72,7 +91,7 @@ export function createIdentityApp(options: IdentityAppOptions): Hono {
     cors({
       origin: '*',
       allowMethods: ['POST'],
-      allowHeaders: ['content-type', 'x-amz-target', 'x-amz-user-agent', 'cache-control'],
+      allowHeaders: [...AWS_CLIENT_HEADERS],
       exposeHeaders: ['x-amzn-requestid', 'x-amzn-errortype'],
       maxAge: 600,
     }),

@@ -1,6 +1,7 @@
 import type { IdentityDb } from './db/database';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/outbox';
+import type { WindowCounters } from './security/counters';
 import type { Lockout } from './security/lockout';
 import type { PasswordHasher } from './security/password-hash';
 import type { SigningKeys } from './tokens/keys';
@@ -16,5 +17,7 @@ export interface IdentityContext {
   keys: SigningKeys;
   mailer: Mailer;
   lockout: Lockout;
+  /** Request limits and code budgets. */
+  counters: WindowCounters;
   logger: Logger;
 }

@@ -2,7 +2,8 @@
 export { createIdentityApp, type IdentityAppOptions } from './app';
 export { migrateIdentity } from './db/database';
 export { ensureIdentityProvider, type ProviderDefinition } from './federation/providers';
-export type { Logger } from './logger';
+export { type Logger, redactSecrets } from './logger';
 export { type OutboxEntry, outboxFor } from './mail/outbox';
 export { ensureUser, ensureUserPool, type PoolDefinition, type UserDefinition } from './provisioning';
+export type { IdentityEnv } from './security/rate-limit';
 export { rotateSigningKey } from './tokens/keys';

@@ -61,7 +61,7 @@ describe.each(await testEngines())('admin operations on $name', (engine) => {
       },
       body: JSON.stringify({ UserPoolId }),
     });
-    expect(unsigned.status).toBe(403);
+    expect(unsigned.status).toBe(400);
     expect((await unsigned.json()).__type).toBe('MissingAuthenticationTokenException');
     expect((await call(admin)).Groups?.map((group) => group.GroupName)).toEqual([
       'AWSAdmin',

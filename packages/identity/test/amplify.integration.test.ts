@@ -92,6 +92,13 @@ describe.each(await testEngines())('Amplify v6 against the pool on $name', (engi
     );
   });
 
+  it('signs in with SRP under another spelling of the username', async () => {
+    await createUser(identity.database, 'Spelled.User');
+    const result = await signIn({ username: 'SPELLED.user', password: PASSWORD });
+    expect(result.isSignedIn).toBe(true);
+    expect((await getCurrentUser()).username).toBe('Spelled.User');
+  });
+
   it('signs in with USER_PASSWORD_AUTH, and reports a wrong password as Cognito does', async () => {
     await createUser(identity.database, 'plain-user');
     await expectException(

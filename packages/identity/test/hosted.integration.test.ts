@@ -6,7 +6,7 @@ import { generate, generateSecret } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HostedBrowser, pkce } from './support/hosted';
 import { expectException, PASSWORD, POOL, type ServedIdentity, serveIdentity } from './support/identity';
-import { createUser } from './support/users';
+import { createUser, passwordSignIn } from './support/users';
 
 const REDIRECT = POOL.callbackUrls[0] ?? '';
 const SCOPE = 'aws.cognito.signin.user.admin email openid profile';
@@ -212,5 +212,87 @@ describe.each(await testEngines())('hosted login on $name', (engine) => {
       identity.client.send(new GetUserCommand({ AccessToken: 'nope' })),
       'NotAuthorizedException',
     );
+  });
+
+  /** The provider's metadata as a relying party reads it. */
+  const discover = () =>
+    oidc.discovery(new URL(`${identity.baseUrl}/${POOL.poolId}`), POOL.clientId, undefined, oidc.None(), {
+      execute: [oidc.allowInsecureRequests],
+    });
+
+  it('revokes a refresh token and the access tokens of its session at /oauth2/revoke (RFC 7009)', async () => {
+    await createUser(identity.database, 'revoker');
+    const tokens = await passwordSignIn(identity.client, 'revoker');
+    await oidc.tokenRevocation(await discover(), tokens.RefreshToken);
+    await expectException(
+      identity.client.send(new GetUserCommand({ AccessToken: tokens.AccessToken })),
+      'NotAuthorizedException',
+      'Access Token has been revoked',
+    );
+    const refreshed = await token({ grant_type: 'refresh_token', refresh_token: tokens.RefreshToken });
+    expect(await refreshed.json()).toEqual({ error: 'invalid_grant' });
+
+    const revoke = (body: Record<string, string>) =>
+      fetch(`${identity.baseUrl}/oauth2/revoke`, { method: 'POST', body: new URLSearchParams(body) });
+    const unknown = await revoke({ client_id: POOL.clientId, token: 'never-issued' });
+    expect(unknown.status).toBe(200);
+    const missing = await revoke({ client_id: POOL.clientId });
+    expect([missing.status, await missing.json()]).toEqual([400, { error: 'invalid_request' }]);
+    const stranger = await revoke({ client_id: 'no-such-client', token: tokens.RefreshToken });
+    expect([stranger.status, await stranger.json()]).toEqual([401, { error: 'invalid_client' }]);
+  });
+
+  it("signs out with OpenID Connect's post_logout_redirect_uri and id_token_hint, only to a logout URL", async () => {
+    await createUser(identity.database, 'leaver');
+    const { IdToken } = await passwordSignIn(identity.client, 'leaver');
+    const config = await discover();
+    const home = POOL.logoutUrls[0] ?? '';
+    const visit = (url: URL | string, init: RequestInit = {}) => fetch(url, { ...init, redirect: 'manual' });
+    const logoutUrl = (params: Record<string, string>) =>
+      `${identity.baseUrl}/logout?${new URLSearchParams(params)}`;
+
+    const back = await visit(
+      oidc.buildEndSessionUrl(config, {
+        post_logout_redirect_uri: home,
+        id_token_hint: IdToken,
+        state: 'bye-1',
+      }),
+    );
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toBe(`${home}?state=bye-1`);
+    // The hint alone names the client; a posted form works as a link does.
+    const hinted = await visit(logoutUrl({ post_logout_redirect_uri: home, id_token_hint: IdToken }));
+    expect(hinted.headers.get('location')).toBe(home);
+    const posted = await visit(`${identity.baseUrl}/logout`, {
+      method: 'POST',
+      body: new URLSearchParams({ post_logout_redirect_uri: home, id_token_hint: IdToken }),
+    });
+    expect(posted.headers.get('location')).toBe(home);
+    const page = await visit(logoutUrl({ id_token_hint: IdToken }));
+    expect([page.status, await page.text()]).toEqual([200, expect.stringContaining('You are signed out.')]);
+
+    const [header, payload] = IdToken.split('.');
+    const refusals = {
+      'The sign-out address is not allowed for this client.': oidc.buildEndSessionUrl(config, {
+        post_logout_redirect_uri: 'https://evil.example/',
+        id_token_hint: IdToken,
+      }),
+      'The sign-out request carries an unknown ID token.': logoutUrl({
+        post_logout_redirect_uri: home,
+        id_token_hint: `${header}.${payload}.forged-signature`,
+      }),
+      'The ID token was issued to another client.': logoutUrl({
+        client_id: 'another-client',
+        post_logout_redirect_uri: home,
+        id_token_hint: IdToken,
+      }),
+      'The sign-out request names no known client.': logoutUrl({ post_logout_redirect_uri: home }),
+    };
+    for (const [message, url] of Object.entries(refusals)) {
+      const refused = await visit(url);
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get('location')).toBeNull();
+      expect(await refused.text()).toContain(message);
+    }
   });
 });

@@ -1,15 +1,25 @@
-import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { randomUUID } from 'node:crypto';
+import { GetUserCommand, type NotAuthorizedException } from '@aws-sdk/client-cognito-identity-provider';
 import { testEngines } from '@storefront/database/testing';
-import { decodeProtectedHeader } from 'jose';
+import { eq } from 'drizzle-orm';
+import { decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identityDb } from '../src/db/database';
+import { signingKeys } from '../src/db/schema';
 import { rotateSigningKey } from '../src/tokens/keys';
 import { expectException, POOL, type ServedIdentity, serveIdentity } from './support/identity';
+import { type CapturedLog, captureLog } from './support/log';
 import { createUser, passwordSignIn } from './support/users';
+
+/** A pool that exists but has signed nothing yet, so it has no key. */
+const QUIET_POOL = { ...POOL, poolId: 'us-east-1_QuietPool', clientId: 'quietclient1' };
 
 describe.each(await testEngines())('signing keys on $name', (engine) => {
   let identity: ServedIdentity;
+  let log: CapturedLog;
   beforeAll(async () => {
-    identity = await serveIdentity(engine);
+    log = captureLog();
+    identity = await serveIdentity(engine, { pools: [POOL, QUIET_POOL], logger: log.logger });
     await createUser(identity.database, 'keyholder');
   });
   afterAll(() => identity.close());
@@ -68,5 +78,36 @@ describe.each(await testEngines())('signing keys on $name', (engine) => {
     const response = await fetch(`${identity.baseUrl}/us-east-1_Nope/.well-known/jwks.json`);
     expect(response.status).toBe(404);
     expect((await response.json()).__type).toBe('ResourceNotFoundException');
+  });
+
+  it('refuses a token naming an unknown pool, or a key its pool never had, without making a key or logging', async () => {
+    const { privateKey } = await generateKeyPair('RS256');
+    const forged = (poolId: string) =>
+      new SignJWT({ token_use: 'access', origin_jti: randomUUID(), scope: 'aws.cognito.signin.user.admin' })
+        .setProtectedHeader({ alg: 'RS256', kid: randomUUID() })
+        .setIssuer(`${identity.baseUrl}/${poolId}`)
+        .setSubject(randomUUID())
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(privateKey);
+    const keysOf = (poolId: string) =>
+      identityDb(identity.database).select().from(signingKeys).where(eq(signingKeys.poolId, poolId));
+
+    for (const poolId of ['us-east-1_Nope', QUIET_POOL.poolId]) {
+      const token = await forged(poolId);
+      const refused = await getUser(token).catch((error: NotAuthorizedException) => error);
+      expect(refused).toMatchObject({ name: 'NotAuthorizedException', message: 'Invalid Access Token' });
+      expect((refused as NotAuthorizedException).$metadata.httpStatusCode).toBe(400);
+      const userInfo = await fetch(`${identity.baseUrl}/oauth2/userInfo`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(userInfo.status).toBe(401);
+      expect(await userInfo.json()).toEqual({
+        error: 'invalid_token',
+        error_description: 'Invalid Access Token',
+      });
+      expect(await keysOf(poolId)).toEqual([]);
+    }
+    expect(log.text()).toBe('');
   });
 });

@@ -74,7 +74,7 @@ describe.each(await testEngines())('security on $name', (engine) => {
     expect(errors[0]).toEqual({
       name: 'NotAuthorizedException',
       message: 'Incorrect username or password.',
-      status: 403,
+      status: 400,
     });
     expect(errors[1]).toEqual(errors[0]);
     for (let attempt = 0; attempt < 5; attempt++) await fail('ghost-user');
@@ -108,15 +108,20 @@ describe.each(await testEngines())('security on $name', (engine) => {
     expect(forgotGhost.CodeDeliveryDetails?.DeliveryMedium).toBe('EMAIL');
   });
 
-  it('limits requests per user', async () => {
-    for (let attempt = 0; attempt < 30; attempt++) {
-      await identity.client.send(new ForgotPasswordCommand({ ClientId: POOL.clientId, Username: 'chatty' }));
-    }
-    await expectException(
-      identity.client.send(new ForgotPasswordCommand({ ClientId: POOL.clientId, Username: 'chatty' })),
-      'TooManyRequestsException',
-    );
-    await identity.client.send(new ForgotPasswordCommand({ ClientId: POOL.clientId, Username: 'quiet' }));
+  it('limits requests per user, however the username is spelled', async () => {
+    const srp = (USERNAME: string) =>
+      identity.client.send(
+        new InitiateAuthCommand({
+          ClientId: POOL.clientId,
+          AuthFlow: 'USER_SRP_AUTH',
+          AuthParameters: { USERNAME, SRP_A: 'abcdef0123' },
+        }),
+      );
+    // Upper case, full-width letters and a ligature all name the user 'chatty-fi' (NFKC, lower case).
+    const spellings = ['chatty-fi', 'CHATTY-FI', 'Ｃｈａｔｔｙ-ＦＩ', 'chatty-\uFB01'];
+    for (let attempt = 0; attempt < 30; attempt++) await srp(spellings[attempt % spellings.length] ?? '');
+    for (const spelling of spellings) await expectException(srp(spelling), 'TooManyRequestsException');
+    await srp('quiet');
   });
 
   it('answers protocol errors as AWS does, without internals', async () => {

@@ -207,6 +207,8 @@ function load(path: string, params: Record<string, string> = {}, options: LoadOp
     resolveDomain: async (host) =>
       host === 'shop.example.com' ? (options.domain === undefined ? storefront : options.domain) : null,
     gatewayApiKey: 'key',
+    cspNonce: 'nonce',
+    overHttps: false,
   };
   const url = new URL(path, 'http://shop.example.com');
   const request = new Request(url, options.cookie ? { headers: { cookie: options.cookie } } : {});

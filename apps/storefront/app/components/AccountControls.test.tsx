@@ -16,7 +16,10 @@ describe('AccountControls', () => {
   it("shows a signed-in user's name and 'Sign out'", () => {
     renderAt(<AccountControls viewer={{ signedIn: true, name: 'Ana Lima' }} />);
     expect(screen.getByText('Ana Lima')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Sign out' }).getAttribute('href')).toBe('/login?signOut=1');
+    // A POST to /login, so a link on another site cannot sign the user out.
+    const signOut = screen.getByRole('button', { name: 'Sign out' });
+    expect(signOut.closest('form')?.getAttribute('method')).toBe('post');
+    expect(signOut.closest('form')?.getAttribute('action')).toBe('/login');
     expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
   });
 });

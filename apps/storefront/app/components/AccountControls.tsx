@@ -1,6 +1,6 @@
-import { Link, useLocation } from 'react-router';
+import { Form, Link, useLocation } from 'react-router';
 import type { PageViewer } from '../blocks/types';
-import { loginPath, signOutPath } from '../lib/paths';
+import { loginPath, SIGN_OUT_INTENT } from '../lib/paths';
 
 /**
  * The header's account corner: 'Sign in' back to this page for a guest; the user's name and 'Sign out'.
@@ -18,9 +18,11 @@ export function AccountControls({ viewer }: { viewer: PageViewer }) {
   return (
     <div className="site-header__account">
       <span className="site-header__user">{viewer.name}</span>
-      <Link to={signOutPath} className="button button--secondary">
-        Sign out
-      </Link>
+      <Form method="post" action="/login">
+        <button type="submit" name="intent" value={SIGN_OUT_INTENT} className="button button--secondary">
+          Sign out
+        </button>
+      </Form>
     </div>
   );
 }

@@ -66,7 +66,7 @@ describe('crmCall', () => {
   it("reads 'No records Found' as an empty list for a list type and as no record for a record type", async () => {
     const none = {
       statusCode: 404,
-      content: { errorCode: 'NOT_FOUND', message: 'ERROR: No records Found.' },
+      content: [{ errorCode: 'NOT_FOUND', message: 'ERROR: No records Found.' }],
     };
     const scope = { storefrontId: 'stf-1', accountId: 'acc-guest', filters: {} };
     expect(await crmCall(sessionAnswering(none), 'getCatalogGroupCounts', scope)).toEqual([]);
@@ -75,13 +75,15 @@ describe('crmCall', () => {
     expect(await orNone(crmCall(sessionAnswering(none), 'getFormattedObjectDetails', product))).toBeNull();
   });
 
-  it("carries the CRM's error code and field to the caller", async () => {
+  it("carries the CRM's error code and field (from its list of errors) to the caller", async () => {
     const refused = {
       statusCode: 409,
-      content: {
-        errorCode: 'UNABLE_TO_LOCK_ROW',
-        message: 'unable_to_lock_row: the quote is being changed by another request; try again.',
-      },
+      content: [
+        {
+          errorCode: 'UNABLE_TO_LOCK_ROW',
+          message: 'unable_to_lock_row: the quote is being changed by another request; try again.',
+        },
+      ],
     };
     const lines = {
       storefrontId: 'stf-1',
@@ -96,11 +98,13 @@ describe('crmCall', () => {
     });
     const expired = {
       statusCode: 400,
-      content: {
-        errorCode: 'PROMO_CODE_NOT_VALID',
-        message: 'promoCode: SPRING24 is expired.',
-        field: 'promoCode',
-      },
+      content: [
+        {
+          errorCode: 'PROMO_CODE_NOT_VALID',
+          message: 'promoCode: SPRING24 is expired.',
+          field: 'promoCode',
+        },
+      ],
     };
     const code = { storefrontId: 'stf-1', accountId: 'acc-guest', quoteId: 'q-1', promoCode: 'SPRING24' };
     expect(

@@ -149,7 +149,13 @@ describe('createServerGateway', () => {
     const gatewayFetch = vi.fn(async (_request: Request) =>
       answer('theme', { statusCode: 200, content: { key: 'theme' } }),
     );
-    const context = { gatewayFetch, resolveDomain: async () => null, gatewayApiKey: 'k-1' };
+    const context = {
+      gatewayFetch,
+      resolveDomain: async () => null,
+      gatewayApiKey: 'k-1',
+      cspNonce: 'nonce',
+      overHttps: false,
+    };
     await createServerGateway(page, context, caller)('Theme', { key: 'theme' });
     return gatewayFetch.mock.calls[0]?.[0];
   }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { TemplateMeta } from '@storefront/contracts/blocks';
 import { redirect } from 'react-router';
 import { parseCookies } from './cookies.server';
-import { CART_PATH } from './paths';
+import { CART_PATH, sitePath } from './paths';
 import type { StorefrontSession } from './storefront.server';
 
 export const GUIDANCE_PATH = '/guidance';
@@ -18,9 +18,10 @@ export function isCartPath(path: string): boolean {
   return path === CART_PATH || path.startsWith(`${CART_PATH}/`);
 }
 
-/** Only the cart's own paths may be where guidance leads on to. */
-export function guidanceNext(value: string | null): string {
-  return value && isCartPath(value.split('?')[0] ?? '') && !value.includes('//') ? value : CART_PATH;
+/** Only the cart's own paths of this site may be where guidance leads on to. */
+export function guidanceNext(value: string | null, origin: string): string {
+  const path = value ? sitePath(value, origin) : null;
+  return path && isCartPath(new URL(path, origin).pathname) ? path : CART_PATH;
 }
 
 function guidanceDone(request: Request, username: string): boolean {
@@ -46,7 +47,8 @@ export function guidanceRedirect(
   return redirect(`${GUIDANCE_PATH}?${query}`);
 }
 
-export function guidanceDoneCookie(username: string, url: URL): string {
-  const secure = url.protocol === 'https:' ? '; Secure' : '';
+/** `overHttps`: the load context's word on how the browser reached us; a Secure cookie never travels over http. */
+export function guidanceDoneCookie(username: string, overHttps: boolean): string {
+  const secure = overHttps ? '; Secure' : '';
   return `${GUIDANCE_COOKIE}=${userMark(username)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${ONE_YEAR_SECONDS}${secure}`;
 }

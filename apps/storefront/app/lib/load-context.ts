@@ -8,6 +8,13 @@ export interface StorefrontLoadContext {
   resolveDomain: (hostname: string) => Promise<DomainDetails | null>;
   /** The gateway's x-api-key (public, as an AppSync API key is). */
   gatewayApiKey: string;
+  /** This request's Content-Security-Policy nonce: React Router's inline scripts carry it. */
+  cspNonce: string;
+  /**
+   * Whether the browser reached the server over https, also through a TLS proxy the server trusts: cookies
+   * are then Secure. The server decides it (request.url may say http behind a proxy).
+   */
+  overHttps: boolean;
 }
 
 declare module 'react-router' {

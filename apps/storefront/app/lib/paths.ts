@@ -1,8 +1,7 @@
 import type { CatalogItemCard } from '@storefront/contracts/catalogue';
 
-/** Query parameters of /login that the page server and the sign-in page agree on. */
+/** The query parameter of /login that the page server and the sign-in page agree on. */
 export const EXPIRED_PARAM = 'expired';
-export const SIGN_OUT_PARAM = 'signOut';
 
 /**
  * Sign-in, returning to `redirect` (a path with its query) afterwards. `expired`: the session was refused,
@@ -14,12 +13,29 @@ export function loginPath(redirect: string, { expired = false } = {}): string {
   return `/login?${query.toString()}`;
 }
 
-/** The sign-in page signs the user out when it opens with this (in the browser, where the tokens are). */
-export const signOutPath = `/login?${SIGN_OUT_PARAM}=1`;
+/**
+ * The intent the header's 'Sign out' form posts to /login. A POST, checked to come from this site, so a link
+ * or form on another site cannot sign anyone out.
+ */
+export const SIGN_OUT_INTENT = 'signOut';
+
+/**
+ * `target` as a path (with query and fragment) of the site at `origin`, or null when following it would leave
+ * that site. Parsed as a browser parses it (tab, CR and LF dropped, a backslash read as '/'): to a browser
+ * '/<tab>/evil.example' is another host, which a check of the text alone misses.
+ */
+export function sitePath(target: string, origin: string): string | null {
+  try {
+    const url = new URL(target, origin);
+    return url.origin === new URL(origin).origin ? `${url.pathname}${url.search}${url.hash}` : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Where sign-in returns to: the `redirect` path when it stays on this site (no open redirect), else home. */
-export function returnPath(redirect: string | null): string {
-  return redirect && /^\/(?![/\\])/.test(redirect) ? redirect : '/';
+export function returnPath(redirect: string | null, origin: string): string {
+  return (redirect && sitePath(redirect, origin)) || '/';
 }
 
 export function categoryPath(categoryId: string): string {
@@ -38,11 +54,13 @@ export function isExternal(url: string): boolean {
 
 /**
  * The href a CMS link may use: root-relative, fragment, query, http(s), mailto or tel. Anything else
- * (javascript:, data:, protocol-relative //host) is refused with null.
+ * (javascript:, data:, protocol-relative //host, a path a browser reads as another host) is refused with null.
  */
 export function safeHref(url: string): string | null {
   const trimmed = url.trim();
-  if (/^\/(?!\/)|^[#?]/.test(trimmed)) return trimmed;
+  if (/^[#?]/.test(trimmed)) return trimmed;
+  // A path resolves against whatever origin the page has: any one tells whether a browser would stay on it.
+  if (trimmed.startsWith('/')) return sitePath(trimmed, 'http://storefront.invalid');
   return /^(https?:\/\/|mailto:|tel:)/i.test(trimmed) ? trimmed : null;
 }
 

@@ -4,7 +4,7 @@ import type { AppLoadContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { amplifyCookies, signedInLoginInfo } from '../testing/tokens';
 import { loader as changePasswordLoader } from './change-password';
-import { loader as loginLoader } from './login';
+import { action as loginAction, loader as loginLoader } from './login';
 
 const storefront = {
   domain: 'shop.example.com',
@@ -26,6 +26,8 @@ const context: AppLoadContext = {
       : new Response(null, { status: 500 }),
   resolveDomain: async () => storefront,
   gatewayApiKey: 'key',
+  cspNonce: 'nonce',
+  overHttps: false,
 };
 
 function args(path: string, cookie?: string) {
@@ -61,20 +63,50 @@ describe('/login loader', () => {
       redirect: '/billing/account',
       expired: false,
       hostedLoginReturn: false,
-      signOut: false,
       hasSession: false,
     });
   });
 
-  it('never returns to another site', async () => {
-    expect((await loginLoader(args('/login?redirect=https%3A%2F%2Fevil.example'))).redirect).toBe('/');
+  it('never returns to another site, however the browser would read the target', async () => {
+    for (const target of [
+      'https://evil.example',
+      '/\t/evil.example/',
+      '/\n/evil.example/',
+      '/\r/evil.example/',
+    ]) {
+      const query = new URLSearchParams({ redirect: target });
+      expect((await loginLoader(args(`/login?${query}`))).redirect).toBe('/');
+    }
   });
 
-  it('notes a session to refresh, an expired one, a hosted-login return and a sign-out', async () => {
+  it('notes a session to refresh, an expired one and a hosted-login return', async () => {
     const expiredCookie = amplifyCookies({ access: { exp: 1 } });
-    const data = await loginLoader(args('/login?expired=1&code=c&state=s&signOut=1', expiredCookie));
-    expect(data).toMatchObject({ expired: true, hostedLoginReturn: true, signOut: true, hasSession: true });
+    const data = await loginLoader(args('/login?expired=1&code=c&state=s', expiredCookie));
+    expect(data).toMatchObject({ expired: true, hostedLoginReturn: true, hasSession: true });
     expect((await loginLoader(args('/login', amplifyCookies()))).hasSession).toBe(true);
+  });
+});
+
+describe('/login action', () => {
+  const post = (body: Record<string, string>) => {
+    const request = new Request('http://shop.example.com/login', {
+      method: 'POST',
+      body: new URLSearchParams(body),
+    });
+    return { request, url: new URL(request.url), context, params: {}, pattern: '' };
+  };
+
+  it("signs out on the header's 'Sign out' form", async () => {
+    expect(await loginAction(post({ intent: 'signOut' }))).toEqual({ signOut: true });
+  });
+
+  it('refuses any other form with a message', async () => {
+    const refused = (await thrown(loginAction(post({ intent: 'other' })))) as unknown as {
+      data: unknown;
+      init: ResponseInit;
+    };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data).toEqual({ message: 'Unknown sign-in action.' });
   });
 });
 

@@ -9,16 +9,16 @@ import type { Route } from './+types/guidance';
 /** The guidance template (spec P§2), and where completing it leads: the cart path that sent the user here. */
 export async function loader(args: Route.LoaderArgs) {
   const page = await loadTemplatePage(args);
-  return { page, next: guidanceNext(new URL(args.request.url).searchParams.get('redirect')) };
+  return { page, next: guidanceNext(args.url.searchParams.get('redirect'), args.url.origin) };
 }
 
 /** Completing the guidance is remembered for this user, so cart paths no longer stop here. */
 export async function action(args: Route.ActionArgs) {
   const session = await requireSession(args);
-  const next = guidanceNext(String((await args.request.formData()).get('next') ?? ''));
+  const next = guidanceNext(String((await args.request.formData()).get('next') ?? ''), args.url.origin);
   if (!session.auth.signedIn) return redirect(next);
   return redirect(next, {
-    headers: { 'set-cookie': guidanceDoneCookie(session.auth.username, session.url) },
+    headers: { 'set-cookie': guidanceDoneCookie(session.auth.username, args.context.overHttps) },
   });
 }
 

@@ -1,8 +1,9 @@
+import { data } from 'react-router';
 import { AuthLayout } from '../features/auth/AuthLayout';
 import authStyles from '../features/auth/auth.css?url';
 import { LoginFlow } from '../features/auth/LoginFlow';
 import { authSettings } from '../lib/auth-settings';
-import { EXPIRED_PARAM, returnPath, SIGN_OUT_PARAM } from '../lib/paths';
+import { EXPIRED_PARAM, returnPath, SIGN_OUT_INTENT } from '../lib/paths';
 import { readSession } from '../lib/session.server';
 import { brandOf, requireDomain } from '../lib/storefront.server';
 import type { Route } from './+types/login';
@@ -11,7 +12,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: auth
 
 /**
  * Sign-in is open to everyone, also on an authenticated-only storefront. What the page starts with: the
- * page to return to, a session to refresh or clear, a hosted-login return to complete, a sign-out.
+ * page to return to, a session to refresh or clear, a hosted-login return to complete.
  */
 export async function loader(args: Route.LoaderArgs) {
   const storefront = await requireDomain(args);
@@ -20,12 +21,19 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     ...brandOf(storefront),
     settings: authSettings(storefront, args.context.gatewayApiKey),
-    redirect: returnPath(query.get('redirect')),
+    redirect: returnPath(query.get('redirect'), args.url.origin),
     expired: query.has(EXPIRED_PARAM),
     hostedLoginReturn: query.has('code'),
-    signOut: query.has(SIGN_OUT_PARAM),
     hasSession: session.signedIn || session.expired,
   };
+}
+
+/** Signing out: the page clears the session in the browser, where the tokens are (spec P§4). */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => null);
+  if (form?.get('intent') !== SIGN_OUT_INTENT)
+    throw data({ message: 'Unknown sign-in action.' }, { status: 400 });
+  return { signOut: true };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -33,11 +41,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function LoginRoute({ loaderData }: Route.ComponentProps) {
+export default function LoginRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { storefrontName, logoUrl, ...start } = loaderData;
   return (
     <AuthLayout storefrontName={storefrontName} logoUrl={logoUrl}>
-      <LoginFlow {...start} leave={(url) => window.location.assign(url)} />
+      <LoginFlow
+        {...start}
+        signOut={actionData?.signOut === true}
+        leave={(url) => window.location.assign(url)}
+      />
     </AuthLayout>
   );
 }

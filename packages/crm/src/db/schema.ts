@@ -449,7 +449,11 @@ export const promoCodeItems = pgTable(
   (t) => [primaryKey({ columns: [t.promoCodeId, t.itemId] }), index().on(t.itemId)],
 );
 
-/** A quote's promo code: one per quote (the unique quoteId), counted against the code's usage limit. */
+/**
+ * A quote's promo code: one per quote (the unique quoteId). Until the quote's order is placed the use is a
+ * reservation: it counts against the code's usage limit until reservedUntil, which every change of the quote
+ * moves on, so an abandoned cart frees its use. Placing the order spends it (spentAt): then it counts for good.
+ */
 export const promoCodeUses = pgTable(
   'promo_code_uses',
   {
@@ -466,6 +470,9 @@ export const promoCodeUses = pgTable(
       .references(() => accounts.id),
     /** False until the batch flagged isLastBatch; until then further batches of the same code may add lines. */
     complete: boolean().notNull().default(false),
+    reservedUntil: timestamp({ withTimezone: true }).notNull(),
+    /** When the quote's order was placed; null while the use is a reservation. */
+    spentAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.promoCodeId)],

@@ -10,14 +10,20 @@ export interface PromoRule {
   active: boolean;
 }
 
-/** Why a code cannot be applied on a day, or null when it can (the usage limit is checked under its lock). */
-export function promoCodeRefusal(
-  code: PromoRule,
-  day: string,
-): 'inactive' | 'not yet valid' | 'expired' | null {
-  if (!code.active) return 'inactive';
-  if (isOfferValidOn(code, day)) return null;
-  return code.validFrom !== null && day < code.validFrom ? 'not yet valid' : 'expired';
+/**
+ * A reservation lapses this long after its quote last changed. A buyer's cart often waits overnight for a
+ * colleague or a grant number, and within a day a throwaway cart gives its use back.
+ */
+export const PROMO_RESERVATION_HOURS = 24;
+
+/**
+ * What a code is to a caller on a day. An inactive code and one before its first day are 'hidden': answered
+ * exactly like an unknown code, so probing learns nothing of paused or coming promotions. An expired code
+ * was published, so saying it expired helps a buyer holding an old flyer and gives a prober nothing usable.
+ */
+export function promoCodeStatus(code: PromoRule, day: string): 'valid' | 'expired' | 'hidden' {
+  if (!code.active || (code.validFrom !== null && day < code.validFrom)) return 'hidden';
+  return isOfferValidOn(code, day) ? 'valid' : 'expired';
 }
 
 /** A line is eligible when the code covers every item or names the line's item. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   isEligibleItem,
   type PromoRule,
-  promoCodeRefusal,
+  promoCodeStatus,
   promoDiscounts,
 } from '../../src/domain/promo-codes';
 import { quoteTotals } from '../../src/domain/quote-pricing';
@@ -16,22 +16,23 @@ const rule: PromoRule = {
 };
 const applied = (...totals: number[]) => totals.map((lineTotal) => ({ lineTotal, applied: true }));
 
-describe('promoCodeRefusal', () => {
+describe('promoCodeStatus', () => {
   it.each([
-    ['2025-05-31', 'not yet valid'],
-    ['2025-06-01', null],
-    ['2025-06-30', null],
+    ['2025-05-31', 'hidden'],
+    ['2025-06-01', 'valid'],
+    ['2025-06-30', 'valid'],
     ['2025-07-01', 'expired'],
-  ])('on %s: %s', (day, refusal) => {
-    expect(promoCodeRefusal(rule, day)).toBe(refusal);
+  ])('on %s: %s', (day, status) => {
+    expect(promoCodeStatus(rule, day)).toBe(status);
   });
 
-  it('refuses an inactive code on any day', () => {
-    expect(promoCodeRefusal({ ...rule, active: false }, '2025-06-15')).toBe('inactive');
+  it('hides an inactive code on any day, as if it did not exist', () => {
+    expect(promoCodeStatus({ ...rule, active: false }, '2025-06-15')).toBe('hidden');
+    expect(promoCodeStatus({ ...rule, active: false }, '2025-07-01')).toBe('hidden');
   });
 
   it('treats a missing bound as open', () => {
-    expect(promoCodeRefusal({ ...rule, validFrom: null, validTo: null }, '1999-01-01')).toBeNull();
+    expect(promoCodeStatus({ ...rule, validFrom: null, validTo: null }, '1999-01-01')).toBe('valid');
   });
 });
 

@@ -142,7 +142,10 @@ export const userGroups = identity.table(
   ],
 );
 
-/** One live code per user and purpose (sign-up, password reset, attribute verification); single use. */
+/**
+ * One live code per user and purpose (sign-up, password reset, attribute verification); single use. Wrong
+ * guesses are counted per user across codes, not here (users/codes.ts).
+ */
 export const codes = identity.table(
   'codes',
   {
@@ -152,7 +155,6 @@ export const codes = identity.table(
     purpose: text().notNull(),
     code: text().notNull(),
     expiresAt: instant().notNull(),
-    failedAttempts: integer().notNull().default(0),
     createdAt: stamp(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.purpose] })],

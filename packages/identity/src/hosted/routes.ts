@@ -9,14 +9,16 @@ import type { Federation } from '../federation/routes';
 import { respondToChallenge } from '../operations/sign-in';
 import { CognitoError } from '../protocol/errors';
 import { safeEqual } from '../security/compare';
+import { type RequestLimit, userSubject } from '../security/rate-limit';
 import { checkPassword } from '../sign-in/password';
 import type { AuthResponse } from '../sign-in/result';
 import { afterPassword } from '../sign-in/steps';
 import { authenticate } from '../tokens/access';
 import { MFA_TYPES } from '../users/model';
-import { findClient } from '../users/pools';
 import { type AuthorizeRequest, parseAuthorize, withParams } from './authorize';
+import { endSession } from './logout';
 import { challengePage, messagePage, signInPage } from './pages';
+import { revokeToken } from './revoke';
 import { exchangeTokens } from './token';
 
 const CSRF_COOKIE = 'identity_csrf';
@@ -48,14 +50,10 @@ const RESPONSE_FIELD = {
 
 /**
  * Hosted login (OAuth 2.0 authorization code with PKCE): the authorize endpoint and our sign-in pages, the
- * token endpoint, logout and userInfo. Pages post back with the original authorize query, re-validated
- * every time, and a CSRF token matched against a cookie.
+ * token and revocation endpoints, logout and userInfo. Pages post back with the original authorize query,
+ * re-validated every time, and a CSRF token matched against a cookie.
  */
-export function hostedRoutes(
-  ctx: IdentityContext,
-  limit: (c: Context, subject?: string) => void,
-  federation: Federation,
-): Hono {
+export function hostedRoutes(ctx: IdentityContext, limit: RequestLimit, federation: Federation): Hono {
   const app = new Hono();
   app.route('/', federation.routes);
   const base = ctx.issuerBase;
@@ -109,8 +107,8 @@ export function hostedRoutes(
       Object.fromEntries(new URLSearchParams(parsed.data.authorize)),
     );
     if (!('grant' in request)) return undefined;
-    limit(c);
-    limit(c, `${request.client.id}/${parsed.data.username}`);
+    await limit(c);
+    await limit(c, userSubject(request.client.poolId, parsed.data.username));
     return { fields: parsed.data as z.infer<S>, request };
   };
 
@@ -182,7 +180,7 @@ export function hostedRoutes(
     }
   });
 
-  // Browsers on storefront origins call these two directly (Amplify's token exchange and userInfo).
+  // Browsers on storefront origins call these directly (Amplify's token exchange, revocation, userInfo).
   const api = cors({
     origin: '*',
     allowMethods: ['GET', 'POST'],
@@ -191,7 +189,7 @@ export function hostedRoutes(
   });
 
   app.post('/oauth2/token', api, async (c) => {
-    limit(c);
+    await limit(c);
     const answer = await exchangeTokens(ctx, await c.req.parseBody());
     c.header('cache-control', 'no-store');
     c.header('pragma', 'no-cache');
@@ -217,17 +215,20 @@ export function hostedRoutes(
     }
   });
 
-  app.get('/logout', async (c) => {
-    const { client_id: clientId = '', logout_uri: logoutUri = '' } = c.req.query();
-    const found = await findClient(ctx.db, clientId);
-    // Only an exact entry of the client's allow-list: anything else would make this an open redirect.
-    if (!found?.client.logoutUrls.includes(logoutUri)) {
-      return c.html(
-        messagePage('Sign-out error', 'The sign-out address is not allowed for this client.'),
-        400,
-      );
-    }
-    return c.redirect(logoutUri, 302);
+  app.post('/oauth2/revoke', api, async (c) => {
+    await limit(c);
+    const answer = await revokeToken(ctx, await c.req.parseBody());
+    c.header('cache-control', 'no-store');
+    return answer.body ? c.json(answer.body, answer.status) : c.body(null, answer.status);
+  });
+
+  // OpenID Connect lets the client send its sign-out by GET or by a posted form.
+  app.on(['GET', 'POST'], '/logout', async (c) => {
+    const params = c.req.method === 'POST' ? await c.req.parseBody() : c.req.query();
+    const outcome = await endSession(ctx, params);
+    if ('redirect' in outcome) return c.redirect(outcome.redirect, 302);
+    if ('signedOut' in outcome) return c.html(messagePage('Signed out', 'You are signed out.'));
+    return c.html(messagePage('Sign-out error', outcome.refuse), 400);
   });
 
   return app;

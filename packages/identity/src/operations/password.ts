@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { CognitoError, invalidParameter, MESSAGE } from '../protocol/errors';
 import { assertPasswordPolicy } from '../security/password-policy';
 import { settle } from '../sign-in/password';
 import { authenticate } from '../tokens/access';
-import { consumeCode } from '../users/codes';
+import { consumeCode, refuseCode } from '../users/codes';
 import { pretendDelivery, sendCode } from '../users/delivery';
 import { poolOfClient } from '../users/pools';
 import { findUser, mergeAttributes, passwordFields, updateUser } from '../users/repository';
@@ -26,33 +25,37 @@ export const ChangePassword = publicOperation({
 
 export const ForgotPassword = publicOperation({
   input: z.object({ ClientId, Username, ClientMetadata }),
-  subject: (input) => `${input.ClientId}/${input.Username}`,
+  subject: (input) => ({ ClientId: input.ClientId, username: input.Username }),
   async run(ctx, input) {
     const { pool } = await poolOfClient(ctx.db, input.ClientId);
     const user = await findUser(ctx.db, pool.id, input.Username);
-    if (!user) return { CodeDeliveryDetails: pretendDelivery(input.Username) };
     // An administrator's reset vouches for the address; otherwise it must have been verified.
     const reachable =
-      user.attributes.email &&
-      (user.attributes.email_verified === 'true' || user.status === 'RESET_REQUIRED');
-    if (!reachable || user.status === 'EXTERNAL_PROVIDER') {
-      throw invalidParameter(
-        'Cannot reset password for the user as there is no registered/verified email or phone_number',
-      );
-    }
+      user?.attributes.email &&
+      (user.attributes.email_verified === 'true' || user.status === 'RESET_REQUIRED') &&
+      user.status !== 'EXTERNAL_PROVIDER';
+    // Whoever cannot get a code is answered like a user who does not exist (PreventUserExistenceErrors).
+    if (!user || !reachable)
+      return {
+        CodeDeliveryDetails: await pretendDelivery(
+          ctx,
+          { poolId: pool.id, username: input.Username },
+          'FORGOT_PASSWORD',
+        ),
+      };
     return { CodeDeliveryDetails: await sendCode(ctx, user, 'FORGOT_PASSWORD', 'FORGOT_PASSWORD') };
   },
 });
 
 export const ConfirmForgotPassword = publicOperation({
   input: z.object({ ClientId, Username, ConfirmationCode: Code, Password, ClientMetadata }),
-  subject: (input) => `${input.ClientId}/${input.Username}`,
+  subject: (input) => ({ ClientId: input.ClientId, username: input.Username }),
   async run(ctx, input) {
     const { pool } = await poolOfClient(ctx.db, input.ClientId);
     assertPasswordPolicy(input.Password);
     const user = await findUser(ctx.db, pool.id, input.Username);
-    if (!user) throw new CognitoError('CodeMismatchException', MESSAGE.codeMismatch);
-    await consumeCode(ctx, user.id, 'FORGOT_PASSWORD', input.ConfirmationCode);
+    if (!user) return refuseCode(ctx, { poolId: pool.id, username: input.Username }, 'FORGOT_PASSWORD');
+    await consumeCode(ctx, user, 'FORGOT_PASSWORD', input.ConfirmationCode);
     // The code reached the mailbox, which proves the address; a reset or temporary password is replaced.
     await mergeAttributes(ctx, user.id, { email_verified: 'true' });
     const confirmed = user.status === 'RESET_REQUIRED' || user.status === 'FORCE_CHANGE_PASSWORD';

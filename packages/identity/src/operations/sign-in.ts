@@ -36,7 +36,8 @@ export const InitiateAuth = publicOperation({
     ClientId,
     ClientMetadata,
   }),
-  subject: (input) => input.AuthParameters.USERNAME && `${input.ClientId}/${input.AuthParameters.USERNAME}`,
+  subject: ({ ClientId, AuthParameters: { USERNAME } }) =>
+    USERNAME ? { ClientId, username: USERNAME } : undefined,
   async run(ctx, input): Promise<object> {
     const { pool, client } = await poolOfClient(ctx.db, input.ClientId);
     const params = input.AuthParameters;
@@ -93,8 +94,8 @@ const respondInput = z.object({
 
 export const RespondToAuthChallenge = publicOperation({
   input: respondInput,
-  subject: (input) =>
-    input.ChallengeResponses.USERNAME && `${input.ClientId}/${input.ChallengeResponses.USERNAME}`,
+  subject: ({ ClientId, ChallengeResponses: { USERNAME } }) =>
+    USERNAME ? { ClientId, username: USERNAME } : undefined,
   run: respondToChallenge,
 });
 

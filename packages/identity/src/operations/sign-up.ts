@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { CognitoError, invalidParameter, MESSAGE, notAuthorized } from '../protocol/errors';
 import { assertPasswordPolicy } from '../security/password-policy';
 import { attributeListSchema, attributeWrites, requiredEmail } from '../users/attributes';
-import { consumeCode } from '../users/codes';
+import { consumeCode, refuseCode } from '../users/codes';
 import { pretendDelivery, sendCode } from '../users/delivery';
 import { poolOfClient } from '../users/pools';
 import { findUser, insertUser, mergeAttributes, passwordFields, updateUser } from '../users/repository';
@@ -18,7 +17,7 @@ export const SignUp = publicOperation({
     ValidationData: attributeListSchema.optional(),
     ClientMetadata,
   }),
-  subject: (input) => `${input.ClientId}/${input.Username}`,
+  subject: (input) => ({ ClientId: input.ClientId, username: input.Username }),
   async run(ctx, input) {
     const { pool } = await poolOfClient(ctx.db, input.ClientId);
     assertPasswordPolicy(input.Password);
@@ -48,15 +47,14 @@ export const ConfirmSignUp = publicOperation({
     ForceAliasCreation: z.boolean().optional(),
     ClientMetadata,
   }),
-  subject: (input) => `${input.ClientId}/${input.Username}`,
+  subject: (input) => ({ ClientId: input.ClientId, username: input.Username }),
   async run(ctx, input) {
     const { pool } = await poolOfClient(ctx.db, input.ClientId);
     const user = await findUser(ctx.db, pool.id, input.Username);
-    // An unknown user gets what a wrong code gets (PreventUserExistenceErrors).
-    if (!user) throw new CognitoError('CodeMismatchException', MESSAGE.codeMismatch);
-    if (user.status !== 'UNCONFIRMED')
-      throw notAuthorized(`User cannot be confirmed. Current status is ${user.status}`);
-    await consumeCode(ctx, user.id, 'SIGN_UP', input.ConfirmationCode);
+    // An unknown or confirmed user gets what a wrong code gets (PreventUserExistenceErrors).
+    if (user?.status !== 'UNCONFIRMED')
+      return refuseCode(ctx, { poolId: pool.id, username: input.Username }, 'SIGN_UP');
+    await consumeCode(ctx, user, 'SIGN_UP', input.ConfirmationCode);
     await mergeAttributes(ctx, user.id, { email_verified: 'true' });
     await updateUser(ctx, user.id, { status: 'CONFIRMED' });
     return {};
@@ -65,12 +63,15 @@ export const ConfirmSignUp = publicOperation({
 
 export const ResendConfirmationCode = publicOperation({
   input: z.object({ ClientId, Username, ClientMetadata }),
-  subject: (input) => `${input.ClientId}/${input.Username}`,
+  subject: (input) => ({ ClientId: input.ClientId, username: input.Username }),
   async run(ctx, input) {
     const { pool } = await poolOfClient(ctx.db, input.ClientId);
     const user = await findUser(ctx.db, pool.id, input.Username);
-    if (!user) return { CodeDeliveryDetails: pretendDelivery(input.Username) };
-    if (user.status !== 'UNCONFIRMED') throw invalidParameter('User is already confirmed.');
+    // An unknown or confirmed user is told a code went out (PreventUserExistenceErrors).
+    if (user?.status !== 'UNCONFIRMED') {
+      const holder = { poolId: pool.id, username: input.Username };
+      return { CodeDeliveryDetails: await pretendDelivery(ctx, holder, 'SIGN_UP') };
+    }
     return { CodeDeliveryDetails: await sendCode(ctx, user, 'SIGN_UP', 'SIGN_UP') };
   },
 });

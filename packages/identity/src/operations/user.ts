@@ -82,7 +82,7 @@ export const VerifyUserAttribute = publicOperation({
   async run(ctx, input) {
     const { user } = await authenticate(ctx, input.AccessToken);
     const name = verifiable(input.AttributeName);
-    await consumeCode(ctx, user.id, `VERIFY:${name}`, input.Code);
+    await consumeCode(ctx, user, `VERIFY:${name}`, input.Code);
     await mergeAttributes(ctx, user.id, { [`${name}_verified`]: 'true' });
     return {};
   },

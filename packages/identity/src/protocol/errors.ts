@@ -1,6 +1,7 @@
 /**
- * Cognito's exceptions with the HTTP status its service model gives each, so the AWS SDK and Amplify raise
- * their typed errors from the `__type` we answer.
+ * Cognito's exceptions with the HTTP status Amazon Cognito answers (its API reference): 400 for every client
+ * error, 500 for its own failure. The SDK's model says 403/404/429 for a few, but the service answers 400, and
+ * clients read the `__type`, so the AWS SDK and Amplify raise their typed errors from it either way.
  */
 const STATUS = {
   AliasExistsException: 400,
@@ -8,29 +9,29 @@ const STATUS = {
   CodeMismatchException: 400,
   EnableSoftwareTokenMFAException: 400,
   ExpiredCodeException: 400,
-  ForbiddenException: 403,
+  ForbiddenException: 400,
   GroupExistsException: 400,
   InternalErrorException: 500,
   InvalidParameterException: 400,
   InvalidPasswordException: 400,
   InvalidUserPoolConfigurationException: 400,
   LimitExceededException: 400,
-  NotAuthorizedException: 403,
+  NotAuthorizedException: 400,
   PasswordResetRequiredException: 400,
-  ResourceNotFoundException: 404,
+  ResourceNotFoundException: 400,
   SoftwareTokenMFANotFoundException: 400,
   TooManyFailedAttemptsException: 400,
-  TooManyRequestsException: 429,
+  TooManyRequestsException: 400,
   UnsupportedOperationException: 400,
   UnsupportedTokenTypeException: 400,
   UnsupportedUserStateException: 400,
   UserNotConfirmedException: 400,
-  UserNotFoundException: 404,
+  UserNotFoundException: 400,
   UsernameExistsException: 400,
   // Not in the Cognito model: what AWS's front door answers for a bad request or signature.
   SerializationException: 400,
   UnknownOperationException: 400,
-  MissingAuthenticationTokenException: 403,
+  MissingAuthenticationTokenException: 400,
   UnrecognizedClientException: 400,
   InvalidSignatureException: 400,
 } as const;
@@ -38,7 +39,7 @@ const STATUS = {
 export type ExceptionName = keyof typeof STATUS;
 
 export class CognitoError extends Error {
-  readonly status: 400 | 403 | 404 | 429 | 500;
+  readonly status: 400 | 500;
 
   constructor(
     readonly type: ExceptionName,

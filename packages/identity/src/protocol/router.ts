@@ -11,7 +11,7 @@ const CONTENT_TYPE = 'application/x-amz-json-1.1';
 export interface ProtocolOptions {
   adminCredentials: AdminCredentials;
   /** Counts the request against its address and, when given, the user it names. */
-  limit(c: Context, subject?: string): void;
+  limit(c: Context, subject?: string): Promise<void>;
 }
 
 /**
@@ -22,9 +22,10 @@ export interface ProtocolOptions {
 export function protocolHandler(ctx: IdentityContext, options: ProtocolOptions) {
   return async (c: Context): Promise<Response> => {
     const requestId = randomUUID();
+    let name = '';
     try {
-      options.limit(c);
-      const name = TARGET.exec(c.req.header('x-amz-target') ?? '')?.[1] ?? '';
+      await options.limit(c);
+      name = TARGET.exec(c.req.header('x-amz-target') ?? '')?.[1] ?? '';
       const operation = OPERATIONS.get(name);
       if (!operation) throw new CognitoError('UnknownOperationException', `Unknown operation ${name}`);
       const text = await c.req.text();
@@ -35,10 +36,8 @@ export function protocolHandler(ctx: IdentityContext, options: ProtocolOptions) 
       if (error instanceof CognitoError) {
         return answer(error.status, error.body, requestId, { 'x-amzn-errortype': error.type });
       }
-      ctx.logger.error(
-        { requestId, error: String(error), stack: (error as Error)?.stack },
-        'identity: unexpected error',
-      );
+      // The logger describes the error by its class and query id: a failed query's parameters hold secrets.
+      ctx.logger.error({ requestId, operation: name, error }, 'identity: unexpected error');
       const internal = new CognitoError('InternalErrorException', 'An internal error occurred.');
       return answer(internal.status, internal.body, requestId, { 'x-amzn-errortype': internal.type });
     }

@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
 import { CognitoError, MESSAGE } from '../protocol/errors';
+import { usernameKey } from '../users/repository';
+import type { WindowCounters } from './counters';
 
 export interface RateLimit {
   limit: number;
@@ -18,47 +20,37 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   perUser: { limit: 60, windowMs: 60_000 },
 };
 
-/** A fixed-window counter per key, in memory: enough for one process (a shared store is for scale-out). */
-function createRateLimiter(now: () => Date) {
-  const windows = new Map<string, { start: number; count: number }>();
-
-  function prune(at: number): void {
-    for (const [key, window] of windows) if (at - window.start > 3_600_000) windows.delete(key);
-  }
-
-  return {
-    /** Counts one request; throws TooManyRequestsException past the limit. */
-    hit(key: string, rule: RateLimit): void {
-      const at = now().getTime();
-      if (windows.size > 50_000) prune(at);
-      const window = windows.get(key);
-      if (!window || at - window.start >= rule.windowMs) {
-        windows.set(key, { start: at, count: 1 });
-        return;
-      }
-      window.count += 1;
-      if (window.count > rule.limit)
-        throw new CognitoError('TooManyRequestsException', MESSAGE.tooManyRequests);
-    },
-  };
-}
-
 /**
- * The limit every route applies: the request's address, then (when the request names one) the user. The
- * returned function throws TooManyRequestsException past either limit.
+ * What a host hands the identity app with each request: the client's address as it established it (the
+ * socket's peer, or its own proxy's X-Forwarded-For). Served on its own, the app reads the socket.
  */
-export function requestLimit(limits: RateLimits, now: () => Date): (c: Context, subject?: string) => void {
-  const limiter = createRateLimiter(now);
-  return (c, subject) => {
-    if (subject !== undefined) return limiter.hit(`user:${subject.toLowerCase()}`, limits.perUser);
-    const ip = clientIp(c);
-    // No socket means a call from inside this process (the gateway checking a token): not a client to limit.
-    if (ip) limiter.hit(`ip:${ip}`, limits.perIp);
+export interface IdentityEnv {
+  clientAddress?: string;
+}
+
+/** A request limit: counts the request against its address, or (given one) the user it names. */
+export type RequestLimit = (c: Context, subject?: string) => Promise<void>;
+
+/** The per-user key: the pool and the username as users are found, so no other spelling is a new budget. */
+export function userSubject(poolId: string, username: string): string {
+  return `${poolId}/${usernameKey(username)}`;
+}
+
+/** Throws TooManyRequestsException past either limit. */
+export function requestLimit(limits: RateLimits, counters: WindowCounters): RequestLimit {
+  const hit = async (key: string, rule: RateLimit) => {
+    if ((await counters.increment(key, rule.windowMs)) > rule.limit)
+      throw new CognitoError('TooManyRequestsException', MESSAGE.tooManyRequests);
+  };
+  return async (c, subject) => {
+    if (subject !== undefined) return hit(`user:${subject}`, limits.perUser);
+    const address = clientAddress(c);
+    // No address means a call from inside this process (the gateway checking a token): not a client to limit.
+    if (address) await hit(`ip:${address}`, limits.perIp);
   };
 }
 
-/** The peer address when served by @hono/node-server (proxies' forwarding headers are not trusted). */
-function clientIp(c: Context): string | undefined {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress;
+function clientAddress(c: Context): string | undefined {
+  const env = c.env as (IdentityEnv & { incoming?: { socket?: { remoteAddress?: string } } }) | undefined;
+  return env?.clientAddress ?? env?.incoming?.socket?.remoteAddress;
 }

@@ -35,7 +35,8 @@ export async function startSrp(
     verifier: padHex(randomBigInt(384)),
   };
   const { b, B } = serverHalf(verifier);
-  const userIdForSrp = user?.username ?? username;
+  // The key, not the stored spelling: echoing that would tell who exists (verifiers are made with the key).
+  const userIdForSrp = key;
   const secretBlock = await createChallenge(ctx, {
     poolId,
     clientId,

@@ -56,7 +56,7 @@ export async function authenticate(
 }
 
 /** Which pool and key to check the token against, read before it is verified. */
-function unverifiedOrigin(ctx: IdentityContext, token: string): { poolId: string; kid: string } {
+export function unverifiedOrigin(ctx: IdentityContext, token: string): { poolId: string; kid: string } {
   try {
     const { kid } = decodeProtectedHeader(token);
     const { iss } = decodeJwt(token);

@@ -1,7 +1,7 @@
 import type { IdentityContext } from '../context';
 import type { MessageKind } from '../mail/messages';
 import { maskDestination } from './attributes';
-import { type CodePurpose, issueCode } from './codes';
+import { type CodeHolder, type CodePurpose, countCodeSent, issueCode } from './codes';
 import type { User } from './repository';
 
 export interface CodeDeliveryDetails {
@@ -18,6 +18,7 @@ export async function sendCode(
   kind: MessageKind,
   attribute: 'email' | 'phone_number' = 'email',
 ): Promise<CodeDeliveryDetails> {
+  await countCodeSent(ctx, user, purpose);
   const medium = attribute === 'email' ? 'EMAIL' : 'SMS';
   const destination = user.attributes[attribute] ?? '';
   const code = await issueCode(ctx, user.id, purpose);
@@ -30,10 +31,17 @@ export async function sendCode(
 }
 
 /**
- * The answer for a user who does not exist, shaped like a real delivery (PreventUserExistenceErrors):
- * an email-like username is masked as such, anything else as a made-up address.
+ * The answer for a user who does not exist or cannot be sent this code, shaped and limited like a real
+ * delivery (PreventUserExistenceErrors): an email-like username is masked as such, anything else as a
+ * made-up address.
  */
-export function pretendDelivery(username: string): CodeDeliveryDetails {
+export async function pretendDelivery(
+  ctx: IdentityContext,
+  holder: CodeHolder,
+  purpose: CodePurpose,
+): Promise<CodeDeliveryDetails> {
+  await countCodeSent(ctx, holder, purpose);
+  const { username } = holder;
   const address = username.includes('@') ? username : `${username}@example.com`;
   return { Destination: maskDestination('EMAIL', address), DeliveryMedium: 'EMAIL', AttributeName: 'email' };
 }

@@ -82,13 +82,16 @@ export async function mergeAttributes(
   return updateUser(ctx, id, { attributes: merged });
 }
 
-/** The stored forms of a password: an argon2id hash and the SRP salt and verifier. */
+/**
+ * The stored forms of a password: an argon2id hash and the SRP salt and verifier. The verifier is made with
+ * the username key, which is what USER_ID_FOR_SRP tells every client, whatever spelling it signed in with.
+ */
 export async function passwordFields(
   passwords: PasswordHasher,
   user: { poolId: string; username: string },
   password: string,
 ): Promise<Pick<NewUser, 'passwordHash' | 'srpSalt' | 'srpVerifier' | 'passwordExpiresAt'>> {
-  const { salt, verifier } = createVerifier(user.poolId, user.username, password);
+  const { salt, verifier } = createVerifier(user.poolId, usernameKey(user.username), password);
   return {
     passwordHash: await passwords.hash(password),
     srpSalt: salt,

@@ -12,5 +12,5 @@ export const loadCartBlock: BlockLoader<'cart'> = async ({ session, target, temp
     earlierCarts(session),
     cartColumnLabels(session),
   ]);
-  return { cart, continueShopping: continueShoppingPath(templates), earlier, labels };
+  return { cart, continueShopping: continueShoppingPath(templates, session.url.origin), earlier, labels };
 };

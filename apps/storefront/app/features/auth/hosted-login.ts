@@ -1,6 +1,7 @@
 import { decodeJWT } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import type { AuthSettings } from '../../lib/auth-settings';
+import { returnPath } from '../../lib/paths';
 import { AUTH_MESSAGES } from './messages';
 
 /*
@@ -65,7 +66,8 @@ const handled = new Set<string>();
 /**
  * The hosted-login return: checks the state against the stored one ('Invalid state in OAuth flow'),
  * exchanges the code with the verifier, and stores the tokens where Amplify keeps them. Answers the page to
- * return to (as the page server checked it when sign-in began), or null when this URL was already handled.
+ * return to (checked again: session storage is not the page server's word), or null when this URL was
+ * already handled.
  */
 export async function finishHostedLogin(settings: AuthSettings, url: URL): Promise<string | null> {
   if (handled.has(url.href)) return null;
@@ -101,7 +103,7 @@ export async function finishHostedLogin(settings: AuthSettings, url: URL): Promi
       username: String(access.payload.username ?? access.payload.sub),
     },
   });
-  return pending.redirect;
+  return returnPath(pending.redirect, window.location.origin);
 }
 
 function takePending(): Pending | null {

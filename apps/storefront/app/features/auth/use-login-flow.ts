@@ -32,7 +32,7 @@ export interface LoginFlowOptions {
   expired: boolean;
   /** The URL carries the hosted login's answer. */
   hostedLoginReturn: boolean;
-  /** The header's 'Sign out' led here: the session is cleared, then home (spec P§4). */
+  /** The header's 'Sign out' posted here: the session is cleared, then home (spec P§4). */
   signOut: boolean;
   /** Leaves the page with a full load, so that every loader sees the new session. */
   leave: (url: string) => void;

@@ -117,12 +117,13 @@ export async function action(args: Route.ActionArgs) {
   const started = !existing && intent.data === 'add' ? newGuestCartSecret() : null;
   const session = await requireSession(args, existing ?? started);
   const headers = new Headers();
-  if (started && shopsAsGuest(session)) headers.append('set-cookie', guestCartCookie(started, session.url));
+  if (started && shopsAsGuest(session))
+    headers.append('set-cookie', guestCartCookie(started, args.context.overHttps));
   try {
     const outcome = await INTENTS[intent.data](session, form);
     // Once the cart is the account's the secret reaches nothing; a user shopping as the guest account keeps it.
     if (intent.data === 'claim' && session.guestCartSecret && !shopsAsGuest(session)) {
-      headers.append('set-cookie', clearedGuestCartCookie(session.url));
+      headers.append('set-cookie', clearedGuestCartCookie(args.context.overHttps));
     }
     const result: CartActionResult = { ok: true, intent: intent.data, ...outcome };
     return data(result, { headers });

@@ -20,16 +20,17 @@ export function newGuestCartSecret(): string {
   return randomBytes(32).toString('base64url');
 }
 
-function cookie(value: string, maxAge: number, url: URL): string {
-  const secure = url.protocol === 'https:' ? '; Secure' : '';
+/** `overHttps`: the load context's word on how the browser reached us; a Secure cookie never travels over http. */
+function cookie(value: string, maxAge: number, overHttps: boolean): string {
+  const secure = overHttps ? '; Secure' : '';
   return `${GUEST_CART_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
 }
 
-export function guestCartCookie(secret: string, url: URL): string {
-  return cookie(secret, MAX_AGE_SECONDS, url);
+export function guestCartCookie(secret: string, overHttps: boolean): string {
+  return cookie(secret, MAX_AGE_SECONDS, overHttps);
 }
 
 /** Once the cart is the signed-in account's, the secret has nothing left to reach. */
-export function clearedGuestCartCookie(url: URL): string {
-  return cookie('', 0, url);
+export function clearedGuestCartCookie(overHttps: boolean): string {
+  return cookie('', 0, overHttps);
 }

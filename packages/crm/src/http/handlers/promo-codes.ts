@@ -2,17 +2,18 @@ import { type ErrorCode, PROMO_CODE_NO_LINES, type PromoCodeInfo } from '@storef
 import type { CrmDb } from '../../db/open';
 import {
   completeUse,
-  countUses,
+  countHeldUses,
   eligibleItemIds,
+  findHeldQuotePromo,
   findPromoCode,
   findQuotePromo,
-  insertUse,
+  insertReservation,
   lockPromoCode,
   markPromoLines,
   type PromoCodeRow,
 } from '../../db/queries/promo-codes';
 import { findQuote, linesWithItems, type QuoteLineRow } from '../../db/queries/quotes';
-import { isEligibleItem, promoCodeRefusal } from '../../domain/promo-codes';
+import { isEligibleItem, promoCodeStatus } from '../../domain/promo-codes';
 import { roundInCurrency } from '../../domain/quote-pricing';
 import { CrmHttpError, invalidPayload, notFound } from '../errors';
 import { changeQuote, ownQuote, quoteScope } from './quote-access';
@@ -23,11 +24,17 @@ const unknownCode = () => notFound('there is no such promo code on this storefro
 const refused = (errorCode: ErrorCode, problem: string, field?: string) =>
   new CrmHttpError(400, errorCode, problem, field);
 
-/** The code if it can be applied today; 404 when unknown, 400 saying why when inactive or out of its dates. */
-function usableCode(code: PromoCodeRow | undefined, today: string): PromoCodeRow {
-  if (!code) throw unknownCode();
-  const refusal = promoCodeRefusal(code, today);
-  if (refusal) throw refused('PROMO_CODE_NOT_VALID', `${code.code} is ${refusal}.`, 'promoCode');
+/** The code and whether it is valid today; an unknown, inactive or not yet started code is the same 404. */
+function knownCode(code: PromoCodeRow | undefined, today: string) {
+  const status = code ? promoCodeStatus(code, today) : 'hidden';
+  if (!code || status === 'hidden') throw unknownCode();
+  return { code, validToday: status === 'valid' };
+}
+
+/** The code if it can be applied today; 404 as for an unknown code, 400 when it expired. */
+function usableCode(found: PromoCodeRow | undefined, today: string): PromoCodeRow {
+  const { code, validToday } = knownCode(found, today);
+  if (!validToday) throw refused('PROMO_CODE_NOT_VALID', `${code.code} is expired.`, 'promoCode');
   return code;
 }
 
@@ -55,7 +62,7 @@ export async function extendAppliedPromo(
   today: string,
 ): Promise<void> {
   const applied = await findQuotePromo(db, quoteId);
-  if (!applied?.use.complete || promoCodeRefusal(applied.code, today) !== null) return;
+  if (!applied?.held || !applied.use.complete || promoCodeStatus(applied.code, today) !== 'valid') return;
   const { code } = applied;
   const named = code.allItems ? new Set<string>() : await eligibleItemIds(db, code.id, [line.catalogItemId]);
   if (isEligibleItem(code, named, line.catalogItemId)) await markPromoLines(db, quoteId, [line.id]);
@@ -63,8 +70,10 @@ export async function extendAppliedPromo(
 
 /** A code's public facts, found whatever its letter case. */
 export const getPromoCodeInfo: Handler<'getPromoCodeInfo'> = async (ctx, payload) => {
-  const code = await findPromoCode(ctx.db, payload.storefrontId, payload.promoCode);
-  if (!code) throw unknownCode();
+  const { code, validToday } = knownCode(
+    await findPromoCode(ctx.db, payload.storefrontId, payload.promoCode),
+    ctx.today,
+  );
   const info: PromoCodeInfo = {
     code: code.code,
     description: code.description,
@@ -73,7 +82,7 @@ export const getPromoCodeInfo: Handler<'getPromoCodeInfo'> = async (ctx, payload
     validFrom: code.validFrom,
     validTo: code.validTo,
     appliesToAllItems: code.allItems,
-    validToday: promoCodeRefusal(code, ctx.today) === null,
+    validToday,
   };
   return info;
 };
@@ -89,11 +98,12 @@ export const getQLIsForPromoCode: Handler<'getQLIsForPromoCode'> = async (ctx, p
 };
 
 /**
- * Applies the code to lines of the quote and records its use, in one transaction holding the quote's lock
- * and then the code's, so the usage limit holds under parallel applies. The storefront may send the lines
- * in batches: the first batch records the use (it counts against the limit), later batches of the same code
- * add lines until the one flagged isLastBatch. The discount is computed by repricing, never read from the
- * payload; originalTotalSalesPrice only tells a stale cart apart.
+ * Applies the code to lines of the quote and reserves a use of it, in one transaction holding the quote's
+ * lock and then the code's, so the usage limit (spent uses and live reservations) holds under parallel
+ * applies. The storefront may send the lines in batches: the first batch takes the reservation, later batches
+ * of the same code add lines until the one flagged isLastBatch. A quote whose reservation lapsed has lost its
+ * code and may take it again. The discount is computed by repricing, never read from the payload;
+ * originalTotalSalesPrice only tells a stale cart apart.
  */
 export const applyPromoCodeNG: Handler<'applyPromoCodeNG'> = async (ctx, payload) => {
   const scope = await quoteScope(ctx, payload);
@@ -106,7 +116,7 @@ export const applyPromoCodeNG: Handler<'applyPromoCodeNG'> = async (ctx, payload
         'originalTotalSalesPrice',
       );
     }
-    const applied = await findQuotePromo(tx.db, quote.id);
+    const applied = await findHeldQuotePromo(tx.db, quote.id);
     if (applied && applied.code.id !== code.id) {
       throw refused(
         'PROMO_CODE_ALREADY_APPLIED',
@@ -128,10 +138,10 @@ export const applyPromoCodeNG: Handler<'applyPromoCodeNG'> = async (ctx, payload
       }
     });
     if (!applied) {
-      if (code.usageLimit !== null && (await countUses(tx.db, code.id)) >= code.usageLimit) {
+      if (code.usageLimit !== null && (await countHeldUses(tx.db, code.id)) >= code.usageLimit) {
         throw refused('PROMO_CODE_USAGE_LIMIT_REACHED', 'Promo code usage limit reached');
       }
-      await insertUse(tx.db, {
+      await insertReservation(tx.db, {
         promoCodeId: code.id,
         quoteId: quote.id,
         accountId: scope.account.id,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CrmDb } from '../../db/open';
 import {
   type CartOwner,
+  findQuote,
   insertQuote,
   lockQuote,
   QuoteLockedError,
@@ -85,7 +86,28 @@ export function changeableQuote(quote: QuoteRow): QuoteRow {
 }
 
 /**
- * Runs a change of the account's quote in one transaction holding the quote's row lock, taken without
+ * The scope's own quote that may still change, read without a lock. Every change checks this before it locks,
+ * so a call that is refused (403, 404, checked out) never takes or waits for the owner's row lock.
+ */
+export async function findChangeableQuote(db: CrmDb, scope: QuoteScope, quoteId: string): Promise<QuoteRow> {
+  return changeableQuote(ownQuote(await findQuote(db, quoteId), scope));
+}
+
+/**
+ * The quote locked for the rest of the transaction, checked again under the lock: between the unlocked read
+ * and the lock it may have been checked out or claimed by another owner.
+ */
+export async function lockChangeableQuote(
+  tx: CrmDb,
+  scope: QuoteScope,
+  quoteId: string,
+  mode: 'wait' | 'nowait',
+): Promise<QuoteRow> {
+  return changeableQuote(ownQuote(await lockQuote(tx, quoteId, mode), scope));
+}
+
+/**
+ * Runs a change of the account's own quote in one transaction holding the quote's row lock, taken without
  * waiting: when another change holds it the answer says 'unable_to_lock_row' and the storefront retries.
  */
 export async function changeQuote<T>(
@@ -94,10 +116,11 @@ export async function changeQuote<T>(
   quoteId: string,
   change: (tx: HandlerContext, quote: QuoteRow) => Promise<T>,
 ): Promise<T> {
+  await findChangeableQuote(ctx.db, scope, quoteId);
   try {
     return await ctx.db.transaction(async (db) => {
-      const quote = await lockQuote(db, quoteId, 'nowait');
-      return change({ ...ctx, db }, changeableQuote(ownQuote(quote, scope)));
+      const quote = await lockChangeableQuote(db, scope, quoteId, 'nowait');
+      return change({ ...ctx, db }, quote);
     });
   } catch (error) {
     if (error instanceof QuoteLockedError) {

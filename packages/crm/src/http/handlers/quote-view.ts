@@ -1,7 +1,7 @@
 import type { QuoteItems, QuoteLine, QuoteSummary } from '@storefront/contracts';
 import { tiersForItems } from '../../db/queries/catalogue';
 import { offersForItems } from '../../db/queries/offers';
-import { findQuotePromo } from '../../db/queries/promo-codes';
+import { findQuotePromo, holdQuotePromo, type QuotePromo } from '../../db/queries/promo-codes';
 import {
   findQuote,
   type LinePriceFields,
@@ -26,19 +26,17 @@ async function tiersByItem(ctx: HandlerContext, itemIds: readonly string[]): Pro
 }
 
 type LineRow = Awaited<ReturnType<typeof linesWithItems>>[number];
-type QuotePromo = Awaited<ReturnType<typeof findQuotePromo>>;
 
 /**
  * Prices every line of the quote from its item's current price, tiers and offers, spreads the applied promo
  * code's discount over the lines it was applied to, and writes the quote's totals from those lines. Called
- * inside the transaction of every line change, so totals and the promo discount never lag the lines. Only
- * lines whose price changed are written. Answers the quote as it now stands, from what it computed.
+ * inside the transaction of every line change, so totals and the promo discount never lag the lines; the
+ * change renews the code's reservation, or drops a lapsed one. Only lines whose price changed are written.
+ * Answers the quote as it now stands, from what it computed.
  */
 export async function repriceQuote(ctx: HandlerContext, quote: QuoteRow): Promise<QuoteItems> {
-  const [rows, promo] = await Promise.all([
-    linesWithItems(ctx.db, quote.id),
-    findQuotePromo(ctx.db, quote.id),
-  ]);
+  const promo = await holdQuotePromo(ctx.db, quote.id);
+  const rows = await linesWithItems(ctx.db, quote.id);
   const itemIds = rows.map((row) => row.line.catalogItemId);
   const [tiers, offers] = await Promise.all([
     tiersByItem(ctx, itemIds),
@@ -103,7 +101,10 @@ export function toQuoteSummary(quote: QuoteRow): QuoteSummary {
   };
 }
 
-/** The quote as stored, with its lines, their items and the tier each quantity falls in. */
+/**
+ * The quote as stored, with its lines, their items and the tier each quantity falls in. A quote whose promo
+ * code reservation lapsed is shown as its next change will leave it: without the code and its discount.
+ */
 export async function quoteItems(ctx: HandlerContext, quoteId: string): Promise<QuoteItems> {
   const [quote, rows, promo] = await Promise.all([
     findQuote(ctx.db, quoteId),
@@ -115,14 +116,20 @@ export async function quoteItems(ctx: HandlerContext, quoteId: string): Promise<
     ctx,
     rows.map((row) => row.line.catalogItemId),
   );
-  return quoteView(quote, rows, tiers, promo);
+  if (!promo || promo.held) return quoteView(quote, rows, tiers, promo);
+  const undiscounted = rows.map(({ line, item }) => ({ item, line: { ...line, promoDiscount: 0 } }));
+  const totals = quoteTotals(
+    rows.map(({ line }) => line.lineTotal),
+    quote.currency,
+  );
+  return quoteView({ ...quote, ...totals }, undiscounted, tiers, undefined);
 }
 
 function quoteView(
   quote: QuoteRow,
   rows: readonly Pick<LineRow, 'line' | 'item'>[],
   tiers: Map<string, TierRow[]>,
-  promo: QuotePromo,
+  promo: QuotePromo | undefined,
 ): QuoteItems {
   const lines = rows.map(({ line, item }): QuoteLine => {
     const tier = selectTier(tiers.get(line.catalogItemId) ?? [], line.qty);

@@ -15,9 +15,10 @@ import {
 import { findGuestAccountId } from '../../db/queries/storefronts';
 import { CrmHttpError } from '../errors';
 import {
-  changeableQuote,
+  findChangeableQuote,
   hashGuestSecret,
   insertCart,
+  lockChangeableQuote,
   ownQuote,
   type QuoteScope,
   quoteScope,
@@ -61,9 +62,10 @@ export const startNewCart: Handler<'startNewCart'> = async (ctx, payload) => {
 /** An own quote not checked out becomes the cart again (the one active before goes Inactive). */
 export const makeActiveCart: Handler<'makeActiveCart'> = async (ctx, payload) => {
   const scope = await quoteScope(ctx, payload);
+  await findChangeableQuote(ctx.db, scope, payload.quoteId);
   return ctx.db.transaction(async (db) => {
     await lockCartOwner(db, scope.owner);
-    const quote = changeableQuote(ownQuote(await lockQuote(db, payload.quoteId, 'wait'), scope));
+    const quote = await lockChangeableQuote(db, scope, payload.quoteId, 'wait');
     await deactivateQuotes(db, scope.owner);
     await activateQuote(db, quote.id);
     return quoteItems({ ...ctx, db }, quote.id);
@@ -73,8 +75,8 @@ export const makeActiveCart: Handler<'makeActiveCart'> = async (ctx, payload) =>
 /**
  * After sign-in the guest's cart becomes the account's active cart (spec C§4), so nothing picked as a guest
  * is lost. Its lines move to the account's catalogue by SKU and are repriced at the account's prices; items
- * the account cannot buy are left out and named in `unavailable`. A guest cart without lines, or none,
- * leaves the account's cart as it was.
+ * the account cannot buy are left out and named in `unavailable`. A claim that would move no line (no guest
+ * cart, an empty one, or one holding only items the account cannot buy) leaves both carts as they were.
  */
 export const makeActiveCartForGuest: Handler<'makeActiveCartForGuest'> = async (ctx, payload) => {
   const scope = await quoteScope(ctx, payload);
@@ -99,16 +101,18 @@ export const makeActiveCartForGuest: Handler<'makeActiveCartForGuest'> = async (
       : undefined;
     const locked = guestCart && (await lockQuote(db, guestCart.id, 'wait'));
     const lines = locked ? await linesWithItems(db, locked.id) : [];
-    if (!locked || lines.length === 0) {
-      const unchanged: ClaimedCart = { ...(await activeCartItems(tx, scope)), unavailable: [] };
-      return unchanged;
-    }
     const skuToItem = await catalogueItemIdsBySku(
       db,
       scope.catalogue.id,
       lines.map(({ item }) => item.sku),
     );
     const unavailable = lines.filter(({ item }) => !skuToItem.has(item.sku));
+    const unavailableNames = unavailable.map(({ item }) => item.name);
+    // Moving a cart of which no line survives would swap the account's cart for an empty one: it keeps its own.
+    if (!locked || unavailable.length === lines.length) {
+      const unchanged: ClaimedCart = { ...(await activeCartItems(tx, scope)), unavailable: unavailableNames };
+      return unchanged;
+    }
     await deleteLines(
       db,
       locked.id,
@@ -126,7 +130,7 @@ export const makeActiveCartForGuest: Handler<'makeActiveCartForGuest'> = async (
       currency,
     });
     const cart = await repriceQuote(tx, { ...locked, accountId: scope.account.id, currency });
-    const claimed: ClaimedCart = { ...cart, unavailable: unavailable.map(({ item }) => item.name) };
+    const claimed: ClaimedCart = { ...cart, unavailable: unavailableNames };
     return claimed;
   });
 };

@@ -1,0 +1,138 @@
+import { CRM_TYPES, type CrmType, failureOf, TEXT_PROBLEM } from '@storefront/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
+
+type Samples = { [T in CrmType]: z.input<(typeof CRM_TYPES)[T]['payload']> };
+
+const catalogue = { storefrontId: 'stf-1', accountId: 'acc-1' };
+const quote = { ...catalogue, contactId: '003-ana', guestCartSecret: 's'.repeat(43) };
+const catalogueQuery = {
+  ...catalogue,
+  categoryId: 'cat-1',
+  searchText: 'anti',
+  filters: { Application: ['ELISA'] },
+};
+
+/**
+ * A payload each type's schema takes, naming every string parameter it has; a new type is a compile error
+ * here until it has one.
+ */
+const SAMPLES: Samples = {
+  getActiveStorefronts: {},
+  retrieveContentBlocks: { storefrontId: 'stf-1', templateIds: ['tpl-1'] },
+  getMergedMetaInfo: { accId: 'acc-1', stfId: 'stf-1', url: '/catalog' },
+  retrieveCatalogNG: catalogueQuery,
+  getEcatalogDetails: catalogue,
+  getCatalogGroupCounts: catalogueQuery,
+  getCatalogPicklistGroupCounts: { ...catalogueQuery, field: 'Brand' },
+  getFormattedObjectDetails: {
+    objectapi: 'CatalogItem',
+    objectid: 'item-1',
+    slug: 'anti-cd3',
+    accId: 'acc-1',
+    stfId: 'stf-1',
+  },
+  getGuestAccounts: { accId: 'acc-1' },
+  getMetaItems: { ...catalogue, templateId: 'tpl-1', key: 'title' },
+  logUserActivity: { ...catalogue, username: 'ana@example.com', activity: 'login' },
+  getActiveQuote: quote,
+  getActiveQuoteFromUser: { ...quote, userType: 'AWSPortalUser', shipToAccountId: 'acc-2' },
+  startNewCart: quote,
+  makeActiveCart: { ...quote, quoteId: 'q-1' },
+  makeActiveCartForGuest: quote,
+  saveItemToQuoteBlink: { ...quote, catalogItemId: 'item-1', qty: 1 },
+  updateQLI: { ...quote, quoteId: 'q-1', lines: [{ id: 'qli-1', qty: 2 }] },
+  deleteLineItems: { ...quote, quoteId: 'q-1', qliIds: ['qli-1'] },
+  getQuoteItems: { ...quote, quoteid: 'q-1' },
+  getPromoCodeInfo: { storefrontId: 'stf-1', promoCode: 'SPRING24' },
+  getQLIsForPromoCode: { ...quote, quoteId: 'q-1', promoCode: 'SPRING24' },
+  applyPromoCodeNG: {
+    ...quote,
+    promoCode: 'SPRING24',
+    quoteId: 'q-1',
+    qliIds: ['qli-1'],
+    isLastBatch: true,
+    originalTotalSalesPrice: 10,
+  },
+  getTranslationHeaders: { locale: 'de-DE' },
+  getLineItemAttributesNG: { ...quote, quoteId: 'q-1', qliIds: ['qli-1'] },
+  getAttributesOfItems: { ...quote, itemIds: ['item-1'], objectId: 'q-1' },
+  getGroupedFilteredList: { ...quote, searchText: 'PO-1' },
+  getRowItems: { ...quote, quoteId: 'q-1' },
+  updateRecord: {
+    ...quote,
+    objectApiName: 'Quote',
+    recordId: 'q-1',
+    fields: { name: 'Lab order', notes: 'for ana' },
+  },
+  getRecord: { ...quote, objectApiName: 'Quote', recordId: 'q-1', fields: ['name'] },
+  getLookupRecords: { ...catalogue, objectApiName: 'CatalogItem', searchText: 'anti' },
+  saveECatalogFilters: { ...catalogueQuery, name: 'My ELISA kits' },
+  getSavedFilter: { ...catalogue, ecfr: 'ecf-1' },
+  exportToCSV: { ...quote, quoteId: 'q-1' },
+};
+
+/** The path of every string in a payload ('lines.0.id'), free text and picklist values alike. */
+function stringPaths(value: unknown, path: string[] = []): string[][] {
+  if (typeof value === 'string') return [path];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, child]) => stringPaths(child, [...path, key]));
+}
+
+/** The payload with `bad` put into the string at `path`. */
+function spoil(payload: object, path: string[], bad: string): Record<string, unknown> {
+  const copy = structuredClone(payload) as Record<string, unknown>;
+  let parent: Record<string, unknown> = copy;
+  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string, unknown>;
+  const last = path.at(-1) ?? '';
+  parent[last] = `${String(parent[last]).slice(0, 2)}${bad}${String(parent[last]).slice(2)}`;
+  return copy;
+}
+
+const types = Object.keys(CRM_TYPES) as CrmType[];
+
+describe.each(await testEngines())('strings PostgreSQL cannot store, on $name', (engine) => {
+  let crm: SeededCrm;
+  beforeAll(async () => {
+    crm = await openSeededCrm(engine);
+  });
+  afterAll(() => crm.close());
+
+  it('takes every sample as it is (so each refusal below is about the spoiled string alone)', () => {
+    for (const type of types)
+      expect(CRM_TYPES[type].payload.safeParse(SAMPLES[type]).success, type).toBe(true);
+  });
+
+  // A lone surrogate cannot travel in a query string (it is not UTF-8), so GET types get the NUL only.
+  it.each(types)(
+    '%s refuses a NUL (and a lone surrogate) in each string parameter with 400 naming it',
+    async (type) => {
+      const bads = CRM_TYPES[type].method === 'GET' ? ['\u0000'] : ['\u0000', '\uD800'];
+      for (const path of stringPaths(SAMPLES[type])) {
+        for (const bad of bads) {
+          const payload = spoil(SAMPLES[type], path, bad);
+          const answer =
+            CRM_TYPES[type].method === 'GET'
+              ? await crm.get(type, payload as Record<string, string>)
+              : await crm.post(type, payload);
+          const field = path.join('.');
+          expect(answer.status, `${type} ${field}`).toBe(400);
+          const failure = failureOf(answer.body);
+          expect(failure).toMatchObject({ errorCode: 'INVALID_PAYLOAD', field });
+          expect(failure.message.startsWith(`${field}: `), failure.message).toBe(true);
+        }
+      }
+    },
+  );
+
+  it('tells a person what is wrong with a free-text field', async () => {
+    const answer = await crm.post('retrieveCatalogNG', { ...catalogueQuery, searchText: 'anti\u0000cd3' });
+    expect(answer.status).toBe(400);
+    expect(failureOf(answer.body)).toEqual({
+      errorCode: 'INVALID_PAYLOAD',
+      field: 'searchText',
+      message: `searchText: ${TEXT_PROBLEM}`,
+    });
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "identity"."codes" DROP COLUMN "failed_attempts";

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { cameOverHttps } from './client';
+
+/** A year: browsers remember to use https only once a response came over https. */
+const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Headers every response carries. A part that sets its own Content-Security-Policy keeps it; any other
+ * response may at least never be framed (clickjacking of sign-in and cart).
+ */
+export function securityHeaders(trustProxy: boolean): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (cameOverHttps(c, trustProxy))
+      c.header('Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_SECONDS}`);
+    if (!c.res.headers.has('Content-Security-Policy'))
+      c.header('Content-Security-Policy', "frame-ancestors 'none'");
+  };
+}
+
+/** 128 random bits per request, so a page's inline scripts run and injected ones do not. */
+export function newCspNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/** A storefront's resourcesDomain as a CSP source (https, as its static resources are loaded); null if not a host. */
+function resourcesSource(resourcesDomain: string | null | undefined): string | null {
+  const host = resourcesDomain
+    ?.trim()
+    .replace(/^https?:\/\//i, '')
+    .replace(/\/+$/, '');
+  // Only a host[:port]: anything else could end a directive and start another.
+  return host && /^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) ? `https://${host}` : null;
+}
+
+/**
+ * The policy of the storefront's pages: scripts of this origin, of the storefront's resourcesDomain (the
+ * administrators' custom JS) and inline ones carrying this request's nonce (React Router's). Styles may be
+ * inline because themes and sections set style attributes. Product images may be on any https host.
+ */
+export function documentPolicy(nonce: string, resourcesDomain: string | null | undefined): string {
+  const resources = resourcesSource(resourcesDomain);
+  const withResources = (...sources: string[]) => [...sources, ...(resources ? [resources] : [])].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${withResources("'self'", `'nonce-${nonce}'`)}`,
+    `style-src ${withResources("'self'", "'unsafe-inline'")}`,
+    `font-src ${withResources("'self'", 'data:')}`,
+    "img-src 'self' data: https:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
