@@ -12,7 +12,7 @@ import { createMailer } from './mail/outbox';
 import { CognitoError } from './protocol/errors';
 import { protocolHandler } from './protocol/router';
 import type { AdminCredentials } from './protocol/sigv4';
-import { memoryCounters } from './security/counters';
+import { databaseCounters, memoryCounters } from './security/counters';
 import { createLockout } from './security/lockout';
 import { passwordHasher } from './security/password-hash';
 import { DEFAULT_RATE_LIMITS, type RateLimits, requestLimit } from './security/rate-limit';
@@ -63,7 +63,6 @@ export function createIdentityApp(options: IdentityAppOptions): Hono {
   const now = options.now ?? (() => new Date());
   const logger = redactingLogger(options.logger ?? consoleLogger);
   const db = identityDb(options.database);
-  const counters = memoryCounters(now);
   const ctx: IdentityContext = {
     db,
     mode: options.mode,
@@ -73,11 +72,12 @@ export function createIdentityApp(options: IdentityAppOptions): Hono {
     keys: createSigningKeys(db, now, (options.signingKeyMaxAgeDays ?? DEFAULT_KEY_MAX_AGE_DAYS) * DAY_MS),
     mailer: createMailer({ db, smtpUrl: options.smtpUrl, logger, now }),
     lockout: createLockout(db, now),
-    counters,
+    requestCounters: memoryCounters(now),
+    codeBudgets: databaseCounters(db, now),
     logger,
   };
 
-  const limit = requestLimit({ ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, counters);
+  const limit = requestLimit({ ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, ctx.requestCounters);
 
   const app = new Hono();
   app.onError((error, c) => {

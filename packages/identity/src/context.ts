@@ -17,7 +17,9 @@ export interface IdentityContext {
   keys: SigningKeys;
   mailer: Mailer;
   lockout: Lockout;
-  /** Request limits and code budgets. */
-  counters: WindowCounters;
+  /** The per-address and per-user request limits: in this process's memory, hit on every request. */
+  requestCounters: WindowCounters;
+  /** Codes sent and wrong guesses per user and purpose: in the database, shared by instances and restarts. */
+  codeBudgets: WindowCounters;
   logger: Logger;
 }

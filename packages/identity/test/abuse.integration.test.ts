@@ -1,7 +1,5 @@
 import {
-  ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
-  ForgotPasswordCommand,
   InitiateAuthCommand,
   SignUpCommand,
   UpdateUserAttributesCommand,
@@ -10,7 +8,7 @@ import { testEngines } from '@storefront/database/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxFor } from '../src/mail/outbox';
 import { expectException, PASSWORD, POOL, type ServedIdentity, serveIdentity } from './support/identity';
-import { createUser, passwordSignIn } from './support/users';
+import { confirmForgotPassword, createUser, forgotPassword, passwordSignIn } from './support/users';
 
 const HOUR = 3_600_000;
 const NEW_PASSWORD = 'Brand-n3w-pass';
@@ -35,17 +33,9 @@ describe.each(await testEngines())('code and user-existence abuse on $name', (en
   });
   afterAll(() => identity.close());
 
-  const forgot = (Username: string) =>
-    identity.client.send(new ForgotPasswordCommand({ ClientId: POOL.clientId, Username }));
+  const forgot = (Username: string) => forgotPassword(identity.client, Username);
   const confirmReset = (Username: string, ConfirmationCode: string) =>
-    identity.client.send(
-      new ConfirmForgotPasswordCommand({
-        ClientId: POOL.clientId,
-        Username,
-        ConfirmationCode,
-        Password: NEW_PASSWORD,
-      }),
-    );
+    confirmForgotPassword(identity.client, Username, ConfirmationCode, NEW_PASSWORD);
   const resetMails = async (username: string) =>
     (await outboxFor(identity.database, POOL.poolId, username)).filter((m) => m.kind === 'FORGOT_PASSWORD');
   const srpStart = async (USERNAME: string) =>
@@ -94,6 +84,21 @@ describe.each(await testEngines())('code and user-existence abuse on $name', (en
     await forgot('guessed');
     await confirmReset('GUESSED', await identity.lastCode('guessed', 'FORGOT_PASSWORD'));
     expect((await passwordSignIn(identity.client, 'guessed', NEW_PASSWORD)).AccessToken).toBeTruthy();
+  });
+
+  it('keeps the guess budget across a restart, as another instance would see it', async () => {
+    await createUser(identity.database, 'restarted');
+    await forgot('restarted');
+    for (let guess = 0; guess < 4; guess++)
+      await expectException(confirmReset('restarted', 'not-it'), 'CodeMismatchException');
+    await expectException(confirmReset('restarted', 'not-it'), 'LimitExceededException', ATTEMPT_LIMIT);
+
+    // A new app on the same database: nothing of the first one's memory, the budget still spent.
+    identity.restart();
+    await expectException(confirmReset('restarted', 'not-it'), 'LimitExceededException', ATTEMPT_LIMIT);
+    // So is the count of codes sent: one before the restart, four after, and the sixth is refused.
+    for (let request = 0; request < 4; request++) await forgot('restarted');
+    await expectException(forgot('restarted'), 'LimitExceededException', ATTEMPT_LIMIT);
   });
 
   it('answers a password reset alike for unknown, unconfirmed and confirmed users', async () => {

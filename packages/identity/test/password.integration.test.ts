@@ -1,12 +1,8 @@
-import {
-  ChangePasswordCommand,
-  ConfirmForgotPasswordCommand,
-  ForgotPasswordCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { ChangePasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { testEngines } from '@storefront/database/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectException, PASSWORD, POOL, type ServedIdentity, serveIdentity } from './support/identity';
-import { createUser, passwordSignIn } from './support/users';
+import { expectException, PASSWORD, type ServedIdentity, serveIdentity } from './support/identity';
+import { confirmForgotPassword, createUser, forgotPassword, passwordSignIn } from './support/users';
 
 const NEW_PASSWORD = 'Brand-n3w-pass';
 
@@ -17,12 +13,9 @@ describe.each(await testEngines())('passwords on $name', (engine) => {
   });
   afterAll(() => identity.close());
 
-  const forgot = (Username: string) =>
-    identity.client.send(new ForgotPasswordCommand({ ClientId: POOL.clientId, Username }));
+  const forgot = (Username: string) => forgotPassword(identity.client, Username);
   const confirm = (Username: string, ConfirmationCode: string, Password = NEW_PASSWORD) =>
-    identity.client.send(
-      new ConfirmForgotPasswordCommand({ ClientId: POOL.clientId, Username, ConfirmationCode, Password }),
-    );
+    confirmForgotPassword(identity.client, Username, ConfirmationCode, Password);
 
   it('resets a forgotten password with a single-use code', async () => {
     await createUser(identity.database, 'forgetful');

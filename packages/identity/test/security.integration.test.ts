@@ -1,8 +1,8 @@
-import { ForgotPasswordCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { testEngines } from '@storefront/database/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectException, PASSWORD, POOL, type ServedIdentity, serveIdentity } from './support/identity';
-import { createUser, passwordSignIn } from './support/users';
+import { createUser, forgotPassword, passwordSignIn, startSrp } from './support/users';
 
 const WRONG = 'Wr0ng-password!';
 
@@ -80,14 +80,7 @@ describe.each(await testEngines())('security on $name', (engine) => {
     for (let attempt = 0; attempt < 5; attempt++) await fail('ghost-user');
     await locked('ghost-user');
 
-    const srp = (USERNAME: string) =>
-      identity.client.send(
-        new InitiateAuthCommand({
-          ClientId: POOL.clientId,
-          AuthFlow: 'USER_SRP_AUTH',
-          AuthParameters: { USERNAME, SRP_A: 'abcdef0123' },
-        }),
-      );
+    const srp = (USERNAME: string) => startSrp(identity.client, USERNAME);
     const [real, ghost, ghostAgain] = await Promise.all([
       srp('known'),
       srp('nobody-here'),
@@ -99,8 +92,7 @@ describe.each(await testEngines())('security on $name', (engine) => {
     );
     expect(ghostAgain.ChallengeParameters?.SALT).toBe(ghost.ChallengeParameters?.SALT);
 
-    const forgot = (Username: string) =>
-      identity.client.send(new ForgotPasswordCommand({ ClientId: POOL.clientId, Username }));
+    const forgot = (Username: string) => forgotPassword(identity.client, Username);
     const [forgotReal, forgotGhost] = await Promise.all([forgot('known'), forgot('nobody-here')]);
     expect(Object.keys(forgotGhost.CodeDeliveryDetails ?? {}).sort()).toEqual(
       Object.keys(forgotReal.CodeDeliveryDetails ?? {}).sort(),
@@ -109,14 +101,7 @@ describe.each(await testEngines())('security on $name', (engine) => {
   });
 
   it('limits requests per user, however the username is spelled', async () => {
-    const srp = (USERNAME: string) =>
-      identity.client.send(
-        new InitiateAuthCommand({
-          ClientId: POOL.clientId,
-          AuthFlow: 'USER_SRP_AUTH',
-          AuthParameters: { USERNAME, SRP_A: 'abcdef0123' },
-        }),
-      );
+    const srp = (USERNAME: string) => startSrp(identity.client, USERNAME);
     // Upper case, full-width letters and a ligature all name the user 'chatty-fi' (NFKC, lower case).
     const spellings = ['chatty-fi', 'CHATTY-FI', 'Ｃｈａｔｔｙ-ＦＩ', 'chatty-\uFB01'];
     for (let attempt = 0; attempt < 30; attempt++) await srp(spellings[attempt % spellings.length] ?? '');

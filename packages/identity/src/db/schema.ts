@@ -348,3 +348,17 @@ export const samlAssertions = identity.table(
   },
   (t) => [primaryKey({ columns: [t.poolId, t.providerName, t.assertionId] }), index().on(t.expiresAt)],
 );
+
+/**
+ * Fixed-window event counts by key (the code budgets), shared by every instance and kept across restarts.
+ * A window that has ended counts as empty and is restarted by the next event; ended rows are pruned later.
+ */
+export const counterWindows = identity.table(
+  'counter_windows',
+  {
+    key: text().primaryKey(),
+    endsAt: instant().notNull(),
+    count: integer().notNull(),
+  },
+  (t) => [index().on(t.endsAt)],
+);

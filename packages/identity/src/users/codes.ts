@@ -15,7 +15,8 @@ const LIFETIME_MS: Record<'SIGN_UP' | 'OTHER', number> = { SIGN_UP: 24 * 3_600_0
 /**
  * A user's code budgets per purpose, kept by name so an unknown user is answered alike: codes sent (each
  * mail costs one) and wrong guesses, counted across every code sent in the hour, so a new code does not buy
- * new guesses. Five of each make a 6-digit code's odds 5 in a million an hour.
+ * new guesses. Five of each make a 6-digit code's odds 5 in a million an hour. Kept in the database
+ * (ctx.codeBudgets), so neither a restart nor another instance grants more.
  */
 const CODES_SENT: RateLimit = { limit: 5, windowMs: 3_600_000 };
 const WRONG_GUESSES: RateLimit = { limit: 5, windowMs: 3_600_000 };
@@ -37,7 +38,7 @@ export async function countCodeSent(
   holder: CodeHolder,
   purpose: CodePurpose,
 ): Promise<void> {
-  const sent = await ctx.counters.increment(budgetKey('sent', holder, purpose), CODES_SENT.windowMs);
+  const sent = await ctx.codeBudgets.increment(budgetKey('sent', holder, purpose), CODES_SENT.windowMs);
   if (sent > CODES_SENT.limit) throw attemptLimit();
 }
 
@@ -93,13 +94,13 @@ export async function refuseCode(
   onBudgetSpent?: () => Promise<unknown>,
 ): Promise<never> {
   await assertGuessesLeft(ctx, holder, purpose);
-  const wrong = await ctx.counters.increment(budgetKey('wrong', holder, purpose), WRONG_GUESSES.windowMs);
+  const wrong = await ctx.codeBudgets.increment(budgetKey('wrong', holder, purpose), WRONG_GUESSES.windowMs);
   if (wrong < WRONG_GUESSES.limit) throw new CognitoError('CodeMismatchException', MESSAGE.codeMismatch);
   await onBudgetSpent?.();
   throw attemptLimit();
 }
 
 async function assertGuessesLeft(ctx: IdentityContext, holder: CodeHolder, purpose: CodePurpose) {
-  if ((await ctx.counters.count(budgetKey('wrong', holder, purpose))) >= WRONG_GUESSES.limit)
+  if ((await ctx.codeBudgets.count(budgetKey('wrong', holder, purpose))) >= WRONG_GUESSES.limit)
     throw attemptLimit();
 }

@@ -29,6 +29,11 @@ export interface ServedIdentity {
   client: CognitoIdentityProviderClient;
   /** Signed with the admin credentials. */
   admin: CognitoIdentityProviderClient;
+  /**
+   * Replaces the app behind the port with a new one on the same database, as a restarted (or another)
+   * instance: whatever the old one kept in memory is gone.
+   */
+  restart(): void;
   /** The newest code sent to a user of the test pool. */
   lastCode(username: string, kind?: string): Promise<string>;
   close(): Promise<void>;
@@ -53,7 +58,8 @@ export async function serveIdentity(
   });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  app = createTestIdentityApp({ database, issuerBase: baseUrl, now: clock.now, ...appOptions });
+  const start = () => createTestIdentityApp({ database, issuerBase: baseUrl, now: clock.now, ...appOptions });
+  app = start();
   const sdk = (credentials: { accessKeyId: string; secretAccessKey: string }) =>
     new CognitoIdentityProviderClient({
       endpoint: `${baseUrl}/`,
@@ -63,11 +69,16 @@ export async function serveIdentity(
     });
   return {
     database,
-    app,
+    get app() {
+      return app as Hono;
+    },
     baseUrl,
     clock,
     client: sdk({ accessKeyId: 'unused', secretAccessKey: 'unused' }),
     admin: sdk(ADMIN),
+    restart: () => {
+      app = start();
+    },
     lastCode: async (username, kind) => {
       const entry = (await outboxFor(database, POOL.poolId, username)).find((e) => !kind || e.kind === kind);
       if (!entry) throw new Error(`no message for ${username}`);

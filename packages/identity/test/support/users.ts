@@ -1,6 +1,8 @@
 import {
   type AuthenticationResultType,
   type CognitoIdentityProviderClient,
+  ConfirmForgotPasswordCommand,
+  ForgotPasswordCommand,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Database } from '@storefront/database';
@@ -52,4 +54,32 @@ export async function passwordSignIn(
   );
   if (!result?.AccessToken || !result.IdToken || !result.RefreshToken) throw new Error('no tokens');
   return { AccessToken: result.AccessToken, IdToken: result.IdToken, RefreshToken: result.RefreshToken };
+}
+
+/** ForgotPassword for a user of the test pool, as the hosted page or Amplify sends it. */
+export function forgotPassword(client: CognitoIdentityProviderClient, Username: string) {
+  return client.send(new ForgotPasswordCommand({ ClientId: POOL.clientId, Username }));
+}
+
+/** ConfirmForgotPassword: the code and the new password. */
+export function confirmForgotPassword(
+  client: CognitoIdentityProviderClient,
+  Username: string,
+  ConfirmationCode: string,
+  Password: string,
+) {
+  return client.send(
+    new ConfirmForgotPasswordCommand({ ClientId: POOL.clientId, Username, ConfirmationCode, Password }),
+  );
+}
+
+/** The first step of an SRP sign-in (any SRP_A will do to see the challenge a username gets). */
+export function startSrp(client: CognitoIdentityProviderClient, USERNAME: string) {
+  return client.send(
+    new InitiateAuthCommand({
+      ClientId: POOL.clientId,
+      AuthFlow: 'USER_SRP_AUTH',
+      AuthParameters: { USERNAME, SRP_A: 'abcdef0123' },
+    }),
+  );
 }
