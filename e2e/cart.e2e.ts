@@ -74,7 +74,7 @@ test('a guest fills a cart, follows a tier, applies a promo code, removes lines 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export to CSV' }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^quote-[\w-]+\.csv$/);
+  expect(file.suggestedFilename()).toMatch(/^cart-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
   const csv = await file.createReadStream().then(async (stream) => {
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);

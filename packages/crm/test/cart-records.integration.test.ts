@@ -74,11 +74,9 @@ describe.each(await testEngines())('cart record types on $name', (engine) => {
     it('answers a header row and one row per line with the prices of the cart', async () => {
       const { status, body } = await exportCsv(crm.ids.halvorsen, cart.quote.id);
       expect(status).toBe(200);
-      expect(body).toMatchObject({
-        fileName: `quote-${cart.quote.id.slice(0, 8)}.csv`,
-        contentType: 'text/csv',
-        rowCount: 2,
-      });
+      // Named after the cart and when it last changed (UTC), never an internal id.
+      const changed = cart.quote.modifiedAt.slice(0, 16).replace('T', '-').replace(':', '');
+      expect(body).toMatchObject({ fileName: `cart-${changed}.csv`, contentType: 'text/csv', rowCount: 2 });
       const records = body.content.split('\r\n');
       expect(records[0]).toBe('SKU,Product,Unit,Quantity,Unit Price (USD),Line Total (USD),Discount (USD)');
       expect(records).toHaveLength(4);
@@ -90,6 +88,18 @@ describe.each(await testEngines())('cart record types on $name', (engine) => {
           record.endsWith(`,${line.qty},${line.unitPrice},${line.lineTotal},${line.promoDiscount}`),
         ).toBe(true);
       }
+    });
+
+    it("names the file after the cart's own name when it has one", async () => {
+      const renamed = await crm.post<RecordAnswer>('updateRecord', {
+        ...scope(crm.ids.marlowe),
+        objectApiName: 'Quote',
+        recordId: marloweCart.quote.id,
+        fields: { name: 'Flow panel, June: µL kits' },
+      });
+      const changed = String(renamed.body.fields.modifiedAt).slice(0, 16).replace('T', '-').replace(':', '');
+      const { body } = await exportCsv(crm.ids.marlowe, marloweCart.quote.id);
+      expect(body.fileName).toBe(`flow-panel-june-ul-kits-${changed}.csv`);
     });
 
     it('quotes commas and quotes and defuses a product name a spreadsheet would run', async () => {

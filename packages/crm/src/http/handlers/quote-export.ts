@@ -1,5 +1,6 @@
 import type { CsvExport } from '@storefront/contracts';
 import { toCsv } from '../../domain/csv';
+import { slugify } from '../../domain/slug';
 import { cartHeaders } from '../../domain/translations';
 import { findOwnQuote } from './cart-records';
 import { quoteItems } from './quote-view';
@@ -33,9 +34,18 @@ export const exportToCSV: Handler<'exportToCSV'> = async (ctx, payload): Promise
     line.promoDiscount,
   ]);
   return {
-    fileName: `quote-${quote.id.slice(0, 8)}.csv`,
+    fileName: csvFileName(quote.name, quote.modifiedAt),
     contentType: 'text/csv',
     content: toCsv([header, ...rows]),
     rowCount: rows.length,
   };
 };
+
+/**
+ * What a buyer recognises in their downloads: the cart's own name (or 'cart') and when it last changed,
+ * 'cart-2026-11-22-1432.csv', rather than an internal id.
+ */
+export function csvFileName(name: string | null, modifiedAt: Date): string {
+  const stamp = modifiedAt.toISOString().slice(0, 16).replace('T', '-').replace(':', '');
+  return `${(name && slugify(name).slice(0, 60)) || 'cart'}-${stamp}.csv`;
+}
