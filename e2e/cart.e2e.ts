@@ -162,7 +162,7 @@ test("another principal's cart is refused, and signing out leaves no cart behind
   await expect(buyer.getByRole('heading', { level: 1, name: 'This cart is not yours' })).toBeVisible();
 
   // Signing out: the next visitor on this browser sees an empty cart and no stored quote id.
-  await buyer.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await signIn.signOut(buyer);
   await signIn.expectGuest(buyer);
   expect(await cart.storedQuoteId(buyer)).toBeNull();
   await cart.open(buyer);
@@ -191,7 +191,7 @@ test('a cart replaced by a guest cart at sign-in stays listed and can become the
   await signIn.expectSignedInAs(page, 'purchasing@halvorsen.example');
   const [own = ''] = await productsOf(page, 'Genomics Kits', 1);
   await cart.addFromHere(page, own);
-  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await signIn.signOut(page);
   await signIn.expectGuest(page);
 
   // As a guest on the same browser, then signing in again: the guest cart is the cart now.

@@ -55,7 +55,7 @@ test('signing in from a product page comes back to it, and signing out shows a g
   await expect(page).toHaveURL(new RegExp(`${productPath}$`));
   await signIn.expectSignedInAs(page, 'manager@halvorsen.example');
 
-  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await signIn.signOut(page);
   await expect(page).toHaveURL(/\/$/);
   await signIn.expectGuest(page);
   await page.goto(productPath);
@@ -79,7 +79,7 @@ test('a visitor signs up, confirms with the mailed code, resets the password and
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('banner').getByText('Ada Okafor')).toBeVisible();
 
-  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await signIn.signOut(page);
   await signIn.expectGuest(page);
   await page.goto('/login');
   await page.getByRole('button', { name: 'Forgot your password?' }).click();

@@ -225,7 +225,7 @@ test.describe('cross-site requests', () => {
     await expect(page).toHaveURL(`${baseURL}/`);
     await signIn.expectSignedInAs(page, 'buyer@halvorsen.example');
 
-    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+    await signIn.signOut(page);
     await signIn.expectGuest(page);
   });
 });

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { DEMO_PROFILES, DEMO_TOTP_SECRET, type Profile } from '../../server/src/demo-users';
 
@@ -34,11 +34,31 @@ export const signIn = {
     }
   },
 
-  /** The header shows who is signed in. */
-  async expectSignedInAs(page: Page, username: string): Promise<void> {
+  /** The header's account menu button, named after the user. */
+  accountMenu(page: Page, username: string) {
     const { givenName, familyName } = demoUser(username);
-    await expect(page.getByRole('banner').getByText(`${givenName} ${familyName}`)).toBeVisible();
+    return page.getByRole('banner').getByRole('button', { name: `${givenName} ${familyName}`, exact: true });
+  },
+
+  /** Opens the account menu; a click before the page has hydrated does nothing, so it clicks until it opens. */
+  async openAccountMenu(toggle: Locator): Promise<void> {
+    await expect(async () => {
+      if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 500 });
+    }).toPass();
+  },
+
+  /** The header shows who is signed in, with 'Sign out' in the account menu. */
+  async expectSignedInAs(page: Page, username: string): Promise<void> {
+    await signIn.openAccountMenu(signIn.accountMenu(page, username));
     await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await page.keyboard.press('Escape');
+  },
+
+  /** Signs out from the header's account menu, whoever is signed in. */
+  async signOut(page: Page): Promise<void> {
+    await signIn.openAccountMenu(page.getByRole('banner').locator('.account-menu__toggle'));
+    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
   },
 
   async expectGuest(page: Page): Promise<void> {

@@ -71,6 +71,19 @@ export const catalogItemDetailSchema = catalogItemCardSchema.extend({
 });
 export type CatalogItemDetail = z.infer<typeof catalogItemDetailSchema>;
 
+/** A product the storefront sells that the account's catalogue lacks, with what the account can buy near it. */
+export const productElsewhereSchema = z.object({
+  notInCatalogue: z.object({
+    name: z.string(),
+    sku: z.string(),
+    /** The account's category of the same name; null when its catalogue has none. */
+    category: z.object({ id: z.string(), name: z.string() }).nullable(),
+    /** A few products of that category. */
+    alternatives: z.array(catalogItemCardSchema),
+  }),
+});
+export type ProductElsewhere = z.infer<typeof productElsewhereSchema>;
+
 export const categorySchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -10,7 +10,9 @@ import {
   type OfferDetails,
   offerDetailsSchema,
   PICKLIST_FIELDS,
+  type ProductElsewhere,
   picklistCountSchema,
+  productElsewhereSchema,
 } from './catalogue';
 import { crmType, serverAnswer } from './crm-base';
 import { catalogueFilters, catalogueScope, id, text } from './crm-fields';
@@ -88,7 +90,11 @@ export const CATALOGUE_CRM_TYPES = {
     payload: z.object({ ...catalogueQuery, field: z.enum(PICKLIST_FIELDS) }),
     answer: z.array(picklistCountSchema),
   }),
-  /** A catalogue item (its detail), a category, or an offer with its items, as objectapi names. */
+  /**
+   * A catalogue item (its detail), a category, or an offer with its items, as objectapi names. An item named
+   * by another catalogue of the storefront (a shared link, a bookmark made as a guest) is the account's item of
+   * the same SKU; when the account's catalogue lacks it, the answer says so (productElsewhereSchema).
+   */
   getFormattedObjectDetails: crmType({
     ...catalogueRow,
     method: 'GET',
@@ -96,7 +102,7 @@ export const CATALOGUE_CRM_TYPES = {
       .object({
         objectapi: z.enum(['CatalogItem', 'Offer', 'Category']),
         objectid: id.optional(),
-        /** A catalogue item may be named by its slug instead, as the catalogue product path does. */
+        /** A catalogue item may be named by its slug instead, as product paths do (an item id also resolves). */
         slug: text().trim().min(1).max(200).optional(),
         accId: id,
         stfId: id,
@@ -105,7 +111,7 @@ export const CATALOGUE_CRM_TYPES = {
         message: 'objectid is required (or slug, for a CatalogItem)',
         path: ['objectid'],
       }),
-    answer: z.union([catalogItemDetailSchema, offerDetailsSchema, categorySchema]),
+    answer: z.union([catalogItemDetailSchema, productElsewhereSchema, offerDetailsSchema, categorySchema]),
   }),
   getGuestAccounts: crmType({
     ...catalogueRow,
@@ -140,9 +146,16 @@ export const CATALOGUE_CRM_TYPES = {
   }),
 };
 
+type ObjectDetails = z.infer<typeof catalogItemDetailSchema> | ProductElsewhere | OfferDetails | Category;
+
 /** getFormattedObjectDetails' answer for a CatalogItem: the product's detail (the other objects lack tiers). */
 export function isCatalogItemDetail(
-  details: z.infer<typeof catalogItemDetailSchema> | OfferDetails | Category,
+  details: ObjectDetails,
 ): details is z.infer<typeof catalogItemDetailSchema> {
   return 'tiers' in details;
+}
+
+/** getFormattedObjectDetails' answer for a CatalogItem the account's catalogue lacks. */
+export function isProductElsewhere(details: ObjectDetails): details is ProductElsewhere {
+  return 'notInCatalogue' in details;
 }

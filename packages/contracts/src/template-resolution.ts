@@ -39,6 +39,15 @@ export function resolveTemplate<T extends ResolvableTemplate>(
   return active.find((template) => template.name.toLowerCase() === first.toLowerCase()) ?? null;
 }
 
+/**
+ * A product's page: /product/{productTemplateId}/{slug}. The slug, not the item id, names the product: every
+ * catalogue of a storefront has its own items of a product, sharing its SKU and slug, so the link holds for
+ * whoever opens it (a guest's shared link, a bookmark from before sign-in).
+ */
+export function productPath(item: { productTemplateId: string; slug: string }): string {
+  return `/product/${encodeURIComponent(item.productTemplateId)}/${encodeURIComponent(item.slug)}`;
+}
+
 /** /{templateName}/{catalogName}/{productName}/{slug...}: four segments or more. */
 export function isCataloguePath(segments: readonly string[]): boolean {
   return segments.length >= 4;

@@ -7,6 +7,7 @@ import type {
   GroupCount,
   Offer,
   PicklistCount,
+  ProductElsewhere,
 } from '@storefront/contracts';
 import { formatMoney } from '@storefront/contracts/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -340,6 +341,44 @@ describe.each(await testEngines())('catalogue types on $name', (engine) => {
           field: 'objectid',
         },
       });
+    });
+
+    it('names by an item of the Full catalogue, as a guest’s link does, the account’s item of its SKU', async () => {
+      const own = await findOne(crm.ids.halvorsen, 'Monoclonal Antibody (UCHT1), Brilliant Violet 421');
+      const guests = await findOne(crm.ids.guest, own.name);
+      expect(guests.id).not.toBe(own.id);
+      const byId = await objectDetails<CatalogItemDetail>('CatalogItem', guests.id, crm.ids.halvorsen);
+      expect(byId.body).toMatchObject({ id: own.id, sku: own.sku, price: own.price });
+      // Product paths named the item id where the slug now stands.
+      const byOldPath = await crm.get<CatalogItemDetail>('getFormattedObjectDetails', {
+        objectapi: 'CatalogItem',
+        slug: guests.id,
+        accId: crm.ids.halvorsen,
+        stfId: crm.ids.storefrontA,
+      });
+      expect(byOldPath.body.id).toBe(own.id);
+    });
+
+    it('says so when the account’s catalogue lacks the product, with products of its category', async () => {
+      const all = async (accountId: string) => (await catalog(accountId, { pageSize: 200 })).body.items;
+      const owned = new Set((await all(crm.ids.halvorsen)).map((item) => item.sku));
+      const missing = (await all(crm.ids.guest)).find((item) => !owned.has(item.sku));
+      if (!missing) throw new Error('the Halvorsen catalogue has every product');
+      const { status, body } = await crm.get<ProductElsewhere>('getFormattedObjectDetails', {
+        objectapi: 'CatalogItem',
+        slug: missing.slug,
+        accId: crm.ids.halvorsen,
+        stfId: crm.ids.storefrontA,
+      });
+      expect(status).toBe(200);
+      const { category, alternatives, ...product } = body.notInCatalogue;
+      expect(product).toEqual({ name: missing.name, sku: missing.sku });
+      expect(category?.name).toBeTruthy();
+      expect(alternatives.length).toBeGreaterThan(0);
+      for (const item of alternatives) {
+        expect(item.categoryId).toBe(category?.id);
+        expect(owned.has(item.sku)).toBe(true);
+      }
     });
 
     it('finds only items of the account’s own catalogue', async () => {

@@ -165,7 +165,7 @@ describe.each(await testEngines())('storefront, content and meta types on $name'
       });
     });
 
-    it("describes a product from the account's catalogue, by id or by slug", async () => {
+    it("describes a product from the account's catalogue, by slug or by id", async () => {
       const page = await crm.post<CatalogPage>('retrieveCatalogNG', {
         storefrontId: crm.ids.storefrontA,
         accountId: crm.ids.halvorsen,
@@ -181,13 +181,15 @@ describe.each(await testEngines())('storefront, content and meta types on $name'
         pageTitle: item.name,
         description: item.shortDescription,
         image: item.imageUrl,
-        canonical: `/product/${item.productTemplateId}/${item.id}`,
+        canonical: `/product/${item.productTemplateId}/${item.slug}`,
         ecatalogItemId: item.id,
         eCatalogId: details.body.catalog.id,
       };
-      expect((await meta(`/product/${item.productTemplateId}/${item.id}?ref=x`)).body).toMatchObject(
+      expect((await meta(`/product/${item.productTemplateId}/${item.slug}?ref=x`)).body).toMatchObject(
         expected,
       );
+      // Older product paths named the item id.
+      expect((await meta(`/product/${item.productTemplateId}/${item.id}`)).body).toMatchObject(expected);
       const productTemplate = templatesA.find((t) => t.templateId === item.productTemplateId);
       const slugUrl = `/${productTemplate?.name}/halvorsen/${item.slug}/overview`;
       expect((await meta(slugUrl)).body).toMatchObject({ ...expected, templateId: item.productTemplateId });

@@ -217,7 +217,7 @@ describe('blocks', () => {
   it('product card: links to the product page and offers its actions', () => {
     renderAt(<BlockView block={readyBlock('productCard', { itemId: item.id }, { item })} page={page} />, '/');
     expect(screen.getByRole('link', { name: item.name }).getAttribute('href')).toBe(
-      `/product/t-product/${item.id}`,
+      `/product/t-product/${item.slug}`,
     );
     const addToCart = screen.getByRole('button', { name: `Add to Cart ${item.name}` });
     expect(addToCart.closest('form')?.getAttribute('action')).toBe('/api/cart');

@@ -8,9 +8,12 @@ import type { BlockData } from './types';
 export interface PageTarget {
   /** /category/{id}. */
   categoryId: string | null;
-  /** The record a detail page shows: :productId, ?id or ?recordId. */
+  /** The record a detail page shows: ?id or ?recordId. */
   recordId: string | null;
-  /** The item slug of the catalogue product path /:templateName/:catalogName/:productName/*. */
+  /**
+   * The product slug of /product/:productTemplateId/:productId (an item id there, as older links have, also
+   * resolves) or of the catalogue product path /:templateName/:catalogName/:productName/*.
+   */
   productSlug: string | null;
   /** The quote a cart page names: /cart/{quoteId}, ?quoteId or ?quoteid (spec P§2). */
   quoteId: string | null;

@@ -100,8 +100,8 @@ export function pageTarget(url: URL, params: Params): PageTarget {
   const query = url.searchParams;
   return {
     categoryId: first === 'category' ? (params.id ?? null) : null,
-    recordId: params.productId ?? query.get('id') ?? query.get('recordId') ?? null,
-    productSlug: params.productName ?? null,
+    recordId: query.get('id') ?? query.get('recordId') ?? null,
+    productSlug: params.productId ?? params.productName ?? null,
     quoteId: params.quoteId ?? query.get('quoteId') ?? query.get('quoteid') ?? null,
   };
 }

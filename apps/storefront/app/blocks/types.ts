@@ -2,7 +2,6 @@ import type { BlockFields, BlockName } from '@storefront/contracts/block-fields'
 import type { Section } from '@storefront/contracts/blocks';
 import type {
   CatalogItemCard,
-  CatalogItemDetail,
   Category,
   GroupCount,
   PicklistCount,
@@ -11,6 +10,7 @@ import type {
 import type { QuoteListEntry, TranslationHeaders } from '@storefront/contracts/crm-cart-records';
 import type { CATALOGUE_SORTS } from '@storefront/contracts/crm-catalogue';
 import type { CartLoad } from '../features/cart/cart.server';
+import type { ProductLookup } from '../lib/catalogue.server';
 import type { HeadTags } from '../lib/meta';
 
 export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
@@ -45,7 +45,7 @@ export interface BlockData {
   image: null;
   productCard: { item: CatalogItemCard | null };
   productList: ProductListData;
-  productDetail: { item: CatalogItemDetail | null };
+  productDetail: ProductLookup;
   cart: {
     cart: CartLoad;
     continueShopping: string;

@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderAt } from '../testing/render';
 import { AccountControls } from './AccountControls';
@@ -13,13 +13,38 @@ describe('AccountControls', () => {
     );
   });
 
-  it("shows a signed-in user's name and 'Sign out'", () => {
+  it("opens a menu under a signed-in user's name with the account pages and 'Sign out'", () => {
     renderAt(<AccountControls viewer={{ signedIn: true, name: 'Ana Lima' }} />);
-    expect(screen.getByText('Ana Lima')).toBeTruthy();
+    const toggle = screen.getByRole('button', { name: 'Ana Lima' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('link', { name: 'Your account' })).toBeNull();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Your account' }).getAttribute('href')).toBe('/account');
+    expect(screen.getByRole('link', { name: 'Change password' }).getAttribute('href')).toBe(
+      '/changePassword',
+    );
     // A POST to /login, so a link on another site cannot sign the user out.
     const signOut = screen.getByRole('button', { name: 'Sign out' });
     expect(signOut.closest('form')?.getAttribute('method')).toBe('post');
     expect(signOut.closest('form')?.getAttribute('action')).toBe('/login');
     expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+  });
+
+  it('closes on Escape, giving focus back to its button, and on a click outside', () => {
+    renderAt(
+      <>
+        <AccountControls viewer={{ signedIn: true, name: 'Ana Lima' }} />
+        <p>Elsewhere</p>
+      </>,
+    );
+    const toggle = screen.getByRole('button', { name: 'Ana Lima' });
+    fireEvent.click(toggle);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+    fireEvent.click(toggle);
+    fireEvent.pointerDown(screen.getByText('Elsewhere'));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 });

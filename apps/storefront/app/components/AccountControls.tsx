@@ -1,10 +1,22 @@
+import { useId, useRef } from 'react';
 import { Form, Link, useLocation } from 'react-router';
 import type { PageViewer } from '../blocks/types';
 import { loginPath, SIGN_OUT_INTENT } from '../lib/paths';
+import { useDisclosure } from './use-disclosure';
 
 /**
- * The header's account corner: 'Sign in' back to this page for a guest; the user's name and 'Sign out'.
- * Signing out happens on the sign-in page, so catalogue pages never load the identity library.
+ * The account area's pages that exist. Users (for managers: AWSManager, decided on the server), addresses,
+ * orders, invoices and related accounts join here as their portal pages land.
+ */
+const ACCOUNT_LINKS = [
+  { label: 'Your account', to: '/account' },
+  { label: 'Change password', to: '/changePassword' },
+] as const;
+
+/**
+ * The header's account corner: 'Sign in' back to this page for a guest; for a user, a menu under their name
+ * with the account pages and 'Sign out'. Signing out happens on the sign-in page, so catalogue pages never
+ * load the identity library.
  */
 export function AccountControls({ viewer }: { viewer: PageViewer }) {
   const { pathname, search } = useLocation();
@@ -15,14 +27,44 @@ export function AccountControls({ viewer }: { viewer: PageViewer }) {
       </Link>
     );
   }
+  // Keyed by the path: a followed link leaves the menu closed behind it.
+  return <AccountMenu key={pathname} name={viewer.name} />;
+}
+
+/** A disclosure, not an ARIA menu: its entries are ordinary links and a button, reached with Tab. */
+function AccountMenu({ name }: { name: string }) {
+  const panelId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const { open, setOpen } = useDisclosure(container, toggle);
   return (
-    <div className="site-header__account">
-      <span className="site-header__user">{viewer.name}</span>
-      <Form method="post" action="/login">
-        <button type="submit" name="intent" value={SIGN_OUT_INTENT} className="button button--secondary">
-          Sign out
-        </button>
-      </Form>
+    <div className="account-menu" ref={container}>
+      <button
+        type="button"
+        ref={toggle}
+        className="account-menu__toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        {name}
+      </button>
+      <div id={panelId} className="account-menu__panel" hidden={!open}>
+        <ul className="account-menu__list">
+          {ACCOUNT_LINKS.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="account-menu__link">
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <Form method="post" action="/login">
+          <button type="submit" name="intent" value={SIGN_OUT_INTENT} className="account-menu__link">
+            Sign out
+          </button>
+        </Form>
+      </div>
     </div>
   );
 }

@@ -1,5 +1,3 @@
-import type { CatalogItemCard } from '@storefront/contracts/catalogue';
-
 /** The query parameter of /login that the page server and the sign-in page agree on. */
 export const EXPIRED_PARAM = 'expired';
 
@@ -42,10 +40,8 @@ export function categoryPath(categoryId: string): string {
   return `/category/${encodeURIComponent(categoryId)}`;
 }
 
-/** Product cards link to /product/{productTemplateId}/{id} (spec P§2). */
-export function productPath(item: Pick<CatalogItemCard, 'id' | 'productTemplateId'>): string {
-  return `/product/${encodeURIComponent(item.productTemplateId)}/${encodeURIComponent(item.id)}`;
-}
+/** Product cards link to /product/{productTemplateId}/{slug}: the CRM's canonical URL of the product. */
+export { productPath } from '@storefront/contracts/template-resolution';
 
 /** An absolute http(s) URL leaves the storefront and needs an explicit external link (spec P§2). */
 export function isExternal(url: string): boolean {

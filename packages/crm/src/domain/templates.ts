@@ -13,13 +13,13 @@ export function sortSections(sections: readonly Section[]): Section[] {
     }));
 }
 
-export type ProductRef = { itemId: string } | { slug: string };
+/** An item by id, or a product by slug (an item id older product paths named also matches) or by SKU. */
+export type ProductRef = { itemId: string } | { slug: string } | { sku: string };
 
-/** The product a path names: /product/{templateId}/{itemId}, or the catalogue path's product slug. */
+/** The product a path names: /product/{templateId}/{slug}, or the catalogue path's product slug. */
 export function productRef(url: string): ProductRef | null {
   const segments = pathSegments(url);
   const [first, , third] = segments;
   if (third === undefined) return null;
-  if (isCataloguePath(segments)) return { slug: third };
-  return first === 'product' ? { itemId: third } : null;
+  return isCataloguePath(segments) || first === 'product' ? { slug: third } : null;
 }

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { productRef, sortSections } from '../../src/domain/templates';
 
 describe('productRef', () => {
-  it('reads the item id of /product/{template}/{item}', () => {
-    expect(productRef('/product/T1/a0I1?x=1')).toEqual({ itemId: 'a0I1' });
+  it('reads the product slug of /product/{template}/{slug}', () => {
+    expect(productRef('/product/T1/cd4-antibody?x=1')).toEqual({ slug: 'cd4-antibody' });
   });
 
   it('reads the product slug of the four-segment catalogue path', () => {

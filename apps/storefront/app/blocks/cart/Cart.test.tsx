@@ -401,7 +401,7 @@ describe('Cart: a ready cart', () => {
     expect(screen.queryAllByRole('textbox')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /quantity of/ })).toBeNull();
-    expect(bodyRows()[0]?.querySelector('.cart-line__qty')?.textContent).toBe('12');
+    expect(bodyRows()[0]?.querySelectorAll('td')[1]?.textContent).toBe('12');
     expect(screen.queryByRole('button', { name: 'Make this my cart' })).toBeNull();
   });
 

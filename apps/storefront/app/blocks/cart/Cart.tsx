@@ -74,7 +74,7 @@ function CartView({ fields, data, page }: BlockProps<'cart'>) {
 
 /** The column labels the page shows when the CRM's translations cannot be had. */
 const DEFAULT_LABELS = { name: 'Product', qty: 'Quantity', unitPrice: 'Unit price', lineTotal: 'Total' };
-type ColumnLabels = typeof DEFAULT_LABELS;
+export type ColumnLabels = typeof DEFAULT_LABELS;
 
 interface CartContentsProps {
   fields: BlockProps<'cart'>['fields'];
@@ -118,6 +118,7 @@ function CartContents({ fields, cart, continueShopping, labels, onRemove, removi
                   key={line.id}
                   line={line}
                   currency={quote.currency}
+                  labels={labels}
                   editable={editable}
                   onRemove={onRemove}
                   removing={removing}

@@ -1,11 +1,14 @@
 import type { QuoteLine } from '@storefront/contracts/crm-quotes';
 import { useCartAction } from '../../features/cart/use-cart-action';
 import { formatMoney } from '../../lib/format';
+import type { ColumnLabels } from './Cart';
 import { QuantityEditor } from './QuantityEditor';
 
 interface CartLineProps {
   line: QuoteLine;
   currency: string;
+  /** The column headings, repeated beside the values where a phone shows no header row. */
+  labels: ColumnLabels;
   /** A checked-out quote, or one shown read-only, cannot be changed. */
   editable: boolean;
   /** Removal is the cart's: the line is gone once it is done, the cart reports it. */
@@ -28,21 +31,23 @@ function priceNote(line: QuoteLine, currency: string): string | null {
 }
 
 /** One line of the cart: the product, its quantity editor, its unit price with tier or offer, its total. */
-export function CartLine({ line, currency, editable, onRemove, removing }: CartLineProps) {
+export function CartLine({ line, currency, labels, editable, onRemove, removing }: CartLineProps) {
   const update = useCartAction();
   const note = priceNote(line, currency);
   const busy = update.busy || removing;
   return (
     <tr className="cart-line" aria-busy={busy}>
-      <td className="cart-line__product">
-        {line.image && <img src={line.image} alt="" width={64} height={48} loading="lazy" />}
-        <div>
-          <span className="cart-line__name">{line.name}</span>
-          <span className="cart-line__sku">SKU {line.sku}</span>
-          <span className="cart-line__unit">{line.unit}</span>
+      <td>
+        <div className="cart-line__product">
+          {line.image && <img src={line.image} alt="" width={64} height={48} loading="lazy" />}
+          <div className="cart-line__stack">
+            <span className="cart-line__name">{line.name}</span>
+            <span className="cart-line__sku">SKU {line.sku}</span>
+            <span className="cart-line__unit">{line.unit}</span>
+          </div>
         </div>
       </td>
-      <td className="cart-line__qty">
+      <td data-label={labels.qty}>
         {editable ? (
           <QuantityEditor
             qty={line.qty}
@@ -55,23 +60,27 @@ export function CartLine({ line, currency, editable, onRemove, removing }: CartL
           line.qty
         )}
       </td>
-      <td className="cart-line__price">
-        <span data-testid="unit-price">{formatMoney(line.unitPrice, currency)}</span>
-        {line.unitPrice < line.listPrice && (
-          <s className="cart-line__list-price">
-            <span className="visually-hidden">List price </span>
-            {formatMoney(line.listPrice, currency)}
-          </s>
-        )}
-        {note && <span className="cart-line__note">{note}</span>}
+      <td data-label={labels.unitPrice}>
+        <div className="cart-line__stack">
+          <span data-testid="unit-price">{formatMoney(line.unitPrice, currency)}</span>
+          {line.unitPrice < line.listPrice && (
+            <s className="cart-line__list-price">
+              <span className="visually-hidden">List price </span>
+              {formatMoney(line.listPrice, currency)}
+            </s>
+          )}
+          {note && <span className="cart-line__note">{note}</span>}
+        </div>
       </td>
-      <td className="cart-line__total">
-        <span data-testid="line-total">{formatMoney(line.lineTotal, currency)}</span>
-        {line.promoDiscount > 0 && (
-          <span className="cart-line__note">Promo −{formatMoney(line.promoDiscount, currency)}</span>
-        )}
+      <td data-label={labels.lineTotal}>
+        <div className="cart-line__stack">
+          <span data-testid="line-total">{formatMoney(line.lineTotal, currency)}</span>
+          {line.promoDiscount > 0 && (
+            <span className="cart-line__note">Promo −{formatMoney(line.promoDiscount, currency)}</span>
+          )}
+        </div>
       </td>
-      <td className="cart-line__actions">
+      <td>
         {editable && (
           <button
             type="button"

@@ -9,7 +9,7 @@ afterEach(cleanup);
 describe('productDetail block', () => {
   it('shows the product with its quantity tiers, offers and actions', () => {
     renderAt(
-      <BlockView block={readyBlock('productDetail', {}, { item })} page={page} />,
+      <BlockView block={readyBlock('productDetail', {}, { item, elsewhere: null })} page={page} />,
       `/product/t-product/${item.id}`,
     );
     expect(screen.getByRole('heading', { level: 1, name: item.name })).toBeTruthy();
@@ -35,7 +35,7 @@ describe('productDetail block', () => {
   });
 
   it('keeps description markup as text, with line breaks', () => {
-    renderAt(<BlockView block={readyBlock('productDetail', {}, { item })} page={page} />);
+    renderAt(<BlockView block={readyBlock('productDetail', {}, { item, elsewhere: null })} page={page} />);
     const description = screen.getByRole('region', { name: 'Description' });
     expect(description.querySelector('b')).toBeNull();
     expect(description.querySelector('p')?.innerHTML).toBe('Line one<br>Line two &lt;b&gt;bold&lt;/b&gt;');
@@ -44,7 +44,11 @@ describe('productDetail block', () => {
   it('hides tiers and offers when configured so', () => {
     renderAt(
       <BlockView
-        block={readyBlock('productDetail', { showTiers: false, showOffers: false }, { item })}
+        block={readyBlock(
+          'productDetail',
+          { showTiers: false, showOffers: false },
+          { item, elsewhere: null },
+        )}
         page={page}
       />,
     );
@@ -52,8 +56,29 @@ describe('productDetail block', () => {
     expect(screen.queryByRole('region', { name: 'Offers' })).toBeNull();
   });
 
+  it('says when the viewer’s catalogue lacks the product, and offers products of its category', () => {
+    const elsewhere = {
+      name: 'Rare Antibody',
+      sku: 'FC-RARE-1',
+      category: { id: 'cat-1', name: 'Flow Cytometry Antibodies' },
+      alternatives: [item],
+    };
+    renderAt(<BlockView block={readyBlock('productDetail', {}, { item: null, elsewhere })} page={page} />);
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Rare Antibody is not in your catalogue' }),
+    ).toBeTruthy();
+    expect(screen.getByText(/SKU FC-RARE-1 is not part of the catalogue of your account/)).toBeTruthy();
+    const near = screen.getByRole('region', { name: 'From Flow Cytometry Antibodies in your catalogue' });
+    expect(within(near).getByRole('link', { name: item.name }).getAttribute('href')).toBe(
+      `/product/t-product/${item.slug}`,
+    );
+    expect(within(near).getByRole('link', { name: 'All of Flow Cytometry Antibodies' })).toBeTruthy();
+  });
+
   it('says so when there is no product', () => {
-    renderAt(<BlockView block={readyBlock('productDetail', {}, { item: null })} page={page} />);
+    renderAt(
+      <BlockView block={readyBlock('productDetail', {}, { item: null, elsewhere: null })} page={page} />,
+    );
     expect(screen.getByRole('heading', { name: 'Product not found' })).toBeTruthy();
   });
 });

@@ -2,6 +2,8 @@ import type { Offer } from '@storefront/contracts/catalogue';
 import { Link } from 'react-router';
 import { CmsText } from '../../components/CmsText';
 import { ProductActions } from '../../components/ProductActions';
+import { ProductGrid } from '../../components/ProductGrid';
+import type { ProductLookup } from '../../lib/catalogue.server';
 import { formatDay, formatMoney } from '../../lib/format';
 import { categoryPath } from '../../lib/paths';
 import type { BlockProps } from '../types';
@@ -9,7 +11,8 @@ import { tierRows } from './tiers';
 
 /** A product page: images, name, SKU, unit, price, description, quantity tiers, offers and actions. */
 export function ProductDetail({ fields, data }: BlockProps<'productDetail'>) {
-  const { item } = data;
+  const { item, elsewhere } = data;
+  if (elsewhere) return <NotInCatalogue product={elsewhere} actions={fields.actions} />;
   if (!item) {
     return (
       <div className="product-detail product-detail--missing">
@@ -125,6 +128,38 @@ export function ProductDetail({ fields, data }: BlockProps<'productDetail'>) {
         </section>
       )}
     </article>
+  );
+}
+
+interface NotInCatalogueProps {
+  product: NonNullable<ProductLookup['elsewhere']>;
+  actions: BlockProps<'productDetail'>['fields']['actions'];
+}
+
+/** A product the storefront sells but the viewer's catalogue lacks: said plainly, with what is near it. */
+function NotInCatalogue({ product, actions }: NotInCatalogueProps) {
+  const { category, alternatives } = product;
+  return (
+    <div className="product-detail product-detail--missing">
+      <h1>{product.name} is not in your catalogue</h1>
+      <p>
+        SKU {product.sku} is not part of the catalogue of your account, so it cannot be ordered here. Your
+        account manager can tell you whether it can be added.
+      </p>
+      {category && alternatives.length > 0 ? (
+        <section aria-labelledby="product-alternatives">
+          <h2 id="product-alternatives">From {category.name} in your catalogue</h2>
+          <ProductGrid items={alternatives} actions={actions} headingLevel={3} />
+          <p>
+            <Link to={categoryPath(category.id)}>All of {category.name}</Link>
+          </p>
+        </section>
+      ) : (
+        <p>
+          <Link to="/">Return to the homepage</Link>
+        </p>
+      )}
+    </div>
   );
 }
 

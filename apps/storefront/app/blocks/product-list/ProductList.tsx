@@ -1,5 +1,5 @@
 import { CATALOGUE_ITEM_CAP } from '@storefront/contracts/constants';
-import { ProductTile } from '../../components/ProductTile';
+import { ProductGrid } from '../../components/ProductGrid';
 import { formatCount } from '../../lib/format';
 import type { BlockProps } from '../types';
 import { Filters } from './Filters';
@@ -12,13 +12,7 @@ export function ProductList({ block, fields, data }: BlockProps<'productList'>) 
     data.pinnedCategory?.name || (data.searchText ? 'Search results' : fields.heading || 'Products');
   const Heading = fields.featured ? 'h2' : 'h1';
   const grid = (
-    <ul className="product-grid">
-      {data.items.map((item) => (
-        <li key={item.id} className="product-grid__item">
-          <ProductTile item={item} actions={fields.actions} headingLevel={fields.featured ? 3 : 2} />
-        </li>
-      ))}
-    </ul>
+    <ProductGrid items={data.items} actions={fields.actions} headingLevel={fields.featured ? 3 : 2} />
   );
   if (fields.featured) {
     return (

@@ -122,17 +122,24 @@ export async function countByAttribute(db: CrmDb, filter: CatalogueFilter, field
   return rows.map((row) => ({ value: row.value ?? '', count: row.count }));
 }
 
+function productMatch(ref: ProductRef): SQL | undefined {
+  if ('itemId' in ref) return eq(catalogueItems.id, ref.itemId);
+  if ('sku' in ref) return eq(catalogueItems.sku, ref.sku);
+  // Product paths named the item id where the slug now stands; those links still resolve.
+  return or(eq(catalogueItems.slug, ref.slug), eq(catalogueItems.id, ref.slug));
+}
+
 export async function findItem(db: CrmDb, catalogueId: string, ref: ProductRef) {
-  const match = 'itemId' in ref ? eq(catalogueItems.id, ref.itemId) : eq(catalogueItems.slug, ref.slug);
   const [row] = await db
     .select({
       ...cardFields,
       description: catalogueItems.description,
       categoryName: categories.name,
+      categorySlug: categories.slug,
     })
     .from(catalogueItems)
     .innerJoin(categories, eq(categories.id, catalogueItems.categoryId))
-    .where(and(eq(catalogueItems.catalogueId, catalogueId), match))
+    .where(and(eq(catalogueItems.catalogueId, catalogueId), productMatch(ref)))
     .limit(1);
   return row;
 }

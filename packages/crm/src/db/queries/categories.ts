@@ -26,3 +26,12 @@ export async function findCategory(db: CrmDb, catalogueId: string, categoryId: s
     .limit(1);
   return row;
 }
+
+export async function findCategoryBySlug(db: CrmDb, catalogueId: string, slug: string) {
+  const [row] = await db
+    .select(categoryFields)
+    .from(categories)
+    .where(and(eq(categories.catalogueId, catalogueId), eq(categories.slug, slug)))
+    .limit(1);
+  return row;
+}

@@ -1,11 +1,11 @@
 import type { MetaItem } from '@storefront/contracts';
-import { resolveTemplate } from '@storefront/contracts/template-resolution';
-import { findItem } from '../../db/queries/catalogue';
+import { productPath, resolveTemplate } from '@storefront/contracts/template-resolution';
 import { listMetaItems, metaItemsInScope } from '../../db/queries/meta';
 import { findStorefrontName } from '../../db/queries/storefronts';
 import { listActiveTemplates } from '../../db/queries/templates';
 import { blankPageMeta, mergePageMeta, metaLayer, type PageMetaLayer } from '../../domain/meta';
 import { productRef } from '../../domain/templates';
+import { resolveItem } from './product-resolution';
 import { accountScope } from './scope';
 import type { Handler } from './types';
 
@@ -14,7 +14,8 @@ import type { Handler } from './types';
  * template's meta items, the template's Page_Title and Page_Meta_Tags, and for a product path the item.
  */
 export const getMergedMetaInfo: Handler<'getMergedMetaInfo'> = async (ctx, payload) => {
-  const { account, catalogue } = await accountScope(ctx, payload.stfId, payload.accId);
+  const scope = await accountScope(ctx, payload.stfId, payload.accId);
+  const { account, catalogue } = scope;
   const [storefrontName, templates] = await Promise.all([
     findStorefrontName(ctx.db, payload.stfId),
     listActiveTemplates(ctx.db, payload.stfId),
@@ -24,14 +25,15 @@ export const getMergedMetaInfo: Handler<'getMergedMetaInfo'> = async (ctx, paylo
     templates.map((t) => ({ ...t, templateId: t.id, createdDate: t.createdDate.toISOString(), meta: t })),
   );
   const ref = productRef(payload.url);
-  const [items, item] = await Promise.all([
+  const [items, found] = await Promise.all([
     metaItemsInScope(ctx.db, {
       storefrontId: payload.stfId,
       accountId: account.id,
       templateId: template?.templateId ?? null,
     }),
-    ref ? findItem(ctx.db, catalogue.id, ref) : Promise.resolve(undefined),
+    ref ? resolveItem(ctx, scope, ref) : Promise.resolve(undefined),
   ]);
+  const item = found && 'item' in found ? found.item : undefined;
   const pairs = (keep: (row: (typeof items)[number]) => boolean) =>
     metaLayer(items.filter(keep).map((row) => [row.key, row.value] as const));
   const base = blankPageMeta({
@@ -49,7 +51,7 @@ export const getMergedMetaInfo: Handler<'getMergedMetaInfo'> = async (ctx, paylo
         pageTitle: item.name,
         description: item.shortDescription,
         image: item.images[0],
-        canonical: `/product/${item.productTemplateId}/${item.id}`,
+        canonical: productPath(item),
       }
     : {};
   return mergePageMeta(

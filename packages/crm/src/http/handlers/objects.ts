@@ -1,10 +1,11 @@
 import { type CrmAnswer, MESSAGES } from '@storefront/contracts';
-import { findItem, tiersForItems } from '../../db/queries/catalogue';
-import { findCategory } from '../../db/queries/categories';
+import { findItemsPage, tiersForItems } from '../../db/queries/catalogue';
+import { findCategory, findCategoryBySlug } from '../../db/queries/categories';
 import { findOffer, findOfferItems } from '../../db/queries/offers';
 import { toDetail } from '../../domain/catalogue-items';
 import { notFound } from '../errors';
 import { toCards, validOffersByItem } from './cards';
+import { resolveItem } from './product-resolution';
 import { type AccountScope, accountScope } from './scope';
 import type { Handler, HandlerContext } from './types';
 
@@ -15,12 +16,18 @@ type Loader = (
   ref: ObjectRef,
 ) => Promise<CrmAnswer<'getFormattedObjectDetails'> | undefined>;
 
+/** How many products of its category a 'not in your catalogue' answer offers instead. */
+const ALTERNATIVES = 4;
+
 /** Only objects the account can see: items and categories of its catalogue, offers of its storefront. */
 const LOADERS: Record<'CatalogItem' | 'Category' | 'Offer', Loader> = {
-  CatalogItem: async (ctx, { catalogue }, { objectId, slug }) => {
+  CatalogItem: async (ctx, scope, { objectId, slug }) => {
+    const { catalogue } = scope;
     const ref = objectId ? { itemId: objectId } : slug ? { slug } : undefined;
-    const item = ref && (await findItem(ctx.db, catalogue.id, ref));
-    if (!item) return undefined;
+    const found = ref && (await resolveItem(ctx, scope, ref));
+    if (!found) return undefined;
+    if ('elsewhere' in found) return productElsewhere(ctx, scope, found.elsewhere);
+    const { item } = found;
     const [tiers, offers] = await Promise.all([
       tiersForItems(ctx.db, [item.id]),
       validOffersByItem(ctx, [item.id]),
@@ -42,6 +49,30 @@ const LOADERS: Record<'CatalogItem' | 'Category' | 'Offer', Loader> = {
     return { offer, items: await toCards(ctx, rows, catalogue.currency) };
   },
 };
+
+/** A product the account's catalogue lacks: named, with products of its category the account can buy. */
+async function productElsewhere(
+  ctx: HandlerContext,
+  { catalogue }: AccountScope,
+  product: { name: string; sku: string; categorySlug: string },
+) {
+  const category = await findCategoryBySlug(ctx.db, catalogue.id, product.categorySlug);
+  const rows = category
+    ? await findItemsPage(
+        ctx.db,
+        { catalogueId: catalogue.id, categoryId: category.id, filters: {} },
+        { sort: 'name', offset: 0, limit: ALTERNATIVES },
+      )
+    : [];
+  return {
+    notInCatalogue: {
+      name: product.name,
+      sku: product.sku,
+      category: category ? { id: category.id, name: category.name } : null,
+      alternatives: await toCards(ctx, rows, catalogue.currency),
+    },
+  };
+}
 
 export const getFormattedObjectDetails: Handler<'getFormattedObjectDetails'> = async (ctx, payload) => {
   const scope = await accountScope(ctx, payload.stfId, payload.accId);

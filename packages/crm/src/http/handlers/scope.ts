@@ -7,6 +7,8 @@ import type { HandlerContext } from './types';
 export interface AccountScope {
   account: AccountRow;
   catalogue: CatalogueRow;
+  /** The storefront's Full catalogue, the one guests see; null when it has none. */
+  full: CatalogueRow | null;
 }
 
 /** The account (which must belong to the storefront, else 403) and the catalogue it sees. */
@@ -19,5 +21,5 @@ export async function accountScope(
   if (!row || !belongsToStorefront(row.account, storefrontId)) throw forbidden();
   const catalogue = catalogueForAccount(row.own, row.full);
   if (!catalogue) throw notFound(MESSAGES.noRecordsFound);
-  return { account: row.account, catalogue };
+  return { account: row.account, catalogue, full: row.full };
 }
