@@ -146,7 +146,10 @@ function fakeGateway(overrides: Record<string, unknown> = {}, failingTypes: read
     getFormattedObjectDetails: (_payload, params) =>
       params.get('objectid') === item.id ? item : { statusCode: 404, content: 'ERROR: No records Found.' },
     retrieveCatalogNG: () => ({ items: [item], totalCount: 1, capped: false, page: 1, pageSize: 24 }),
-    getCatalogGroupCounts: () => [],
+    getCatalogGroupCounts: () => [
+      { categoryId: 'c1', name: 'Genomics Kits', count: 1 },
+      { categoryId: 'c2', name: 'Instruments', count: 0 },
+    ],
     getCatalogPicklistGroupCounts: (payload) =>
       payload?.field === 'Conjugate' ? [{ value: 'FITC', count: 1 }] : [],
   };
@@ -324,6 +327,17 @@ describe('loadTemplatePage', () => {
       expect(list.state.data.items).toHaveLength(1);
       expect(list.state.data.facets.picklists).toEqual([
         { field: 'Conjugate', options: [{ value: 'FITC', count: 1 }] },
+      ]);
+    }
+  });
+
+  it('offers as category facets only the categories that have matching products', async () => {
+    const page = await load('/category').result;
+    const list = page.sections[0]?.blocks[0];
+    expect(list?.state.status).toBe('ready');
+    if (list?.componentName === 'productList' && list.state.status === 'ready') {
+      expect(list.state.data.facets.categories).toEqual([
+        { categoryId: 'c1', name: 'Genomics Kits', count: 1 },
       ]);
     }
   });

@@ -15,3 +15,16 @@ export function formatDay(day: string): string {
   if (Number.isNaN(date.getTime())) return day;
   return new Intl.DateTimeFormat(DEFAULT_LOCALE, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
+
+const momentFormat = new Intl.DateTimeFormat(DEFAULT_LOCALE, {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
+
+/** An instant as 'Oct 2, 2026, 09:00 UTC': carts of one day told apart, the same text on server and browser. */
+export function formatMoment(instant: string): string {
+  const date = new Date(instant);
+  return Number.isNaN(date.getTime()) ? instant : `${momentFormat.format(date)} UTC`;
+}

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { CmsText } from '../../components/CmsText';
 import { forgetQuote, rememberQuote } from '../../features/cart/quote-storage';
 import { useCartAction } from '../../features/cart/use-cart-action';
-import { formatDay, formatMoney } from '../../lib/format';
+import { formatMoment, formatMoney } from '../../lib/format';
 import type { BlockProps } from '../types';
 import { CartExport } from './CartExport';
 import { CartLine } from './CartLine';
@@ -190,7 +190,7 @@ function EarlierCarts({ carts }: { carts: QuoteListEntry[] }) {
         {carts.map((quote) => (
           <li key={quote.id}>
             <Link to={`/cart/${encodeURIComponent(quote.id)}`}>
-              {quote.name ?? `Cart of ${formatDay(quote.createdAt)}`}
+              {quote.name ?? `Cart of ${formatMoment(quote.createdAt)}`}
             </Link>{' '}
             <span>
               {quote.lineCount} {quote.lineCount === 1 ? 'line' : 'lines'},{' '}

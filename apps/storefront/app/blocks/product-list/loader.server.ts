@@ -55,6 +55,10 @@ export const loadProductList: BlockLoader<'productList'> = async ({ session, fie
     filters: query.filters,
     category: pinned ? null : query.category,
     pinnedCategory,
-    facets: { categories, picklists: picklists.filter((facet) => facet.options.length > 0) },
+    // A facet that would find nothing is no choice to offer.
+    facets: {
+      categories: categories.filter((group) => group.count > 0),
+      picklists: picklists.filter((facet) => facet.options.length > 0),
+    },
   };
 };
