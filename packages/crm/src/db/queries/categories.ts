@@ -18,20 +18,13 @@ export function listCategories(db: CrmDb, catalogueId: string) {
     .orderBy(asc(categories.sortOrder), asc(categories.name));
 }
 
-export async function findCategory(db: CrmDb, catalogueId: string, categoryId: string) {
+/** A category of the catalogue by its id, or by its slug (the same category in another catalogue has another id). */
+export async function findCategory(db: CrmDb, catalogueId: string, ref: { id: string } | { slug: string }) {
+  const match = 'id' in ref ? eq(categories.id, ref.id) : eq(categories.slug, ref.slug);
   const [row] = await db
     .select(categoryFields)
     .from(categories)
-    .where(and(eq(categories.catalogueId, catalogueId), eq(categories.id, categoryId)))
-    .limit(1);
-  return row;
-}
-
-export async function findCategoryBySlug(db: CrmDb, catalogueId: string, slug: string) {
-  const [row] = await db
-    .select(categoryFields)
-    .from(categories)
-    .where(and(eq(categories.catalogueId, catalogueId), eq(categories.slug, slug)))
+    .where(and(eq(categories.catalogueId, catalogueId), match))
     .limit(1);
   return row;
 }

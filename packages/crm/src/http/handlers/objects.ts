@@ -1,6 +1,6 @@
 import { type CrmAnswer, MESSAGES } from '@storefront/contracts';
 import { findItemsPage, tiersForItems } from '../../db/queries/catalogue';
-import { findCategory, findCategoryBySlug } from '../../db/queries/categories';
+import { findCategory } from '../../db/queries/categories';
 import { findOffer, findOfferItems } from '../../db/queries/offers';
 import { toDetail } from '../../domain/catalogue-items';
 import { notFound } from '../errors';
@@ -41,7 +41,7 @@ const LOADERS: Record<'CatalogItem' | 'Category' | 'Offer', Loader> = {
     });
   },
   Category: async (ctx, { catalogue }, { objectId }) =>
-    objectId ? findCategory(ctx.db, catalogue.id, objectId) : undefined,
+    objectId ? findCategory(ctx.db, catalogue.id, { id: objectId }) : undefined,
   Offer: async (ctx, { account, catalogue }, { objectId }) => {
     const offer = objectId ? await findOffer(ctx.db, account.storefrontId, objectId) : undefined;
     if (!offer) return undefined;
@@ -56,7 +56,7 @@ async function productElsewhere(
   { catalogue }: AccountScope,
   product: { name: string; sku: string; categorySlug: string },
 ) {
-  const category = await findCategoryBySlug(ctx.db, catalogue.id, product.categorySlug);
+  const category = await findCategory(ctx.db, catalogue.id, { slug: product.categorySlug });
   const rows = category
     ? await findItemsPage(
         ctx.db,

@@ -34,7 +34,7 @@ export const saveECatalogFilters: Handler<'saveECatalogFilters'> = async (ctx, p
   if (account.isGuest) {
     throw new CrmHttpError(403, 'SIGN_IN_REQUIRED', 'sign in to save catalogue filters.', 'accountId');
   }
-  if (payload.categoryId && !(await findCategory(ctx.db, catalogue.id, payload.categoryId))) {
+  if (payload.categoryId && !(await findCategory(ctx.db, catalogue.id, { id: payload.categoryId }))) {
     throw invalidPayload('is not a category of your catalogue.', 'categoryId');
   }
   const fields = {
