@@ -38,8 +38,8 @@ export function dyeKey(name: string): Dye | undefined {
 const label = z
   .string()
   .min(1)
-  .max(40)
-  .regex(/^[\p{L}\p{N} .,:;/+()#%°µ′’'×–-]+$/u);
+  .max(60)
+  .regex(/^[\p{L}\p{N} .,:;/+()#%°µ′’'×–&-]+$/u);
 
 export const KIT_APPLICATIONS = [
   'ngs',
@@ -124,6 +124,8 @@ export const PRODUCT_IMAGE_KINDS = {
     wells: z.enum(PLATE_WELLS),
     colour: z.enum(PLATE_COLOURS),
     bottom: z.enum(PLATE_BOTTOMS),
+    /** What tells plates of one format apart: 'TC-treated', 'Skirted' … */
+    variant: label.optional(),
     size: label.optional(),
   }),
   seal: z.strictObject({ finish: z.enum(['optical', 'foil', 'breathable']), size: label.optional() }),
@@ -211,6 +213,11 @@ const joined = (...parts: (string | false | undefined)[]) => parts.filter(Boolea
 
 /** What the picture shows, in words: the alt text of every place that shows it. */
 export function describeProductImage(image: ProductImage): string {
+  const words = describe(image);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function describe(image: ProductImage): string {
   switch (image.kind) {
     case 'antibody':
       return joined(
@@ -222,10 +229,15 @@ export function describeProductImage(image: ProductImage): string {
     case 'reagent':
       return joined(`${image.name} ${image.vessel}`, image.dye && DYES[image.dye], image.size);
     case 'kit':
-      return joined(`${image.name} kit box`, image.dye && DYES[image.dye], image.size);
+      return joined(
+        `${image.name}${/ (Kit|Set)$/.test(image.name) ? '' : ' kit'} box`,
+        image.dye && DYES[image.dye],
+        image.size,
+      );
     case 'plate':
       return joined(
         `${image.wells}-well ${image.colour} ${WELL_BOTTOMS[image.bottom]} plate`,
+        image.variant?.toLowerCase(),
         image.size && `pack of ${image.size.replace(/\/pk$/, '')}`,
       );
     case 'seal':
@@ -237,8 +249,10 @@ export function describeProductImage(image: ProductImage): string {
       );
     case 'instrument':
       return joined(
-        `${image.name}, ${INSTRUMENT_NAMES[image.family]}`,
-        image.lasers && `lasers ${image.lasers.replaceAll('-', ', ')} nm`,
+        image.name.toLowerCase().includes(INSTRUMENT_NAMES[image.family])
+          ? image.name
+          : `${image.name} (${INSTRUMENT_NAMES[image.family]})`,
+        image.lasers && `lasers at ${image.lasers.replaceAll('-', ', ')} nm`,
       );
     case 'part':
       return image.name;

@@ -257,6 +257,16 @@ function surfaceOf(name: string, application: string): string {
   return 'Non-treated';
 }
 
+/** What tells a plate from others of its format: the name's qualifier, else its walls or purpose. */
+function variantOf(name: string): string | undefined {
+  const qualifier = name.split(', ')[1];
+  if (qualifier) return qualifier;
+  if (/Clear-Bottom/.test(name)) return 'Clear bottom';
+  if (/Solid/.test(name)) return 'Solid';
+  if (/Spheroid/.test(name)) return 'Spheroid';
+  return undefined;
+}
+
 function wellsOf(format: string): Wells {
   const wells = format.replace('-well', '');
   if (wells === '6' || wells === '24' || wells === '96' || wells === '384' || wells === '1536') return wells;
@@ -288,7 +298,7 @@ export function plateProducts(prng: Prng): ProductSpec[] {
         const colour = colourOf(name);
         const pcr = bottom === 'pcr';
         return {
-          image: { kind: 'plate', wells, colour, bottom, size: unit },
+          image: { kind: 'plate', wells, colour, bottom, variant: variantOf(name), size: unit },
           specifications: specifications(
             ['Well format', `${wells} wells`],
             ['Well volume', wellVolume(wells, bottom, name)],
