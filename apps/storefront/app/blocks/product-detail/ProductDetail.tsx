@@ -198,8 +198,8 @@ function Documents({ item }: { item: CatalogItemDetail }) {
                 <td>{formatDay(lot.manufacturedOn)}</td>
                 <td>{formatDay(lot.expiresOn)}</td>
                 <td>
-                  <a href={href} download={fileName} aria-label={`${title} (PDF)`}>
-                    PDF
+                  <a href={href} download={fileName}>
+                    PDF<span className="visually-hidden">, {title}</span>
                   </a>
                 </td>
               </tr>
