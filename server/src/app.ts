@@ -124,8 +124,10 @@ export function createServerApp(parts: ServerParts): Hono<{ Variables: { request
     const gatewayFetch = (request: Request) => gateway.fetch(request, gatewayConnection(c));
     c.res = await handleDocument(c.req.raw, { ...loadContext, gatewayFetch, cspNonce, overHttps });
     const storefront = await gateway.resolveDomain(new URL(c.req.url).host).catch(() => null);
-    // Through the context: a resource route's own Response may have immutable headers.
-    c.header('Content-Security-Policy', documentPolicy(cspNonce, storefront?.resourcesDomain));
+    // Through the context: a resource route's own Response may have immutable headers. A resource with a
+    // policy of its own (a generated picture: no script at all) keeps it.
+    if (!c.res.headers.has('Content-Security-Policy'))
+      c.header('Content-Security-Policy', documentPolicy(cspNonce, storefront?.resourcesDomain));
     return c.res;
   });
   return app;

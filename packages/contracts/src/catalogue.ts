@@ -62,12 +62,29 @@ export const catalogItemCardSchema = z.object({
 });
 export type CatalogItemCard = z.infer<typeof catalogItemCardSchema>;
 
+/** One row of a product's specifications table, e.g. { name: 'Clone', value: 'RPA-T4' }; in display order. */
+export const specificationSchema = z.object({ name: z.string(), value: z.string() });
+export type Specification = z.infer<typeof specificationSchema>;
+
+/** A manufactured lot of a consumable: its certificate of analysis is generated from it. Dates are yyyy-mm-dd. */
+export const productLotSchema = z.object({
+  lotNumber: z.string(),
+  manufacturedOn: z.string(),
+  expiresOn: z.string(),
+});
+export type ProductLot = z.infer<typeof productLotSchema>;
+
 export const catalogItemDetailSchema = catalogItemCardSchema.extend({
   description: z.string(),
   images: z.array(z.string()),
   category: z.object({ id: z.string(), name: z.string() }),
   tiers: z.array(quantityTierSchema),
   offers: z.array(offerSchema),
+  specifications: z.array(specificationSchema),
+  /** Hazard statements of the safety data sheet; empty: not a hazardous substance or mixture. */
+  hazards: z.array(z.string()),
+  /** Newest first; empty for products sold without lots (instruments, hardware). */
+  lots: z.array(productLotSchema),
 });
 export type CatalogItemDetail = z.infer<typeof catalogItemDetailSchema>;
 

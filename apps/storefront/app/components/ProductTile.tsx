@@ -1,5 +1,6 @@
 import type { ActionItem } from '@storefront/contracts/block-fields';
 import type { CatalogItemCard } from '@storefront/contracts/catalogue';
+import { productImageAlt } from '@storefront/contracts/product-images';
 import { Link } from 'react-router';
 import { productPath } from '../lib/paths';
 import { ProductActions } from './ProductActions';
@@ -18,7 +19,7 @@ export function ProductTile({ item, actions, headingLevel }: ProductTileProps) {
       {item.imageUrl && (
         <img
           src={item.imageUrl}
-          alt=""
+          alt={productImageAlt(item.imageUrl, item.name)}
           width={320}
           height={240}
           loading="lazy"

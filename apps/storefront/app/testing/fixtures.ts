@@ -20,7 +20,7 @@ export const item: CatalogItemDetail = {
   name: 'Anti-Human CD4 Antibody, FITC',
   slug: 'anti-human-cd4-antibody-fitc',
   shortDescription: 'Clone RPA-T4 for flow cytometry.',
-  imageUrl: '/images/products/flow-cytometry-antibodies.svg',
+  imageUrl: '/product-images/v1/antibody.svg?clone=RPA-T4&dye=fitc&reactivity=Human&target=CD4',
   unit: '100 tests',
   requiresConfiguration: null,
   productTemplateId: 't-product',
@@ -35,7 +35,7 @@ export const item: CatalogItemDetail = {
   attributes: { Conjugate: 'FITC' },
   customAction: null,
   description: 'Line one\nLine two <b>bold</b>',
-  images: ['/images/products/flow-cytometry-antibodies.svg'],
+  images: ['/product-images/v1/antibody.svg?clone=RPA-T4&dye=fitc&reactivity=Human&target=CD4'],
   category: { id: 'cat-1', name: 'Flow Cytometry Antibodies' },
   tiers: [
     { sv: 1, ev: 4, price: 180, formattedOfferPrice: '$180.00', originalPrice: 180 },
@@ -52,6 +52,18 @@ export const item: CatalogItemDetail = {
       validFrom: '2025-03-01',
       validTo: '2025-05-31',
     },
+  ],
+  specifications: [
+    { name: 'Clone', value: 'RPA-T4' },
+    { name: 'Host species', value: 'Mouse' },
+    { name: 'Conjugate', value: 'FITC' },
+    { name: 'Excitation maximum', value: '495 nm' },
+    { name: 'Emission maximum', value: '519 nm' },
+  ],
+  hazards: [],
+  lots: [
+    { lotNumber: '2610-10042', manufacturedOn: '2026-10-12', expiresOn: '2028-10-12' },
+    { lotNumber: '2605-10042', manufacturedOn: '2026-05-23', expiresOn: '2028-05-23' },
   ],
 };
 

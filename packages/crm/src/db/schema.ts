@@ -12,6 +12,7 @@ import {
   QUOTE_STATUSES,
   type QuoteStatus,
   type Section,
+  type Specification,
   type SsoInfo,
   type Theme,
 } from '@storefront/contracts';
@@ -210,6 +211,10 @@ export const catalogueItems = pgTable(
     attributes: jsonb().$type<Record<string, string>>().notNull().default({}),
     customAction: jsonb().$type<CustomAction>(),
     sortOrder: integer().notNull().default(0),
+    /** The product page's specifications table, in display order; `attributes` stay the facets. */
+    specifications: jsonb().$type<Specification[]>().notNull().default([]),
+    /** Hazard statements for the safety data sheet; empty: not hazardous. */
+    hazards: jsonb().$type<string[]>().notNull().default([]),
   },
   (t) => [
     uniqueIndex().on(t.catalogueId, t.sku),
@@ -224,6 +229,27 @@ export const catalogueItems = pgTable(
       'catalogue_items_requires_configuration_check',
       sql`${t.requiresConfiguration} is null or ${oneOf(t.requiresConfiguration, CONFIGURATION_MODES)}`,
     ),
+  ],
+);
+
+/**
+ * Manufactured lots of a product, by SKU within the organisation: a lot is made once, whichever catalogues
+ * sell the product. Its certificate of analysis is generated from this row and the product.
+ */
+export const productLots = pgTable(
+  'product_lots',
+  {
+    organisationId: text()
+      .notNull()
+      .references(() => organisations.id),
+    sku: text().notNull(),
+    lotNumber: text().notNull(),
+    manufacturedOn: date({ mode: 'string' }).notNull(),
+    expiresOn: date({ mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organisationId, t.sku, t.lotNumber] }),
+    check('product_lots_dates_check', sql`${t.expiresOn} > ${t.manufacturedOn}`),
   ],
 );
 

@@ -5,6 +5,8 @@ import type {
   CustomAction,
   Offer,
   PriceSource,
+  ProductLot,
+  Specification,
 } from '@storefront/contracts';
 import { formatMoney, roundMoney } from '@storefront/contracts/money';
 import { formatTiers, type TierRow, unitPrice } from './pricing';
@@ -65,9 +67,15 @@ export interface DetailFacts {
   category: { id: string; name: string };
   tiers: readonly TierRow[];
   offers: Offer[];
+  specifications: Specification[];
+  hazards: string[];
+  lots: ProductLot[];
 }
 
-/** The product page: the card plus description, every image, tiers sorted by start quantity and the offers. */
+/**
+ * The product page: the card plus description, every image, tiers sorted by start quantity, the offers, and
+ * what its documents are made from (specifications, hazards, lots).
+ */
 export function toDetail(row: CatalogueItemRow, facts: DetailFacts): CatalogItemDetail {
   const card = toCard(row, {
     currency: facts.currency,
@@ -81,5 +89,8 @@ export function toDetail(row: CatalogueItemRow, facts: DetailFacts): CatalogItem
     category: facts.category,
     tiers: formatTiers(facts.tiers, card.price, facts.currency),
     offers: facts.offers,
+    specifications: facts.specifications,
+    hazards: facts.hazards,
+    lots: facts.lots,
   };
 }

@@ -1,5 +1,6 @@
 import { sectionSchema, templateMetaSchema } from '@storefront/contracts';
 import { roundMoney } from '@storefront/contracts/money';
+import { productImagePath } from '@storefront/contracts/product-images';
 import type * as schema from '../db/schema';
 import { salesforceId } from '../domain/ids';
 import { unitPrice } from '../domain/pricing';
@@ -34,6 +35,7 @@ export interface DemoData {
   promoCodes: Row<typeof schema.promoCodes>[];
   promoCodeItems: Row<typeof schema.promoCodeItems>[];
   metaItems: Row<typeof schema.metaItems>[];
+  productLots: Row<typeof schema.productLots>[];
 }
 
 const KEY_PREFIX = {
@@ -107,6 +109,7 @@ export function buildDemoData(): DemoData {
     promoCodes: [],
     promoCodeItems: [],
     metaItems: [],
+    productLots: [],
   };
   const organisationId = nextId('organisation');
   data.organisations.push({
@@ -115,6 +118,7 @@ export function buildDemoData(): DemoData {
     salesforceOrgId: nextId('salesforceOrg'),
   });
   for (const demo of DEMO_STOREFRONTS) addStorefront({ data, nextId, prng, products, organisationId }, demo);
+  data.productLots = products.flatMap((product) => productLots(organisationId, product));
   return data;
 }
 
@@ -260,7 +264,6 @@ function addCatalogue(
   products.forEach((product, index) => {
     if (share < 1 && !prng.chance(share)) return;
     const id = nextId('item');
-    const categorySlug = slugify(CATEGORIES.find((c) => c.key === product.category)?.name ?? '');
     const listPrice = roundMoney(product.listPrice * demo.priceFactor);
     const negotiatedPrice = roundMoney(product.negotiatedPrice * demo.priceFactor);
     data.catalogueItems.push({
@@ -272,7 +275,7 @@ function addCatalogue(
       slug: product.slug,
       shortDescription: product.shortDescription,
       description: product.description,
-      images: [`/images/products/${categorySlug}.svg`],
+      images: [productImagePath(product.image)],
       unit: product.unit,
       requiresConfiguration: product.requiresConfiguration,
       productTemplateId,
@@ -282,11 +285,41 @@ function addCatalogue(
       attributes: product.attributes,
       customAction: product.customAction,
       sortOrder: index + 1,
+      specifications: product.specifications,
+      hazards: product.hazards,
     });
     if (product.tiered)
       addTiers(context, id, unitPrice({ priceSource: catalogue.priceSource, listPrice, negotiatedPrice }));
   });
   return catalogueId;
+}
+
+/** The newest lot was made on this day; earlier ones some months before. Fixed, so the demo is the same. */
+const LATEST_LOT_MADE = new Date(Date.UTC(2026, 9, 5));
+
+/**
+ * Two or three lots of a consumable, numbered by year, month and the SKU's number ('2610-10042'), newest
+ * first; made from the SKU alone so the catalogue's random draws stay as they were.
+ */
+function productLots(organisationId: string, product: Product): Row<typeof schema.productLots>[] {
+  const { shelfLifeMonths, sku } = product;
+  if (shelfLifeMonths === null) return [];
+  const serial = Number(sku.replace(/\D/g, ''));
+  return Array.from({ length: 2 + (serial % 2) }, (_, index) => {
+    const made = new Date(LATEST_LOT_MADE);
+    made.setUTCMonth(made.getUTCMonth() - index * 5 - (serial % 3));
+    made.setUTCDate(1 + ((serial * 7 + index * 11) % 27));
+    const expires = new Date(made);
+    expires.setUTCMonth(expires.getUTCMonth() + shelfLifeMonths);
+    const yymm = made.toISOString().slice(2, 7).replace('-', '');
+    return {
+      organisationId,
+      sku,
+      lotNumber: `${yymm}-${String(serial).slice(-5)}`,
+      manufacturedOn: made.toISOString().slice(0, 10),
+      expiresOn: expires.toISOString().slice(0, 10),
+    };
+  });
 }
 
 /** 1-4 at the unit price, 5-9 at 5 % off, 10 and more at 10 % off. */

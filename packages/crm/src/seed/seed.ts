@@ -61,6 +61,7 @@ async function writeDemo(db: CrmDb, data: DemoData): Promise<void> {
   await insertAll(db, schema.promoCodes, data.promoCodes);
   await insertAll(db, schema.promoCodeItems, data.promoCodeItems);
   await insertAll(db, schema.metaItems, data.metaItems);
+  await insertAll(db, schema.productLots, data.productLots);
   for (const { id, guestAccountId } of data.storefronts) {
     if (guestAccountId)
       await db.update(schema.storefronts).set({ guestAccountId }).where(eq(schema.storefronts.id, id));

@@ -1,5 +1,6 @@
 import { CATALOGUE_TYPES, CONFIGURATION_MODES, PICKLIST_FIELDS } from '@storefront/contracts';
 import { roundMoney } from '@storefront/contracts/money';
+import { parseProductImage } from '@storefront/contracts/product-images';
 import { describe, expect, it } from 'vitest';
 import { buildDemoData } from '../../src/seed/demo';
 
@@ -66,12 +67,66 @@ describe('buildDemoData', () => {
       expect(item.listPrice).toBeGreaterThan(0);
       expect(item.negotiatedPrice).toBeLessThan(item.listPrice);
       expect(roundMoney(item.listPrice)).toBe(item.listPrice);
-      expect(item.images?.[0]).toMatch(/^\/images\/products\/[a-z-]+\.svg$/);
+      expect(parseProductImage(item.images?.[0] ?? ''), item.name).not.toBeNull();
       for (const key of Object.keys(item.attributes ?? {})) expect(PICKLIST_FIELDS).toContain(key);
       if (item.requiresConfiguration) expect(CONFIGURATION_MODES).toContain(item.requiresConfiguration);
     }
     expect(data.catalogueItems.some((item) => item.requiresConfiguration === 'Needs')).toBe(true);
     expect(data.catalogueItems.some((item) => item.customAction)).toBe(true);
+  });
+
+  it('gives every product of a catalogue a picture of its own, and each SKU the same picture everywhere', () => {
+    for (const catalogue of data.catalogues) {
+      const items = data.catalogueItems.filter((item) => item.catalogueId === catalogue.id);
+      expect(new Set(items.map((item) => item.images?.[0])).size).toBe(items.length);
+    }
+    const bySku = new Map<string, string | undefined>();
+    for (const item of data.catalogueItems) {
+      expect(bySku.get(item.sku) ?? item.images?.[0]).toBe(item.images?.[0]);
+      bySku.set(item.sku, item.images?.[0]);
+    }
+  });
+
+  it('gives consumables two or three lots that expire after they were made, and instruments none', () => {
+    const skus = new Set(data.catalogueItems.map((item) => item.sku));
+    const lotsOf = (sku: string) => data.productLots.filter((lot) => lot.sku === sku);
+    for (const sku of skus) {
+      const lots = lotsOf(sku);
+      if (sku.startsWith('INS-')) expect(lots).toEqual([]);
+      if (sku.startsWith('FCA-') || sku.startsWith('APL-')) expect([2, 3]).toContain(lots.length);
+      for (const lot of lots) expect(lot.expiresOn > lot.manufacturedOn).toBe(true);
+      expect(new Set(lots.map((lot) => lot.lotNumber)).size).toBe(lots.length);
+    }
+  });
+
+  it('lists an antibody’s clone, host and fluorochrome maxima in its specifications', () => {
+    const pe = data.catalogueItems.find((item) => item.name === 'CD4 Monoclonal Antibody (RPA-T4), PE');
+    expect(pe?.specifications?.map(({ name }) => name)).toEqual([
+      'Target',
+      'Clone',
+      'Host species',
+      'Isotype',
+      'Reactivity',
+      'Application',
+      'Conjugate',
+      'Excitation maximum',
+      'Emission maximum',
+      'Laser line',
+      'Concentration',
+      'Formulation',
+      'Size',
+      'Storage',
+      'Shelf life',
+    ]);
+    expect(pe?.specifications).toContainEqual({ name: 'Excitation maximum', value: '565 nm' });
+    expect(pe?.specifications).toContainEqual({ name: 'Emission maximum', value: '578 nm' });
+    expect(pe?.attributes).toEqual({
+      Application: 'Flow Cytometry',
+      Format: 'Liquid',
+      Species: 'Human',
+      Conjugate: 'PE',
+      Brand: 'NovaFlow',
+    });
   });
 
   it('adds 1-4, 5-9 and 10+ tiers to many consumables', () => {

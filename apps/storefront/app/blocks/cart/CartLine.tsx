@@ -1,4 +1,5 @@
 import type { QuoteLine } from '@storefront/contracts/crm-quotes';
+import { productImageAlt } from '@storefront/contracts/product-images';
 import { useCartAction } from '../../features/cart/use-cart-action';
 import { formatMoney } from '../../lib/format';
 import type { ColumnLabels } from './Cart';
@@ -39,7 +40,15 @@ export function CartLine({ line, currency, labels, editable, onRemove, removing 
     <tr className="cart-line" aria-busy={busy}>
       <td>
         <div className="cart-line__product">
-          {line.image && <img src={line.image} alt="" width={64} height={48} loading="lazy" />}
+          {line.image && (
+            <img
+              src={line.image}
+              alt={productImageAlt(line.image, line.name)}
+              width={64}
+              height={48}
+              loading="lazy"
+            />
+          )}
           <div className="cart-line__stack">
             <span className="cart-line__name">{line.name}</span>
             <span className="cart-line__sku">SKU {line.sku}</span>

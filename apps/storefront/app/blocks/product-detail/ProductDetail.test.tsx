@@ -15,7 +15,9 @@ describe('productDetail block', () => {
     expect(screen.getByRole('heading', { level: 1, name: item.name })).toBeTruthy();
     expect(screen.getByText('FC-CD4-100')).toBeTruthy();
     expect(screen.getByText('100 tests')).toBeTruthy();
-    expect(screen.getByRole('img', { name: item.name })).toBeTruthy();
+    expect(
+      screen.getByRole('img', { name: 'Anti-human CD4 antibody vial, clone RPA-T4, FITC conjugate' }),
+    ).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Volume pricing' });
     const rows = within(table)
       .getAllByRole('row')
@@ -32,6 +34,42 @@ describe('productDetail block', () => {
     expect(screen.getByRole('link', { name: 'Flow Cytometry Antibodies' }).getAttribute('href')).toBe(
       '/category/cat-1',
     );
+  });
+
+  it('lists the specifications in the CRM’s order, and the datasheet, SDS and a certificate per lot', () => {
+    renderAt(<BlockView block={readyBlock('productDetail', {}, { item, elsewhere: null })} page={page} />);
+    const specifications = screen.getByRole('table', { name: `Specifications of ${item.name}` });
+    const rows = within(specifications)
+      .getAllByRole('row')
+      .map((row) => [
+        within(row).getByRole('rowheader').textContent,
+        within(row).getByRole('cell').textContent,
+      ]);
+    expect(rows).toEqual([
+      ['Clone', 'RPA-T4'],
+      ['Host species', 'Mouse'],
+      ['Conjugate', 'FITC'],
+      ['Excitation maximum', '495 nm'],
+      ['Emission maximum', '519 nm'],
+    ]);
+    const documents = screen.getByRole('region', { name: 'Documents' });
+    expect(within(documents).getByRole('link', { name: 'Datasheet' }).getAttribute('href')).toBe(
+      `/products/${item.slug}/documents/datasheet.pdf`,
+    );
+    expect(within(documents).getByRole('link', { name: 'Safety data sheet' }).getAttribute('download')).toBe(
+      'FC-CD4-100-sds.pdf',
+    );
+    const lots = within(documents).getByRole('table', { name: 'Certificates of analysis' });
+    expect(
+      within(lots)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['2610-10042', '2605-10042']);
+    expect(
+      within(lots)
+        .getByRole('link', { name: /^PDF.*Certificate of analysis, lot 2605-10042$/ })
+        .getAttribute('href'),
+    ).toBe(`/products/${item.slug}/documents/coa-2605-10042.pdf`);
   });
 
   it('keeps description markup as text, with line breaks', () => {
@@ -52,7 +90,7 @@ describe('productDetail block', () => {
         page={page}
       />,
     );
-    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Volume pricing' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Offers' })).toBeNull();
   });
 

@@ -1,8 +1,10 @@
-import type { Offer } from '@storefront/contracts/catalogue';
+import type { CatalogItemDetail, Offer } from '@storefront/contracts/catalogue';
+import { productImageAlt } from '@storefront/contracts/product-images';
 import { Link } from 'react-router';
 import { CmsText } from '../../components/CmsText';
 import { ProductActions } from '../../components/ProductActions';
 import { ProductGrid } from '../../components/ProductGrid';
+import { productDocuments } from '../../features/product-documents/documents';
 import type { ProductLookup } from '../../lib/catalogue.server';
 import { formatDay, formatMoney } from '../../lib/format';
 import { categoryPath } from '../../lib/paths';
@@ -41,13 +43,19 @@ export function ProductDetail({ fields, data }: BlockProps<'productDetail'>) {
       <div className="product-detail__layout">
         <div className="product-detail__gallery">
           {mainImage && (
-            <img src={mainImage} alt={item.name} width={640} height={480} className="product-detail__image" />
+            <img
+              src={mainImage}
+              alt={productImageAlt(mainImage, item.name)}
+              width={640}
+              height={480}
+              className="product-detail__image"
+            />
           )}
           {moreImages.map((src, index) => (
             <img
               key={src}
               src={src}
-              alt={`${item.name}, view ${index + 2}`}
+              alt={productImageAlt(src, `${item.name}, view ${index + 2}`)}
               width={160}
               height={120}
               loading="lazy"
@@ -127,7 +135,79 @@ export function ProductDetail({ fields, data }: BlockProps<'productDetail'>) {
           </p>
         </section>
       )}
+      <div className="product-detail__reference">
+        <Specifications item={item} />
+        <Documents item={item} />
+      </div>
     </article>
+  );
+}
+
+/** The specifications a scientist compares, in the order the CRM gives them. */
+function Specifications({ item }: { item: CatalogItemDetail }) {
+  if (item.specifications.length === 0) return null;
+  return (
+    <section aria-labelledby="product-specifications" className="product-detail__specifications">
+      <h2 id="product-specifications">Specifications</h2>
+      <table className="spec-table">
+        <caption className="visually-hidden">Specifications of {item.name}</caption>
+        <tbody>
+          {item.specifications.map((row) => (
+            <tr key={row.name}>
+              <th scope="row">{row.name}</th>
+              <td>{row.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** Datasheet, SDS and a certificate of analysis per lot, as PDF downloads. */
+function Documents({ item }: { item: CatalogItemDetail }) {
+  const { sheets, certificates } = productDocuments(item);
+  return (
+    <section aria-labelledby="product-documents" className="product-detail__documents">
+      <h2 id="product-documents">Documents</h2>
+      <ul className="document-list">
+        {sheets.map((document) => (
+          <li key={document.kind}>
+            <a href={document.href} download={document.fileName} className="document-link">
+              {document.title}
+            </a>{' '}
+            <span className="document-link__type">PDF</span>
+          </li>
+        ))}
+      </ul>
+      {certificates.length > 0 && (
+        <table className="lot-table">
+          <caption>Certificates of analysis</caption>
+          <thead>
+            <tr>
+              <th scope="col">Lot</th>
+              <th scope="col">Manufactured</th>
+              <th scope="col">Expires</th>
+              <th scope="col">Certificate</th>
+            </tr>
+          </thead>
+          <tbody>
+            {certificates.map(({ lot, href, fileName, title }) => (
+              <tr key={lot.lotNumber}>
+                <th scope="row">{lot.lotNumber}</th>
+                <td>{formatDay(lot.manufacturedOn)}</td>
+                <td>{formatDay(lot.expiresOn)}</td>
+                <td>
+                  <a href={href} download={fileName}>
+                    PDF<span className="visually-hidden">, {title}</span>
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }
 

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql
 import { containsPattern } from '../../domain/search';
 import type { ProductRef } from '../../domain/templates';
 import type { CrmDb } from '../open';
-import { catalogueItems, categories, quantityTiers } from '../schema';
+import { catalogueItems, categories, productLots, quantityTiers } from '../schema';
 
 export interface CatalogueFilter {
   catalogueId: string;
@@ -134,6 +134,8 @@ export async function findItem(db: CrmDb, catalogueId: string, ref: ProductRef) 
     .select({
       ...cardFields,
       description: catalogueItems.description,
+      specifications: catalogueItems.specifications,
+      hazards: catalogueItems.hazards,
       categoryName: categories.name,
       categorySlug: categories.slug,
     })
@@ -156,4 +158,17 @@ export function tiersForItems(db: CrmDb, itemIds: readonly string[]) {
     .from(quantityTiers)
     .where(inArray(quantityTiers.itemId, [...itemIds]))
     .orderBy(asc(quantityTiers.itemId), asc(quantityTiers.sv));
+}
+
+/** The lots of a product made by the organisation, newest first. */
+export function lotsOfProduct(db: CrmDb, organisationId: string, sku: string) {
+  return db
+    .select({
+      lotNumber: productLots.lotNumber,
+      manufacturedOn: productLots.manufacturedOn,
+      expiresOn: productLots.expiresOn,
+    })
+    .from(productLots)
+    .where(and(eq(productLots.organisationId, organisationId), eq(productLots.sku, sku)))
+    .orderBy(desc(productLots.manufacturedOn), asc(productLots.lotNumber));
 }

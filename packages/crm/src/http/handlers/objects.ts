@@ -1,5 +1,5 @@
 import { type CrmAnswer, MESSAGES } from '@storefront/contracts';
-import { findItemsPage, tiersForItems } from '../../db/queries/catalogue';
+import { findItemsPage, lotsOfProduct, tiersForItems } from '../../db/queries/catalogue';
 import { findCategory } from '../../db/queries/categories';
 import { findOffer, findOfferItems } from '../../db/queries/offers';
 import { toDetail } from '../../domain/catalogue-items';
@@ -22,15 +22,16 @@ const ALTERNATIVES = 4;
 /** Only objects the account can see: items and categories of its catalogue, offers of its storefront. */
 const LOADERS: Record<'CatalogItem' | 'Category' | 'Offer', Loader> = {
   CatalogItem: async (ctx, scope, { objectId, slug }) => {
-    const { catalogue } = scope;
+    const { catalogue, account } = scope;
     const ref = objectId ? { itemId: objectId } : slug ? { slug } : undefined;
     const found = ref && (await resolveItem(ctx, scope, ref));
     if (!found) return undefined;
     if ('elsewhere' in found) return productElsewhere(ctx, scope, found.elsewhere);
     const { item } = found;
-    const [tiers, offers] = await Promise.all([
+    const [tiers, offers, lots] = await Promise.all([
       tiersForItems(ctx.db, [item.id]),
       validOffersByItem(ctx, [item.id]),
+      lotsOfProduct(ctx.db, account.organisationId, item.sku),
     ]);
     return toDetail(item, {
       currency: catalogue.currency,
@@ -38,6 +39,9 @@ const LOADERS: Record<'CatalogItem' | 'Category' | 'Offer', Loader> = {
       category: { id: item.categoryId, name: item.categoryName },
       tiers,
       offers: offers.get(item.id) ?? [],
+      specifications: item.specifications,
+      hazards: item.hazards,
+      lots,
     });
   },
   Category: async (ctx, { catalogue }, { objectId }) =>

@@ -1,5 +1,6 @@
+import type { KIT_APPLICATIONS, ProductImage } from '@storefront/contracts/product-images';
 import type { Prng } from '../prng';
-import { listPrice, type ProductSpec, RESEARCH_USE, sized } from './types';
+import { listPrice, type ProductSpec, RESEARCH_USE, sized, specifications } from './types';
 
 type Family = readonly [
   name: string,
@@ -234,6 +235,31 @@ const FAMILIES: readonly Family[] = [
   ],
 ];
 
+const KIT_BOXES: Record<string, (typeof KIT_APPLICATIONS)[number]> = {
+  NGS: 'ngs',
+  'Single-Cell': 'single-cell',
+  qPCR: 'qpcr',
+  PCR: 'pcr',
+  'Nucleic Acid Extraction': 'extraction',
+  Epigenetics: 'epigenetics',
+};
+
+/** Kits in a box coloured by application; what is sold by volume (beads, dNTPs) in its vial or bottle. */
+function genomicsImage(name: string, application: string, unit: string): ProductImage {
+  const millilitres = /^(\d+) mL$/.exec(unit);
+  if (millilitres)
+    return { kind: 'reagent', vessel: Number(millilitres[1]) >= 50 ? 'bottle' : 'vial', name, size: unit };
+  return { kind: 'kit', application: KIT_BOXES[application] ?? 'pcr', name, size: unit };
+}
+
+/** What a unit counts: reactions, preps or indexes; a volume or an enzyme amount is a size. */
+function sizeRow(unit: string): readonly [string, string] {
+  if (/reactions$/.test(unit)) return ['Reactions', unit.replace(/ reactions$/, '')];
+  if (/preps$/.test(unit)) return ['Preparations', unit.replace(/ preps$/, '')];
+  if (/indexes$/.test(unit)) return ['Indexes', unit.replace(/ indexes$/, '')];
+  return ['Size', unit];
+}
+
 export function genomicsProducts(prng: Prng): ProductSpec[] {
   return FAMILIES.flatMap(([name, application, units, summary]) =>
     sized(
@@ -245,9 +271,26 @@ export function genomicsProducts(prng: Prng): ProductSpec[] {
         tiered: prng.chance(0.5),
         requiresConfiguration: null,
         customAction: null,
+        hazards: [],
+        shelfLifeMonths: 12,
       },
       name,
       units.map(([unit, min, max]) => [unit, listPrice(prng, min, max, 10)] as const),
+      (unit) => ({
+        image: genomicsImage(name, application, unit),
+        specifications: specifications(
+          ['Application', application],
+          sizeRow(unit),
+          [
+            'Storage',
+            application === 'Nucleic Acid Extraction'
+              ? '15–25 °C (buffers); proteinase K at 2–8 °C'
+              : '−20 °C; avoid repeated freeze–thaw',
+          ],
+          ['Shelf life', '12 months from manufacture'],
+          ['Quality', 'Free of detectable DNase, RNase and human DNA'],
+        ),
+      }),
     ),
   );
 }

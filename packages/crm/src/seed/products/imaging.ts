@@ -1,5 +1,8 @@
+import type { ProductImage } from '@storefront/contracts/product-images';
 import type { Prng } from '../prng';
-import { listPrice, type ProductSpec, RESEARCH_USE } from './types';
+import { SODIUM_AZIDE } from './antibodies';
+import { dyeOf, fluorochromeSpecifications } from './fluorochromes';
+import { listPrice, type ProductSpec, RESEARCH_USE, specifications } from './types';
 
 type Item = readonly [name: string, unit: string, format: string, min: number, max: number, summary: string];
 
@@ -110,6 +113,26 @@ const SECONDARIES = [
 ] as const;
 const SECONDARY_DYES = ['Alexa Fluor 488', 'Alexa Fluor 555', 'Alexa Fluor 647'] as const;
 
+/** Slides by their chambers, dishes, coverslips; reagents in a vial or, from 100 mL, a bottle. */
+function itemImage(name: string, format: string, unit: string): ProductImage {
+  const chambers = /Chamber Slide, (\d)-well/.exec(name)?.[1];
+  if (chambers === '1' || chambers === '2' || chambers === '4' || chambers === '8')
+    return { kind: 'slide', format: 'chamber', chambers, name, size: unit };
+  if (format === 'Slide') return { kind: 'slide', format: 'calibration', name, size: unit };
+  if (format === 'Dish') return { kind: 'slide', format: 'dish', name, size: unit };
+  if (format === 'Coverslip') return { kind: 'slide', format: 'coverslip', name, size: unit };
+  const millilitres = /^(\d+) mL$/.exec(unit);
+  const vessel = millilitres && Number(millilitres[1]) >= 100 ? 'bottle' : 'vial';
+  return { kind: 'reagent', vessel, name, size: unit };
+}
+
+/** What the glassware is made of; reagents have none. */
+const MATERIALS: Record<string, string> = {
+  Slide: 'Soda-lime glass slide, polystyrene chambers',
+  Dish: 'Polystyrene dish, #1.5 coverglass bottom (0.17 mm)',
+  Coverslip: 'Borosilicate glass, #1.5 (0.17 ± 0.01 mm)',
+};
+
 export function imagingProducts(prng: Prng): ProductSpec[] {
   const base = { category: 'imaging' as const, requiresConfiguration: null, customAction: null };
   const items = ITEMS.map(
@@ -122,6 +145,20 @@ export function imagingProducts(prng: Prng): ProductSpec[] {
       attributes: { Application: 'Imaging', Format: format, Brand: 'ClearView' },
       listPrice: listPrice(prng, min, max),
       tiered: prng.chance(0.6),
+      image: itemImage(name, format, unit),
+      specifications: specifications(
+        ['Format', format],
+        ['Material', MATERIALS[format]],
+        ['Size', unit],
+        [
+          'Sterility',
+          format === 'Reagent' || format === 'Coverslip' ? undefined : 'Sterile (gamma irradiated)',
+        ],
+        ['Storage', format === 'Reagent' ? '2–8 °C, protected from light' : '15–30 °C, dry'],
+        ['Shelf life', format === 'Reagent' ? '12 months from manufacture' : '36 months from manufacture'],
+      ),
+      hazards: [],
+      shelfLifeMonths: format === 'Reagent' ? 12 : 36,
     }),
   );
   const phalloidins = PHALLOIDIN.map(
@@ -134,6 +171,18 @@ export function imagingProducts(prng: Prng): ProductSpec[] {
       attributes: { Application: 'Imaging', Format: 'Reagent', Conjugate: dye, Brand: 'ClearView' },
       listPrice: listPrice(prng, 260, 330),
       tiered: true,
+      image: { kind: 'reagent', vessel: 'vial', name: 'Phalloidin', dye: dyeOf(dye), size: '300 units' },
+      specifications: [
+        ...specifications(['Target', 'F-actin'], ['Application', 'Imaging, fixed cells and tissue']),
+        ...fluorochromeSpecifications(dye),
+        ...specifications(
+          ['Size', '300 units'],
+          ['Storage', '−20 °C, desiccated and protected from light'],
+          ['Shelf life', '12 months from manufacture'],
+        ),
+      ],
+      hazards: [],
+      shelfLifeMonths: 12,
     }),
   );
   const secondaries = SECONDARIES.flatMap(([target, species]) =>
@@ -153,6 +202,24 @@ export function imagingProducts(prng: Prng): ProductSpec[] {
         },
         listPrice: listPrice(prng, 210, 280),
         tiered: true,
+        image: { kind: 'antibody', target: 'IgG (H+L)', reactivity: species, dye: dyeOf(dye), size: '1 mg' },
+        specifications: [
+          ...specifications(
+            ['Target', `${species} IgG (H+L)`],
+            ['Host species', 'Goat'],
+            ['Reactivity', species],
+            ['Application', 'Immunofluorescence, imaging'],
+          ),
+          ...fluorochromeSpecifications(dye),
+          ...specifications(
+            ['Concentration', '2 mg/mL'],
+            ['Size', '1 mg'],
+            ['Storage', '2–8 °C, protected from light; do not freeze'],
+            ['Shelf life', '12 months from manufacture'],
+          ),
+        ],
+        hazards: [SODIUM_AZIDE],
+        shelfLifeMonths: 12,
       }),
     ),
   );

@@ -1,6 +1,105 @@
 import type { ConfigurationMode } from '@storefront/contracts';
+import type { INSTRUMENT_FAMILIES } from '@storefront/contracts/product-images';
 import type { Prng } from '../prng';
-import { listPrice, type ProductSpec } from './types';
+import { listPrice, type ProductSpec, specifications } from './types';
+
+type Family = (typeof INSTRUMENT_FAMILIES)[number];
+
+/** Family, laser lines, detectors and throughput of each instrument, by name. */
+const DETAILS: Record<string, { family: Family; lasers?: string; detectors: string; throughput: string }> = {
+  'Benchtop Flow Cytometer, 2-laser': {
+    family: 'analyser',
+    lasers: '488-640',
+    detectors: '6 fluorescence, FSC, SSC',
+    throughput: 'Up to 35,000 events/s',
+  },
+  'Benchtop Flow Cytometer, 3-laser': {
+    family: 'analyser',
+    lasers: '405-488-640',
+    detectors: '10 fluorescence, FSC, SSC',
+    throughput: 'Up to 35,000 events/s',
+  },
+  'Benchtop Flow Cytometer, 4-laser': {
+    family: 'analyser',
+    lasers: '405-488-561-640',
+    detectors: '14 fluorescence, FSC, SSC',
+    throughput: 'Up to 35,000 events/s',
+  },
+  'Spectral Flow Cytometer, 5-laser': {
+    family: 'spectral',
+    lasers: '355-405-488-561-640',
+    detectors: '64-channel full-spectrum array, FSC, SSC',
+    throughput: 'Up to 50,000 events/s',
+  },
+  'Cell Sorter, 4-way, 4-laser': {
+    family: 'sorter',
+    lasers: '405-488-561-640',
+    detectors: '16 fluorescence, FSC, SSC',
+    throughput: 'Up to 70,000 events/s; 4-way sorting',
+  },
+  'Imaging Flow Cytometer': {
+    family: 'imaging-flow',
+    lasers: '405-488-640',
+    detectors: '12-channel TDI camera, brightfield, darkfield',
+    throughput: 'Up to 5,000 cells/s imaged',
+  },
+  'Automated Cell Counter': {
+    family: 'counter',
+    detectors: '5 MP colour camera, brightfield and two fluorescence channels',
+    throughput: '10 s per count',
+  },
+  'Multimode Microplate Reader': {
+    family: 'plate-reader',
+    detectors: 'PMT (fluorescence, luminescence), photodiode (absorbance)',
+    throughput: '96-well plate in 20 s; 6- to 1536-well plates',
+  },
+  'Absorbance Microplate Reader': {
+    family: 'plate-reader',
+    detectors: 'Photodiode array, 230–1000 nm',
+    throughput: '96-well plate in 10 s',
+  },
+  'High-Content Imaging System': {
+    family: 'imager',
+    lasers: '405-488-561-640',
+    detectors: 'Two sCMOS cameras, spinning-disk confocal',
+    throughput: '384-well plate, 4 channels, in 20 min',
+  },
+  'Inverted Fluorescence Microscope': {
+    family: 'microscope',
+    detectors: 'sCMOS camera, 5 LED channels',
+    throughput: 'Manual stage; multi-position time-lapse',
+  },
+  'Real-Time PCR System, 96-well': {
+    family: 'qpcr',
+    detectors: '6 excitation and 6 emission filters, CMOS',
+    throughput: '96 wells in 35 min (fast cycling)',
+  },
+  'Real-Time PCR System, 384-well': {
+    family: 'qpcr',
+    detectors: '5 excitation and 5 emission filters, CMOS',
+    throughput: '384 wells in 40 min (fast cycling)',
+  },
+  'Digital PCR System': {
+    family: 'dpcr',
+    detectors: '5-colour imaging of 26,000 partitions per well',
+    throughput: '96 samples in 2 h',
+  },
+  'Benchtop NGS Sequencer': {
+    family: 'sequencer',
+    detectors: '2-channel SBS imaging',
+    throughput: 'Up to 120 Gb per run, 2 × 150 bp',
+  },
+  'Thermal Cycler, 96-well Gradient': {
+    family: 'thermal-cycler',
+    detectors: 'None (12-zone gradient block)',
+    throughput: '96 wells; 5 °C/s ramp',
+  },
+  'Automated Plate Washer': {
+    family: 'washer',
+    detectors: 'Liquid-level sensing',
+    throughput: '96-well plate washed in 60 s',
+  },
+};
 
 type Instrument = readonly [
   name: string,
@@ -137,8 +236,14 @@ const INSTRUMENTS: readonly Instrument[] = [
 ];
 
 export function instrumentProducts(prng: Prng): ProductSpec[] {
-  return INSTRUMENTS.map(
-    ([name, application, min, max, configuration, summary]): ProductSpec => ({
+  return INSTRUMENTS.map(([name, application, min, max, configuration, summary]): ProductSpec => {
+    const details = DETAILS[name];
+    if (!details) throw new Error(`no details for the instrument ${name}`);
+    const lasers = details.lasers
+      ?.split('-')
+      .map((nm) => `${nm} nm`)
+      .join(', ');
+    return {
       category: 'instruments',
       name,
       unit: '1 system',
@@ -150,6 +255,22 @@ export function instrumentProducts(prng: Prng): ProductSpec[] {
       requiresConfiguration: configuration,
       // Instruments bought as they are can still be quoted for a site; configurable ones use CONFIGURE instead.
       customAction: configuration ? null : { label: 'Request a Quote', url: '/cpq', openInNewTab: false },
-    }),
-  );
+      image: {
+        kind: 'instrument',
+        family: details.family,
+        name,
+        ...(details.lasers ? { lasers: details.lasers } : {}),
+      },
+      specifications: specifications(
+        ['Instrument family', application],
+        ['Lasers', lasers],
+        ['Detectors', details.detectors],
+        ['Throughput', details.throughput],
+        ['Power', '100–240 V AC, 50/60 Hz'],
+        ['Warranty', 'One year, parts and labour, with on-site service'],
+      ),
+      hazards: [],
+      shelfLifeMonths: null,
+    };
+  });
 }

@@ -1,5 +1,47 @@
+import type { PART_SHAPES } from '@storefront/contracts/product-images';
 import type { Prng } from '../prng';
-import { listPrice, type ProductSpec } from './types';
+import { listPrice, type ProductSpec, specifications } from './types';
+
+type Shape = (typeof PART_SHAPES)[number];
+
+/** The drawing a part's name calls for; anything not listed is a module (pump, detector, board …). */
+const SHAPES: [RegExp, Shape][] = [
+  [/^Laser Module/, 'laser'],
+  [/^Bandpass Filter/, 'filter'],
+  [/Dichroic Mirror/, 'mirror'],
+  [/Tank/, 'tank'],
+  [/Tubing/, 'tubing'],
+  [/Nozzle/, 'nozzle'],
+  [/^Objective/, 'objective'],
+  [/Rack/, 'rack'],
+  [/Filter Cartridge|Air Filter/, 'cartridge'],
+  [/Lamp|LED Light/, 'lamp'],
+  [/Kit, Annual|Calibration Kit/, 'kit'],
+];
+
+/** The instruments a part fits, by what the name says it is for. */
+const COMPATIBLE: [RegExp, string][] = [
+  [/Sort Nozzle|Deflection Plate/, 'Cell Sorter, 4-way, 4-laser'],
+  [/Xenon Flash Lamp/, 'Multimode Microplate Reader'],
+  [/LED Light Source/, 'Inverted Fluorescence Microscope'],
+  [/^Objective/, 'High-Content Imaging System, Inverted Fluorescence Microscope'],
+  [/Heated Lid|Thermal Block/, 'Thermal Cycler, 96-well Gradient; Real-Time PCR System, 96-well'],
+  [/Touchscreen|Power Supply|Air Filter/, 'All BioNova benchtop instruments'],
+  [/Plate Loader|Sample Tube Rack/, 'Benchtop Flow Cytometers (2-, 3- and 4-laser), Spectral Flow Cytometer'],
+];
+/** Lasers and mirrors by their wavelength, filters by their passband. */
+function wavelengthRow(
+  shape: Shape,
+  name: string,
+  nm: string | undefined,
+): readonly [string, string | undefined] {
+  if (shape === 'laser') return ['Wavelength', `${nm} nm`];
+  if (shape === 'filter') return ['Passband (centre/width)', name.replace('Bandpass Filter, ', '')];
+  if (shape === 'mirror') return ['Cut-on wavelength', `${nm} nm`];
+  return ['Wavelength', undefined];
+}
+
+const CYTOMETERS = 'Benchtop Flow Cytometers (2-, 3- and 4-laser), Spectral Flow Cytometer, Cell Sorter';
 
 type Part = readonly [
   name: string,
@@ -131,8 +173,10 @@ const PARTS: readonly Part[] = [
 ];
 
 export function partProducts(prng: Prng): ProductSpec[] {
-  return PARTS.map(
-    ([name, unit, min, max, consumable, summary], index): ProductSpec => ({
+  return PARTS.map(([name, unit, min, max, consumable, summary], index): ProductSpec => {
+    const nm = /(\d{3}) nm/.exec(name)?.[1];
+    const shape = SHAPES.find(([pattern]) => pattern.test(name))?.[1] ?? 'module';
+    return {
       category: 'parts',
       name,
       unit,
@@ -145,6 +189,21 @@ export function partProducts(prng: Prng): ProductSpec[] {
       // Every fourth part links to the configurator so buyers can check it fits their instrument.
       customAction:
         index % 4 === 0 ? { label: 'Check Compatibility', url: '/configurator', openInNewTab: false } : null,
-    }),
-  );
+      image: { kind: 'part', shape, name, ...(nm ? { nm } : {}) },
+      specifications: specifications(
+        ['Compatible instrument', COMPATIBLE.find(([pattern]) => pattern.test(name))?.[1] ?? CYTOMETERS],
+        wavelengthRow(shape, name, nm),
+        ['Unit', unit],
+        [
+          'Replacement',
+          consumable
+            ? 'Consumable; replace at service or as needed'
+            : 'Field-replaceable by a BioNova engineer',
+        ],
+      ),
+      hazards: shape === 'laser' ? ['Class 3B laser product: avoid exposure to the beam.'] : [],
+      // Consumable parts are made in lots; hardware is serialised instead.
+      shelfLifeMonths: consumable ? 60 : null,
+    };
+  });
 }

@@ -1,5 +1,6 @@
+import type { PLATE_BOTTOMS, PLATE_COLOURS, PLATE_WELLS } from '@storefront/contracts/product-images';
 import type { Prng } from '../prng';
-import { listPrice, type ProductSpec, sized } from './types';
+import { listPrice, type ProductSpec, sized, specifications } from './types';
 
 type Plate = readonly [
   name: string,
@@ -205,6 +206,73 @@ const SEALS: readonly Plate[] = [
   ],
 ];
 
+type Wells = (typeof PLATE_WELLS)[number];
+type Bottom = (typeof PLATE_BOTTOMS)[number];
+
+/** The well bottom a plate's name gives; flat unless it says otherwise. */
+function bottomOf(name: string): Bottom {
+  const kinds: [RegExp, Bottom][] = [
+    [/Glass-Bottom/, 'glass'],
+    [/U-Bottom/, 'u'],
+    [/V-Bottom/, 'v'],
+    [/Ultra-Low Attachment/, 'round'],
+    [/Deep Well/, 'deep'],
+    [/PCR/, 'pcr'],
+    [/Filter/, 'filter'],
+    [/Half-Area/, 'half-area'],
+  ];
+  return kinds.find(([pattern]) => pattern.test(name))?.[1] ?? 'flat';
+}
+
+function colourOf(name: string): (typeof PLATE_COLOURS)[number] {
+  if (/Black/.test(name)) return 'black';
+  return /White/.test(name) ? 'white' : 'clear';
+}
+
+/** Working volume per well by format and well type. */
+function wellVolume(wells: Wells, bottom: Bottom, name: string): string {
+  if (bottom === 'deep') return wells === '96' ? '2 mL' : '240 µL';
+  if (bottom === 'pcr') return wells === '96' ? '200 µL' : '40 µL';
+  if (bottom === 'half-area') return '190 µL';
+  return {
+    '6': '16.8 mL',
+    '24': '3.4 mL',
+    '96': /Filter/.test(name) ? '350 µL' : '360 µL',
+    '384': '112 µL',
+    '1536': '12.5 µL',
+  }[wells];
+}
+
+function materialOf(bottom: Bottom): string {
+  if (bottom === 'pcr' || bottom === 'deep') return 'Polypropylene';
+  if (bottom === 'glass') return 'Polystyrene frame, #1.5 borosilicate glass bottom';
+  if (bottom === 'filter') return 'Polypropylene, 0.45 µm hydrophilic PVDF membrane';
+  return 'Polystyrene';
+}
+
+function surfaceOf(name: string, application: string): string {
+  if (/TC-Treated/.test(name)) return 'Tissue-culture treated';
+  if (/Ultra-Low Attachment/.test(name)) return 'Ultra-low attachment hydrogel';
+  if (application === 'Imaging') return 'Tissue-culture treated';
+  return 'Non-treated';
+}
+
+/** What tells a plate from others of its format: the name's qualifier, else its walls or purpose. */
+function variantOf(name: string): string | undefined {
+  const qualifier = name.split(', ')[1];
+  if (qualifier) return qualifier;
+  if (/Clear-Bottom/.test(name)) return 'Clear bottom';
+  if (/Solid/.test(name)) return 'Solid';
+  if (/Spheroid/.test(name)) return 'Spheroid';
+  return undefined;
+}
+
+function wellsOf(format: string): Wells {
+  const wells = format.replace('-well', '');
+  if (wells === '6' || wells === '24' || wells === '96' || wells === '384' || wells === '1536') return wells;
+  throw new Error(`no plate picture for the format ${format}`);
+}
+
 export function plateProducts(prng: Prng): ProductSpec[] {
   const base = { category: 'plates' as const, requiresConfiguration: null, customAction: null };
   const plates = PLATES.flatMap(([name, application, format, min, max, summary]) => {
@@ -216,12 +284,50 @@ export function plateProducts(prng: Prng): ProductSpec[] {
         description: `${summary} Sterile, individually wrapped, SBS/ANSI footprint.`,
         attributes: { Application: application, Format: format, Brand: 'BioNova' },
         tiered: prng.chance(0.8),
+        hazards: [],
+        shelfLifeMonths: 60,
       },
       name,
       [
         ['10/pk', tenPack],
         ['50/pk', listPrice(prng, tenPack * 4, tenPack * 4.6)],
       ],
+      (unit) => {
+        const wells = wellsOf(format);
+        const bottom = bottomOf(name);
+        const colour = colourOf(name);
+        const pcr = bottom === 'pcr';
+        return {
+          image: { kind: 'plate', wells, colour, bottom, variant: variantOf(name), size: unit },
+          specifications: specifications(
+            ['Well format', `${wells} wells`],
+            ['Well volume', wellVolume(wells, bottom, name)],
+            ['Well bottom', bottom === 'pcr' ? 'Thin-wall conical' : bottom === 'flat' ? 'Flat' : undefined],
+            ['Material', materialOf(bottom)],
+            [
+              'Colour',
+              colour === 'clear'
+                ? 'Clear'
+                : /Clear-Bottom|Glass/.test(name)
+                  ? `${colour === 'black' ? 'Black' : 'White'} walls, clear bottom`
+                  : colour === 'black'
+                    ? 'Black'
+                    : 'White',
+            ],
+            [
+              'Surface treatment',
+              pcr || bottom === 'deep' || bottom === 'filter' ? undefined : surfaceOf(name, application),
+            ],
+            [
+              'Sterility',
+              pcr ? 'DNase, RNase and PCR-inhibitor free' : 'Sterile (gamma irradiated), non-pyrogenic',
+            ],
+            ['Footprint', 'SBS/ANSI'],
+            ['Pack size', unit],
+            ['Storage', '15–30 °C, dry'],
+          ),
+        };
+      },
     );
   });
   const seals = SEALS.map(
@@ -234,6 +340,27 @@ export function plateProducts(prng: Prng): ProductSpec[] {
       attributes: { Application: application, Format: format, Brand: 'BioNova' },
       listPrice: listPrice(prng, min, max),
       tiered: true,
+      image: {
+        kind: 'seal',
+        finish: /Foil/.test(name) ? 'foil' : /Breathable/.test(name) ? 'breathable' : 'optical',
+        size: '100/pk',
+      },
+      specifications: specifications(
+        ['Format', 'Seal'],
+        [
+          'Material',
+          /Foil/.test(name)
+            ? 'Aluminium foil, heat-seal'
+            : /Breathable/.test(name)
+              ? 'Gas-permeable polyurethane membrane'
+              : 'Optically clear polyester, adhesive',
+        ],
+        ['Fits', 'All SBS-format plates'],
+        ['Pack size', '100/pk'],
+        ['Storage', '15–30 °C, dry'],
+      ),
+      hazards: [],
+      shelfLifeMonths: 24,
     }),
   );
   return [...plates, ...seals];

@@ -1,5 +1,7 @@
+import type { ProductImage } from '@storefront/contracts/product-images';
 import type { Prng } from '../prng';
-import { listPrice, type ProductSpec, RESEARCH_USE, sized } from './types';
+import { dyeOf, fluorochromeSpecifications } from './fluorochromes';
+import { listPrice, type ProductSpec, RESEARCH_USE, sized, specifications } from './types';
 
 type Family = readonly [
   name: string,
@@ -213,6 +215,60 @@ const FAMILIES: readonly Family[] = [
   ],
 ];
 
+/** Hazard statements (CLP) of the reagents that carry any; the rest are not hazardous. */
+const HAZARDS: Record<string, string[]> = {
+  'Fixation/Permeabilization Kit': [
+    'H317: May cause an allergic skin reaction.',
+    'H341: Suspected of causing genetic defects.',
+    'H350: May cause cancer (contains formaldehyde).',
+  ],
+  'Intracellular Fixation Buffer': [
+    'H317: May cause an allergic skin reaction.',
+    'H341: Suspected of causing genetic defects.',
+    'H350: May cause cancer (contains formaldehyde).',
+  ],
+  'Propidium Iodide Staining Solution': ['H341: Suspected of causing genetic defects.'],
+  'Cleaning Solution': ['H315: Causes skin irritation.', 'H319: Causes serious eye irritation.'],
+  'Cell Stimulation Cocktail, 500X': [
+    'H315: Causes skin irritation.',
+    'H319: Causes serious eye irritation.',
+  ],
+};
+
+/** Reagents kept at room temperature; the rest at 2–8 °C. */
+const ROOM_TEMPERATURE = new Set([
+  'Sheath Fluid',
+  'Cleaning Solution',
+  'Fluidics Shutdown Solution',
+  'EDTA Solution, 0.5 M',
+]);
+
+/** The vessel a liquid ships in follows its volume: a vial up to a few mL, a bottle, a carboy from 20 L. */
+function vesselFor(unit: string): Extract<ProductImage, { kind: 'reagent' }>['vessel'] {
+  const litres = /^(\d+) L$/.exec(unit);
+  if (litres) return Number(litres[1]) >= 20 ? 'carboy' : 'bottle';
+  const millilitres = /^(\d+) mL$/.exec(unit);
+  return millilitres && Number(millilitres[1]) >= 50 ? 'bottle' : 'vial';
+}
+
+/** A reagent's picture: kits as a box, beads in a dropper, liquids in the vessel of their volume. */
+function reagentImage(name: string, format: string, application: string, unit: string): ProductImage {
+  const label = name.replace(/,? \d+X$/, '').replace(/ Solution$/, '');
+  if (format === 'Kit')
+    return {
+      kind: 'kit',
+      application: application === 'Cell Proliferation' ? 'proliferation' : 'staining',
+      name: label,
+      size: unit,
+    };
+  return {
+    kind: 'reagent',
+    vessel: format === 'Beads' ? 'dropper' : vesselFor(unit),
+    name: label,
+    size: unit,
+  };
+}
+
 export function reagentProducts(prng: Prng): ProductSpec[] {
   const apoptosisKits = KIT_CONJUGATES.flatMap((conjugate) =>
     sized(
@@ -224,12 +280,33 @@ export function reagentProducts(prng: Prng): ProductSpec[] {
         tiered: true,
         requiresConfiguration: null,
         customAction: null,
+        hazards: [],
+        shelfLifeMonths: 12,
       },
       `Annexin V Apoptosis Detection Kit, ${conjugate}`,
       [
         ['50 tests', listPrice(prng, 240, 300)],
         ['100 tests', listPrice(prng, 400, 480)],
       ],
+      (unit) => ({
+        image: {
+          kind: 'kit',
+          application: 'apoptosis',
+          name: 'Annexin V',
+          dye: dyeOf(conjugate),
+          size: unit,
+        },
+        specifications: [
+          ...specifications(['Application', 'Apoptosis, flow cytometry']),
+          ...fluorochromeSpecifications(conjugate),
+          ...specifications(
+            ['Components', `Annexin V-${conjugate}, 7-AAD viability dye, 10X binding buffer`],
+            ['Size', unit],
+            ['Storage', '2–8 °C, protected from light; do not freeze'],
+            ['Shelf life', '12 months from manufacture'],
+          ),
+        ],
+      }),
     ),
   );
   const viabilityDyes = VIABILITY_DYES.map(
@@ -244,6 +321,24 @@ export function reagentProducts(prng: Prng): ProductSpec[] {
       tiered: true,
       requiresConfiguration: null,
       customAction: null,
+      image: {
+        kind: 'reagent',
+        vessel: 'vial',
+        name: `Viability Dye ${dye}`,
+        dye: dyeOf(dye),
+        size: '100 tests',
+      },
+      specifications: [
+        ...specifications(['Application', 'Dead-cell exclusion, flow cytometry'], ['Format', 'Lyophilized']),
+        ...fluorochromeSpecifications(dye),
+        ...specifications(
+          ['Size', '100 tests'],
+          ['Storage', '−20 °C, desiccated and protected from light'],
+          ['Shelf life', '12 months from manufacture'],
+        ),
+      ],
+      hazards: [],
+      shelfLifeMonths: 12,
     }),
   );
   const buffers = FAMILIES.flatMap(([name, application, format, units, summary]) =>
@@ -256,9 +351,21 @@ export function reagentProducts(prng: Prng): ProductSpec[] {
         tiered: prng.chance(0.6),
         requiresConfiguration: null,
         customAction: null,
+        hazards: HAZARDS[name] ?? [],
+        shelfLifeMonths: 18,
       },
       name,
       units.map(([unit, min, max]) => [unit, listPrice(prng, min, max)] as const),
+      (unit) => ({
+        image: reagentImage(name, format, application, unit),
+        specifications: specifications(
+          ['Application', application],
+          ['Format', format],
+          ['Size', unit],
+          ['Storage', ROOM_TEMPERATURE.has(name) ? '15–30 °C' : '2–8 °C; do not freeze'],
+          ['Shelf life', '18 months from manufacture'],
+        ),
+      }),
     ),
   );
   return [...apoptosisKits, ...viabilityDyes, ...buffers];
