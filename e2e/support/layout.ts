@@ -13,3 +13,38 @@ export async function keepScreenshot(page: Page, testInfo: TestInfo, name: strin
 /** How far the page scrolls sideways, in px; 0 or less when it fits the viewport's width. */
 export const horizontalOverflow = (page: Page) =>
   page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth);
+
+/**
+ * Cells of a table row that do not start at the row's top edge, as 'table: row r, cell c is n px lower'.
+ * Rows a phone lays out as cards (not as table rows) are left out: their cells stack on purpose.
+ */
+export const cellsOffTheirRow = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('table')].flatMap((table, tableIndex) => {
+      const name =
+        table.getAttribute('aria-label') ?? table.caption?.textContent ?? `table ${tableIndex + 1}`;
+      return [...table.rows].flatMap((row, rowIndex) => {
+        if (getComputedStyle(row).display !== 'table-row') return [];
+        const tops = [...row.cells].map((cell) => cell.getBoundingClientRect().top);
+        const top = Math.min(...tops);
+        return tops.flatMap((cellTop, cellIndex) =>
+          cellTop - top > 1
+            ? [`${name}: row ${rowIndex + 1}, cell ${cellIndex + 1} is ${Math.round(cellTop - top)} px lower`]
+            : [],
+        );
+      });
+    }),
+  );
+
+/** The height of the page's banner (the header and navigation) in px; 0 on a page without one (sign-in). */
+export async function headerHeight(page: Page): Promise<number> {
+  const banner = page.getByRole('banner');
+  return (await banner.count()) > 0 ? ((await banner.boundingBox())?.height ?? 0) : 0;
+}
+
+/** How far down the page the first product of the list starts, in px from the top of the page. */
+export const firstProductTop = (page: Page) =>
+  page
+    .locator('.product-list__results .product-tile')
+    .first()
+    .evaluate((tile) => tile.getBoundingClientRect().top + window.scrollY);

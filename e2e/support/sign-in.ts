@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { DEMO_PROFILES, DEMO_TOTP_SECRET, type Profile } from '../../server/src/demo-users';
+import { openDisclosure } from './disclosure';
 
 /** A demo user by username, as the server seeds and prints them. */
 export function demoUser(username: string): Profile {
@@ -40,13 +41,8 @@ export const signIn = {
     return page.getByRole('banner').getByRole('button', { name: `${givenName} ${familyName}`, exact: true });
   },
 
-  /** Opens the account menu; a click before the page has hydrated does nothing, so it clicks until it opens. */
-  async openAccountMenu(toggle: Locator): Promise<void> {
-    await expect(async () => {
-      if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-      await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 500 });
-    }).toPass();
-  },
+  /** Opens the account menu once the page has hydrated. */
+  openAccountMenu: (toggle: Locator) => openDisclosure(toggle),
 
   /** The header shows who is signed in, with 'Sign out' in the account menu. */
   async expectSignedInAs(page: Page, username: string): Promise<void> {

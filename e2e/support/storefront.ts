@@ -1,10 +1,17 @@
 import { expect, type Page } from '@playwright/test';
+import { openDisclosure } from './disclosure';
 
 /** Page-object helpers for the guest catalogue, by role and accessible name. */
 export const catalogue = {
   navigation: (page: Page) => page.getByRole('navigation', { name: 'Product categories' }),
 
+  /** The navigation's menu button, shown on phones and tablets instead of the category bar. */
+  menuButton: (page: Page) => catalogue.navigation(page).getByRole('button', { name: 'Menu' }),
+
+  /** Follows a category link of the navigation, through the menu on phones and tablets. */
   async openCategory(page: Page, name: string): Promise<void> {
+    const menu = catalogue.menuButton(page);
+    if (await menu.isVisible()) await openDisclosure(menu);
     await catalogue.navigation(page).getByRole('link', { name, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   },

@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { item, page, readyBlock } from '../testing/fixtures';
 import { renderAt } from '../testing/render';
@@ -136,6 +136,17 @@ describe('blocks', () => {
       ['Genomics Kits', '/category/c1'],
       ['About us', '/about'],
     ]);
+    // On phones the links sit behind a menu button; closed, they stay in the document for crawlers and
+    // for the moment before the page hydrates.
+    const toggle = within(nav).getByRole('button', { name: 'Menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    const list = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(list?.contains(links[0] ?? null)).toBe(true);
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
   });
 
   it('footer: link columns and a copyright with placeholders', () => {

@@ -47,7 +47,12 @@ function AccountMenu({ name }: { name: string }) {
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
       >
-        {name}
+        {/* On phones a figure stands for the name, which stays the button's accessible name. */}
+        <svg className="account-menu__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <circle cx="12" cy="8" r="4" />
+          <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />
+        </svg>
+        <span className="account-menu__name">{name}</span>
       </button>
       <div id={panelId} className="account-menu__panel" hidden={!open}>
         <ul className="account-menu__list">

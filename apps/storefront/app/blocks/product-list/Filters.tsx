@@ -1,7 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Form, Link, useSearchParams, useSubmit } from 'react-router';
+import { useDisclosure } from '../../components/use-disclosure';
 import { formatCount } from '../../lib/format';
 import type { CatalogueSort, ProductListData } from '../types';
+import { clearFiltersHref, type FilterChip, filterChips } from './query';
 
 const SORT_LABELS: Record<CatalogueSort, string> = {
   name: 'Name',
@@ -11,24 +13,121 @@ const SORT_LABELS: Record<CatalogueSort, string> = {
 };
 
 /**
- * A GET form: the sort, the category facet (one category, so radio buttons) and a checkbox per picklist
- * value, all kept in the URL. It applies on change; the button serves browsers without JavaScript.
+ * The results of a list with its filters: sort and a 'Filters' button above the applied filters as chips, the
+ * filter form beside the results on wider screens and in a drawer the button opens on phones.
  */
-export function Filters({ list }: { list: ProductListData }) {
+export function FilteredResults({ list, children }: { list: ProductListData; children: ReactNode }) {
+  const formId = useId();
+  const drawerId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const { open, setOpen } = useDisclosure(container, toggle);
+  const [searchParams] = useSearchParams();
+  const chips = filterChips(searchParams, list);
+  return (
+    <div ref={container} className="product-list__filtered">
+      <div className="product-list__toolbar">
+        <button
+          type="button"
+          ref={toggle}
+          className="button button--secondary product-list__filters-toggle"
+          aria-expanded={open}
+          aria-controls={drawerId}
+          onClick={() => setOpen(!open)}
+        >
+          Filters{chips.length > 0 && ` (${chips.length})`}
+        </button>
+        <SortSelect list={list} formId={formId} />
+      </div>
+      {chips.length > 0 && <AppliedFilters chips={chips} clearHref={clearFiltersHref(searchParams)} />}
+      <div id={drawerId} className="product-list__drawer" data-open={open}>
+        <Filters
+          id={formId}
+          list={list}
+          onApply={() => {
+            setOpen(false);
+            toggle.current?.focus();
+          }}
+        />
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** The sort, outside the filter form's box but one of its fields (the form attribute); applies on change. */
+function SortSelect({ list, formId }: { list: ProductListData; formId: string }) {
+  const submit = useSubmit();
+  const selectId = useId();
+  return (
+    <div className="product-list__sort">
+      <label htmlFor={selectId} className="filters__label">
+        Sort by
+      </label>
+      <select
+        id={selectId}
+        name="sort"
+        form={formId}
+        defaultValue={list.sort}
+        className="filters__select"
+        onChange={(event) => {
+          const { form } = event.currentTarget;
+          if (form) submit(withoutEmptyValues(form), { method: 'get', preventScrollReset: true });
+        }}
+      >
+        {Object.entries(SORT_LABELS).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Each applied filter as a link to the list without it (no script needed), and 'Clear all'. */
+function AppliedFilters({ chips, clearHref }: { chips: FilterChip[]; clearHref: string }) {
+  return (
+    <ul className="filter-chips" aria-label="Applied filters">
+      {chips.map((chip) => (
+        <li key={chip.href}>
+          <Link to={chip.href} className="filter-chip" preventScrollReset>
+            <span className="visually-hidden">Remove </span>
+            {chip.label}
+            <span className="filter-chip__remove" aria-hidden="true">
+              ×
+            </span>
+          </Link>
+        </li>
+      ))}
+      <li>
+        <Link to={clearHref} className="filter-chips__clear" preventScrollReset>
+          Clear all
+        </Link>
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * A GET form: the category facet (one category, so radio buttons) and a checkbox per picklist value, all kept
+ * in the URL. It applies on change; the button serves browsers without JavaScript and closes the drawer.
+ */
+function Filters({ id, list, onApply }: { id: string; list: ProductListData; onApply: () => void }) {
   const [searchParams] = useSearchParams();
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const query = searchParams.toString();
-  // After any change of the URL (e.g. "Clear filters") the inputs show the new query: their defaults follow
+  // After any change of the URL (e.g. a removed chip) the inputs show the new query: their defaults follow
   // the props and a reset applies them, without remounting the form and losing keyboard focus.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query is what triggers the reset.
   useEffect(() => {
     form.current?.reset();
   }, [query]);
   const { facets } = list;
-  const filtered = list.category !== null || Object.keys(list.filters).length > 0 || searchParams.has('sort');
   return (
     <Form
+      id={id}
       method="get"
       preventScrollReset
       ref={form}
@@ -37,20 +136,9 @@ export function Filters({ list }: { list: ProductListData }) {
       onChange={(event) =>
         submit(withoutEmptyValues(event.currentTarget), { method: 'get', preventScrollReset: true })
       }
+      onSubmit={onApply}
     >
       {list.searchText && <input type="hidden" name="searchText" value={list.searchText} />}
-      <div className="filters__group">
-        <label htmlFor="product-sort" className="filters__label">
-          Sort by
-        </label>
-        <select id="product-sort" name="sort" defaultValue={list.sort} className="filters__select">
-          {Object.entries(SORT_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
       {facets.categories.length > 0 && (
         <fieldset className="filters__group">
           <legend className="filters__label">Category</legend>
@@ -87,20 +175,9 @@ export function Filters({ list }: { list: ProductListData }) {
           ))}
         </fieldset>
       ))}
-      <div className="filters__actions">
-        <button type="submit" className="button">
-          Apply filters
-        </button>
-        {filtered && (
-          <Link
-            to={list.searchText ? `?${new URLSearchParams({ searchText: list.searchText })}` : '?'}
-            className="filters__clear"
-            preventScrollReset
-          >
-            Clear filters
-          </Link>
-        )}
-      </div>
+      <button type="submit" className="button">
+        Apply filters
+      </button>
     </Form>
   );
 }

@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { item, page, readyBlock } from '../../testing/fixtures';
 import { renderAt } from '../../testing/render';
@@ -76,9 +76,34 @@ describe('productList block', () => {
     expect((within(form).getByRole('radio', { name: 'All categories' }) as HTMLInputElement).checked).toBe(
       true,
     );
-    expect((within(form).getByLabelText('Sort by') as HTMLSelectElement).value).toBe('name');
+    // The sort sits beside the 'Filters' button, outside the form's box, and is still one of its fields.
+    const sort = screen.getByLabelText('Sort by') as HTMLSelectElement;
+    expect(sort.value).toBe('name');
+    expect(sort.getAttribute('form')).toBe(form.id);
     expect((form.querySelector('input[name="searchText"]') as HTMLInputElement).value).toBe('cd');
     expect(screen.getByRole('heading', { level: 1, name: 'Search results' })).toBeTruthy();
+  });
+
+  it('shows the applied filters as chips that remove them, and counts them on the drawer button', () => {
+    renderAt(
+      <BlockView block={readyBlock('productList', {}, list({ category: 'c1' }))} page={page} />,
+      '/search?category=c1&Conjugate=FITC&sort=sku',
+    );
+    const chips = screen.getByRole('list', { name: 'Applied filters' });
+    expect(
+      within(chips)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Remove Category: Flow Cytometry Antibodies×', '/search?Conjugate=FITC&sort=sku'],
+      ['Remove Conjugate: FITC×', '/search?category=c1&sort=sku'],
+      ['Clear all', '/search?sort=sku'],
+    ]);
+    const toggle = screen.getByRole('button', { name: 'Filters (2)' });
+    const drawer = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(drawer?.contains(screen.getByRole('form', { name: 'Filter products' }))).toBe(true);
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
   });
 
   it('hides the category facet when the category is fixed, and uses its name as heading', () => {
@@ -96,6 +121,7 @@ describe('productList block', () => {
               sortOrder: 3,
             },
             facets: { categories: [], picklists: [] },
+            filters: {},
           }),
         )}
         page={page}

@@ -2,7 +2,7 @@ import { CATALOGUE_ITEM_CAP } from '@storefront/contracts/constants';
 import { ProductGrid } from '../../components/ProductGrid';
 import { formatCount } from '../../lib/format';
 import type { BlockProps } from '../types';
-import { Filters } from './Filters';
+import { FilteredResults } from './Filters';
 import { Pagination } from './Pagination';
 
 /** Catalogue items with filters, sort, result count and paging; a featured list is a compact grid. */
@@ -24,30 +24,32 @@ export function ProductList({ block, fields, data }: BlockProps<'productList'>) 
   }
   const first = (data.page - 1) * data.pageSize + 1;
   const last = first + data.items.length - 1;
+  // Applied filters stay in sight (as chips) even when they leave no facet to offer, so they can be removed.
   const showFilters =
-    fields.showFilters && (data.facets.categories.length > 0 || data.facets.picklists.length > 0);
+    fields.showFilters &&
+    (data.facets.categories.length > 0 ||
+      data.facets.picklists.length > 0 ||
+      data.category !== null ||
+      Object.keys(data.filters).length > 0);
+  const results = (
+    <div className="product-list__results">
+      <p className="product-list__count" role="status">
+        {resultCount(data.items.length > 0 ? { first, last, total: data.totalCount } : null, data.searchText)}
+      </p>
+      {data.capped && (
+        <p className="notice">
+          More than {formatCount(CATALOGUE_ITEM_CAP)} products match; only the first{' '}
+          {formatCount(CATALOGUE_ITEM_CAP)} are listed. Refine your search or filters to see the rest.
+        </p>
+      )}
+      {grid}
+      <Pagination page={data.page} pageCount={data.pageCount} />
+    </div>
+  );
   return (
     <section aria-labelledby={headingId} className="product-list">
       <Heading id={headingId}>{heading}</Heading>
-      <div className={showFilters ? 'product-list__layout' : undefined}>
-        {showFilters && <Filters list={data} />}
-        <div className="product-list__results">
-          <p className="product-list__count" role="status">
-            {resultCount(
-              data.items.length > 0 ? { first, last, total: data.totalCount } : null,
-              data.searchText,
-            )}
-          </p>
-          {data.capped && (
-            <p className="notice">
-              More than {formatCount(CATALOGUE_ITEM_CAP)} products match; only the first{' '}
-              {formatCount(CATALOGUE_ITEM_CAP)} are listed. Refine your search or filters to see the rest.
-            </p>
-          )}
-          {grid}
-          <Pagination page={data.page} pageCount={data.pageCount} />
-        </div>
-      </div>
+      {showFilters ? <FilteredResults list={data}>{results}</FilteredResults> : results}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { productListFields } from '@storefront/contracts/block-fields';
 import { describe, expect, it } from 'vitest';
 import { pageHref, pageWindow } from './pagination';
-import { readListQuery } from './query';
+import { clearFiltersHref, filterChips, readListQuery } from './query';
 
 describe('pageWindow', () => {
   it('shows every page of a short list', () => {
@@ -57,5 +57,40 @@ describe('readListQuery', () => {
   it('shows a featured list from its first item, with its limit', () => {
     const featured = productListFields.parse({ featured: true, limit: 4 });
     expect(readListQuery(new URLSearchParams('page=5'), featured)).toMatchObject({ page: 1, pageSize: 4 });
+  });
+});
+
+describe('filterChips', () => {
+  const list = {
+    category: 'c1',
+    filters: { Conjugate: ['PE', 'FITC'] },
+    facets: { categories: [{ categoryId: 'c1', name: 'Genomics Kits', count: 3 }], picklists: [] },
+  };
+
+  it('names each applied filter and links to the list without it, from its first page', () => {
+    const search = new URLSearchParams(
+      'searchText=cd4&category=c1&Conjugate=PE&Conjugate=FITC&sort=sku&page=3',
+    );
+    expect(filterChips(search, list)).toEqual([
+      { label: 'Category: Genomics Kits', href: '?searchText=cd4&Conjugate=PE&Conjugate=FITC&sort=sku' },
+      { label: 'Conjugate: PE', href: '?searchText=cd4&category=c1&Conjugate=FITC&sort=sku' },
+      { label: 'Conjugate: FITC', href: '?searchText=cd4&category=c1&Conjugate=PE&sort=sku' },
+    ]);
+  });
+
+  it('removes a value however the URL spaced it, and leaves an empty query when nothing remains', () => {
+    const search = new URLSearchParams('Conjugate=%20PE');
+    expect(filterChips(search, { ...list, category: null, filters: { Conjugate: ['PE'] } })).toEqual([
+      { label: 'Conjugate: PE', href: '?' },
+    ]);
+  });
+});
+
+describe('clearFiltersHref', () => {
+  it('keeps the search text and the sort only', () => {
+    expect(
+      clearFiltersHref(new URLSearchParams('searchText=cd4&Conjugate=PE&category=c1&sort=sku&page=2')),
+    ).toBe('?searchText=cd4&sort=sku');
+    expect(clearFiltersHref(new URLSearchParams('Conjugate=PE'))).toBe('?');
   });
 });

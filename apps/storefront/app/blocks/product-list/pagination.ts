@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE_INDEX } from '@storefront/contracts/constants';
+import { searchHref } from './query';
 
 export type PageLink = number | 'gap';
 
@@ -18,6 +19,5 @@ export function pageHref(search: URLSearchParams, page: number): string {
   const next = new URLSearchParams(search);
   if (page === DEFAULT_PAGE_INDEX) next.delete('page');
   else next.set('page', String(page));
-  const query = next.toString();
-  return query ? `?${query}` : '?';
+  return searchHref(next);
 }
