@@ -366,7 +366,7 @@ describe('Cart: a ready cart', () => {
 
   it('says which promo code is applied, offers to remove it, and says another code replaces it', async () => {
     const { submissions } = renderCart(ready(items({ promoCode: 'SPRING10' })), {
-      answer: (form, store) => {
+      answer: (_form, store) => {
         store.cart = ready(items());
         return {
           ok: true,
