@@ -214,6 +214,19 @@ describe('blocks', () => {
     expect(screen.getByText('Our lab')).toBeTruthy();
   });
 
+  it("image: the page's lead image loads at once with high priority, another lazily", () => {
+    const image = readyBlock('image', { src: '/images/lab.svg', alt: 'A flow cytometer' }, null);
+    renderAt(
+      <>
+        <BlockView block={image} page={{ ...page, leadImage: image.blockId }} />
+        <BlockView block={{ ...image, blockId: 'later' }} page={{ ...page, leadImage: image.blockId }} />
+      </>,
+    );
+    const [lead, later] = screen.getAllByRole('img', { name: 'A flow cytometer' });
+    expect([lead?.getAttribute('loading'), lead?.getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
+    expect([later?.getAttribute('loading'), later?.getAttribute('fetchpriority')]).toEqual(['lazy', 'auto']);
+  });
+
   it('product card: links to the product page and offers its actions', () => {
     renderAt(<BlockView block={readyBlock('productCard', { itemId: item.id }, { item })} page={page} />, '/');
     expect(screen.getByRole('link', { name: item.name }).getAttribute('href')).toBe(

@@ -16,7 +16,14 @@ import { brandOf, requireSession, type StorefrontSession, signInRedirect } from 
 import type { BlockLoaderArgs, PageTarget } from './loader-types.server';
 import { orderSections, visibleSections } from './order';
 import { blockDefinitions } from './registry.server';
-import type { BlockState, PageContext, RenderedBlock, RenderedBlockOf, TemplatePageData } from './types';
+import type {
+  BlockState,
+  PageContext,
+  RenderedBlock,
+  RenderedBlockOf,
+  RenderedSection,
+  TemplatePageData,
+} from './types';
 
 /**
  * Storefront → template → blocks and meta → every block's data, in parallel. A missing template is the
@@ -61,7 +68,7 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
         // One template serves every category: without the CRM's meta the page is still titled by its own.
         pageTitle: category?.name ?? template.meta.Page_Title,
       }),
-      page: pageContext(session),
+      page: pageContext(session, rendered),
     };
   } catch (error) {
     throw gatewayFailure(error, session);
@@ -95,9 +102,20 @@ function catalogueScope(session: StorefrontSession) {
   return { storefrontId: session.storefront.storefrontId, accountId: session.viewer.accountId };
 }
 
-/** Page-wide facts for the blocks: the storefront, its logo, the viewer and the {!name} placeholder values. */
-function pageContext({ storefront, url, auth }: StorefrontSession): PageContext {
+/**
+ * Page-wide facts for the blocks: the storefront, its logo, the viewer, the {!name} placeholder values and
+ * the page's lead image.
+ */
+function pageContext(
+  { storefront, url, auth }: StorefrontSession,
+  sections: readonly RenderedSection[],
+): PageContext {
+  const lead = sections
+    .filter((section) => section.sectionType !== 'Footer')
+    .flatMap((section) => section.blocks)
+    .find((block) => block.componentName === 'image' && block.state.status === 'ready');
   return {
+    leadImage: lead?.blockId ?? null,
     ...brandOf(storefront),
     viewer: auth.signedIn ? { signedIn: true, name: auth.name } : { signedIn: false, name: null },
     placeholders: {
