@@ -442,7 +442,7 @@ function cartPages(storefrontId: string): SeedTemplate[] {
             text: [
               "Your cart is a quote: every price in it is your account's price, with quantity tiers and offers applied.",
               'Change quantities or remove lines at any time; the totals follow at once.',
-              'At checkout you choose addresses, shipping and payment terms, and may add a PO number.',
+              'Apply a promo code in the cart, and export the cart as CSV to share it with your purchasing team.',
             ].join('\n'),
           }),
         ]),
