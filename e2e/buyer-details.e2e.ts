@@ -55,6 +55,16 @@ test('a category page is titled and headed by its category', async ({ page }) =>
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 });
 
+test('a category link names the category so that it still finds it after signing in', async ({ page }) => {
+  await page.goto('/');
+  await catalogue.openCategory(page, ANTIBODIES);
+  await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
+  await signIn.as(page, BUYER);
+  await expect(page).toHaveURL(/\/category\//);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(ANTIBODIES);
+  await expect(catalogue.resultCount(page)).toBeVisible();
+});
+
 test('an unknown category, or one of another catalogue, is the 404 page with status 404', async ({
   page,
 }) => {

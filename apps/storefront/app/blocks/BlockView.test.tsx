@@ -115,7 +115,7 @@ describe('blocks', () => {
     expect(container.querySelector('img')?.getAttribute('src')).toBe('/brand.svg');
   });
 
-  it('navigation: categories link to /category/{id}, then configured links', () => {
+  it('navigation: categories link to /category/{slug} (found in any catalogue), then configured links', () => {
     renderAt(
       <BlockView
         block={readyBlock(
@@ -133,7 +133,7 @@ describe('blocks', () => {
     const nav = screen.getByRole('navigation', { name: 'Catalogue' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Genomics Kits', '/category/c1'],
+      ['Genomics Kits', '/category/genomics-kits'],
       ['About us', '/about'],
     ]);
   });

@@ -11,7 +11,7 @@ export function Navigation({ fields, data }: BlockProps<'navigation'>) {
       <ul className="site-nav__list">
         {data.categories.map((category) => (
           <li key={category.id}>
-            <NavLink to={categoryPath(category.id)} className="site-nav__link">
+            <NavLink to={categoryPath(category.slug)} className="site-nav__link">
               {category.name}
             </NavLink>
           </li>
