@@ -60,6 +60,7 @@ test('a category link names the category so that it still finds it after signing
   await catalogue.openCategory(page, ANTIBODIES);
   await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
   await signIn.as(page, BUYER);
+  await signIn.expectSignedInAs(page, BUYER);
   await expect(page).toHaveURL(/\/category\//);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(ANTIBODIES);
   await expect(catalogue.resultCount(page)).toBeVisible();
