@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'RECORD_CURRENTLY_UNAVAILABLE',
   'PROMO_CODE_NOT_VALID',
   'PROMO_CODE_ALREADY_APPLIED',
+  /** removePromoCodeNG named a code the quote does not hold. */
+  'PROMO_CODE_NOT_APPLIED',
   'PROMO_CODE_USAGE_LIMIT_REACHED',
   'QLIS_NOT_FOUND',
   'STALE_CART',

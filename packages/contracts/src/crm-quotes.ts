@@ -212,4 +212,15 @@ export const QUOTE_CRM_TYPES = {
     }),
     answer: quoteItemsSchema,
   }),
+  /**
+   * Not in the spec (decision 0013): the quote gives up the promo code it holds, its use reservation is
+   * released and its lines are repriced without it. Naming the code keeps a page showing an older state from
+   * removing a code it never showed.
+   */
+  removePromoCodeNG: crmType({
+    ...quoteRow,
+    method: 'POST',
+    payload: z.object({ ...quoteScope, quoteId: id, promoCode }),
+    answer: quoteItemsSchema,
+  }),
 };

@@ -1,5 +1,6 @@
 import type {
   CatalogPage,
+  EcatalogDetails,
   GuestAccount,
   MetaItem,
   PageMeta,
@@ -195,6 +196,31 @@ describe.each(await testEngines())('storefront, content and meta types on $name'
       expect((await meta(slugUrl)).body).toMatchObject({ ...expected, templateId: item.productTemplateId });
       const other = await meta(`/product/${item.productTemplateId}/a0I000000000000AAA`);
       expect(other.body).toMatchObject({ ecatalogItemId: null, eCatalogId: null });
+    });
+  });
+
+  describe('getMergedMetaInfo of a category page', () => {
+    const meta = (url: string, accId = crm.ids.halvorsen) =>
+      crm.get<PageMeta>('getMergedMetaInfo', { accId, stfId: crm.ids.storefrontA, url });
+    const categoriesOf = async (accountId: string) =>
+      (
+        await crm.post<EcatalogDetails>('getEcatalogDetails', {
+          storefrontId: crm.ids.storefrontA,
+          accountId,
+        })
+      ).body.categories;
+
+    it("titles it with the category of the account's catalogue, by id or slug; another catalogue's id is no category", async () => {
+      const [category] = await categoriesOf(crm.ids.halvorsen);
+      if (!category) throw new Error('the demo catalogue has no categories');
+      expect((await meta(`/category/${category.id}`)).body.pageTitle).toBe(category.name);
+      expect((await meta(`/category/${category.slug.toUpperCase()}?page=2`)).body.pageTitle).toBe(
+        category.name,
+      );
+      const [guestCategory] = await categoriesOf(crm.ids.guest);
+      const template = templatesA.find((t) => t.name === 'category');
+      expect((await meta(`/category/${guestCategory?.id}`)).body.pageTitle).toBe(template?.meta.Page_Title);
+      expect((await meta('/category/does-not-exist')).body.pageTitle).toBe(template?.meta.Page_Title);
     });
   });
 

@@ -179,6 +179,26 @@ describe.each(await testEngines())('guest carts on $name', (engine) => {
     expect(foreign.status).toBe(403);
   });
 
+  it("keeps a guest cart's promo code to its secret: only its own guest removes it", async () => {
+    const secret = secretOf('p');
+    const added = await guestAdd(secret, shared.id, 1);
+    const quoteId = added.body.quote.id;
+    const promo = (type: 'applyPromoCodeNG' | 'removePromoCodeNG', guestCartSecret?: string) =>
+      crm.post<QuoteItems>(type, {
+        ...scope(crm.ids.guest, guestCartSecret),
+        quoteId,
+        promoCode: 'WELCOME25',
+        qliIds: added.body.lines.map((line) => line.id),
+        isLastBatch: true,
+        originalTotalSalesPrice: added.body.quote.subtotal,
+      });
+    expect((await promo('applyPromoCodeNG', secret)).body.promoCode).toBe('WELCOME25');
+    expect((await promo('removePromoCodeNG', secretOf('q'))).status).toBe(403);
+    expect((await promo('removePromoCodeNG')).status).toBe(403);
+    const removed = await promo('removePromoCodeNG', secret);
+    expect(removed.body).toMatchObject({ promoCode: null, quote: { discount: 0 } });
+  });
+
   it('makes one cart per guest under parallel first adds, however many guests add at once', async () => {
     const secrets = ['g', 'h', 'i'].map(secretOf);
     const answers = await Promise.all(

@@ -55,6 +55,7 @@ const SAMPLES: Samples = {
     isLastBatch: true,
     originalTotalSalesPrice: 10,
   },
+  removePromoCodeNG: { ...quote, quoteId: 'q-1', promoCode: 'SPRING24' },
   getTranslationHeaders: { locale: 'de-DE' },
   getLineItemAttributesNG: { ...quote, quoteId: 'q-1', qliIds: ['qli-1'] },
   getAttributesOfItems: { ...quote, itemIds: ['item-1'], objectId: 'q-1' },

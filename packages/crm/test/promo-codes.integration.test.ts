@@ -268,9 +268,6 @@ describe.each(await testEngines())('promo code types on $name', (engine) => {
           field: 'promoCode',
         },
       });
-      expect(refusal(await apply(last.body, 'FLOW10', [lineOf(quote, antibody).id])).body.message).toBe(
-        'quoteId: promo code WELCOME25 is already applied to this quote; a quote takes one promo code.',
-      );
     });
 
     it('keeps the discount right as the lines change afterwards', async () => {
@@ -370,6 +367,107 @@ describe.each(await testEngines())('promo code types on $name', (engine) => {
         body: { errorCode: 'PROMO_CODE_USAGE_LIMIT_REACHED', message: 'Promo code usage limit reached' },
       });
       expect(await usesOf('ONCEONLY')).toBe(1);
+    });
+  });
+
+  describe('replacing and removing a code', () => {
+    const remove = (quote: QuoteItems, promoCode: string, accountId = crm.ids.halvorsen) =>
+      crm.post<QuoteItems>('removePromoCodeNG', {
+        ...scope(),
+        accountId,
+        quoteId: quote.quote.id,
+        promoCode,
+      });
+
+    it('applying another code replaces the applied one: its discount and its reservation go with it', async () => {
+      await limitedCode('SWAP1', 1);
+      const quote = await cart([antibody, 2], [reagent, 1]);
+      await apply(
+        quote,
+        'SWAP1',
+        quote.lines.map((line) => line.id),
+      );
+      expect(await usesOf('SWAP1')).toBe(1);
+      const replaced = await apply(quote, 'FLOW10', [lineOf(quote, antibody).id]);
+      expect(replaced.status).toBe(200);
+      expect(replaced.body.promoCode).toBe('FLOW10');
+      const line = lineOf(replaced.body, antibody);
+      expect(replaced.body.quote.discount).toBe(Math.round(line.lineTotal * 10) / 100);
+      expect(lineOf(replaced.body, reagent).promoDiscount).toBe(0);
+      expect(await usesOf('SWAP1')).toBe(0);
+      await expectConsistent(quote.quote.id);
+      // The use SWAP1 gave back is another cart's to take.
+      const other = await cart([reagent, 1]);
+      expect((await apply(other, 'SWAP1', [lineOf(other, reagent).id])).status).toBe(200);
+    });
+
+    it('a refused replacement leaves the applied code as it was', async () => {
+      await limitedCode('TAKEN1', 1);
+      const holder = await cart([reagent, 1]);
+      await apply(holder, 'TAKEN1', [lineOf(holder, reagent).id]);
+      const quote = await cart([antibody, 1]);
+      const applied = await apply(quote, 'FLOW10', [lineOf(quote, antibody).id]);
+      expect(refusal(await apply(quote, 'TAKEN1', [lineOf(quote, antibody).id])).body.errorCode).toBe(
+        'PROMO_CODE_USAGE_LIMIT_REACHED',
+      );
+      expect(await itemsOf(quote.quote.id)).toEqual(applied.body);
+    });
+
+    it('removing the code restores the prices without it and releases its use', async () => {
+      await limitedCode('BACK1', 1);
+      const quote = await cart([antibody, 1], [reagent, 3]);
+      const applied = await apply(
+        quote,
+        'back1',
+        quote.lines.map((line) => line.id),
+      );
+      expect(applied.body.quote.discount).toBe(1);
+      const removed = await remove(quote, 'back1');
+      expect(removed.status).toBe(200);
+      expect(removed.body.promoCode).toBeNull();
+      expect(removed.body.quote).toMatchObject({
+        subtotal: quote.quote.subtotal,
+        discount: 0,
+        total: quote.quote.subtotal,
+      });
+      expect(removed.body.lines.map((line) => line.promoDiscount)).toEqual([0, 0]);
+      expect(removed.body.lines.map((line) => line.lineTotal)).toEqual(
+        quote.lines.map((line) => line.lineTotal),
+      );
+      expect(await reservationOf(quote.quote.id)).toBeUndefined();
+      await expectConsistent(quote.quote.id);
+      // The quote may take a code again, and another cart the released use.
+      const other = await cart([reagent, 1]);
+      expect((await apply(other, 'BACK1', [lineOf(other, reagent).id])).status).toBe(200);
+      expect((await apply(quote, 'FLOW10', [lineOf(quote, antibody).id])).body.promoCode).toBe('FLOW10');
+    });
+
+    it('refuses a code the quote does not hold, changing nothing', async () => {
+      const quote = await cart([antibody, 1]);
+      const notApplied = (code: string) => ({
+        status: 400,
+        body: {
+          errorCode: 'PROMO_CODE_NOT_APPLIED',
+          message: `promoCode: ${code} is not applied to this quote.`,
+          field: 'promoCode',
+        },
+      });
+      expect(refusal(await remove(quote, 'FLOW10'))).toEqual(notApplied('FLOW10'));
+      const applied = await apply(quote, 'FLOW10', [lineOf(quote, antibody).id]);
+      expect(refusal(await remove(quote, 'WELCOME25'))).toEqual(notApplied('WELCOME25'));
+      expect(await itemsOf(quote.quote.id)).toEqual(applied.body);
+    });
+
+    it("refuses another account's quote with 403 and a checked-out quote with 400, keeping the code", async () => {
+      const quote = await cart([antibody, 1]);
+      const applied = await apply(quote, 'FLOW10', [lineOf(quote, antibody).id]);
+      expect(refusal(await remove(quote, 'FLOW10', crm.ids.marlowe))).toEqual({
+        status: 403,
+        body: { errorCode: 'FORBIDDEN', message: MESSAGES.accessDenied },
+      });
+      await crm.database.db.update(quotes).set({ checkedOut: true }).where(eq(quotes.id, quote.quote.id));
+      expect(refusal(await remove(quote, 'FLOW10')).body.errorCode).toBe('QUOTE_CHECKED_OUT');
+      expect((await itemsOf(quote.quote.id)).promoCode).toBe(applied.body.promoCode);
     });
   });
 

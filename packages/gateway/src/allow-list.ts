@@ -47,6 +47,7 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   getPromoCodeInfo: 'cart',
   getQLIsForPromoCode: 'cart',
   applyPromoCodeNG: 'cart',
+  removePromoCodeNG: 'cart',
   exportToCSV: 'cart',
   getLineItemAttributesNG: 'cart',
   getAttributesOfItems: 'cart',

@@ -115,7 +115,7 @@ describe('blocks', () => {
     expect(container.querySelector('img')?.getAttribute('src')).toBe('/brand.svg');
   });
 
-  it('navigation: categories link to /category/{id}, then configured links', () => {
+  it('navigation: categories link to /category/{slug} (found in any catalogue), then configured links', () => {
     renderAt(
       <BlockView
         block={readyBlock(
@@ -133,7 +133,7 @@ describe('blocks', () => {
     const nav = screen.getByRole('navigation', { name: 'Catalogue' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Genomics Kits', '/category/c1'],
+      ['Genomics Kits', '/category/genomics-kits'],
       ['About us', '/about'],
     ]);
     // On phones the links sit behind a menu button; closed, they stay in the document for crawlers and
@@ -223,6 +223,19 @@ describe('blocks', () => {
     expect(screen.getByRole('img', { name: 'A flow cytometer' }).getAttribute('src')).toBe('/images/lab.svg');
     expect(screen.getByRole('link', { name: /Instruments/ }).getAttribute('href')).toBe('/category/i');
     expect(screen.getByText('Our lab')).toBeTruthy();
+  });
+
+  it("image: the page's lead image loads at once with high priority, another lazily", () => {
+    const image = readyBlock('image', { src: '/images/lab.svg', alt: 'A flow cytometer' }, null);
+    renderAt(
+      <>
+        <BlockView block={image} page={{ ...page, leadImage: image.blockId }} />
+        <BlockView block={{ ...image, blockId: 'later' }} page={{ ...page, leadImage: image.blockId }} />
+      </>,
+    );
+    const [lead, later] = screen.getAllByRole('img', { name: 'A flow cytometer' });
+    expect([lead?.getAttribute('loading'), lead?.getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
+    expect([later?.getAttribute('loading'), later?.getAttribute('fetchpriority')]).toEqual(['lazy', 'auto']);
   });
 
   it('product card: links to the product page and offers its actions', () => {

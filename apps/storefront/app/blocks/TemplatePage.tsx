@@ -5,7 +5,8 @@ import type { RenderedSection, TemplatePageData } from './types';
 
 /**
  * A template page: Header sections in the banner, Content in main, Footer sections in the content info.
- * `children` follow the content, for what a route adds to its template (the guidance's completion).
+ * `children` follow the content in its column, for what a route adds to its template (the guidance's
+ * completion).
  */
 export function TemplatePage({ data, children }: { data: TemplatePageData; children?: ReactNode }) {
   const main = useRef<HTMLElement>(null);
@@ -24,7 +25,7 @@ export function TemplatePage({ data, children }: { data: TemplatePageData; child
       {header.length > 0 && <header className="site-banner">{header}</header>}
       <main id="main" ref={main} className="page-main" tabIndex={-1}>
         {ofType('Content')}
-        {children}
+        {children && <div className="page-column">{children}</div>}
       </main>
       {footer.length > 0 && <footer className="site-contentinfo">{footer}</footer>}
     </>

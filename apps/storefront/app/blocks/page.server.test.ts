@@ -331,6 +331,25 @@ describe('loadTemplatePage', () => {
     }
   });
 
+  it("titles a category page with the category's name when the CRM's meta cannot be had", async () => {
+    const page = await load(
+      '/category/genomics-kits',
+      { id: 'genomics-kits' },
+      { failingTypes: ['getMergedMetaInfo'] },
+    ).result;
+    expect(page.head.title).toBe('Genomics Kits');
+  });
+
+  it("answers a category the viewer's catalogue lacks with 404 'Page Not Found: {path}'", async () => {
+    for (const id of ['does-not-exist', 'c-of-another-catalogue']) {
+      const error = await thrown(load(`/category/${id}`, { id }).result);
+      expect(error).toMatchObject({
+        init: { status: 404 },
+        data: { message: `Page Not Found: /category/${id}` },
+      });
+    }
+  });
+
   it('offers as category facets only the categories that have matching products', async () => {
     const page = await load('/category').result;
     const list = page.sections[0]?.blocks[0];

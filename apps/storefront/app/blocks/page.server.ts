@@ -1,9 +1,11 @@
 import { type BlockName, isBlockName } from '@storefront/contracts/block-fields';
 import type { Block } from '@storefront/contracts/blocks';
+import type { EcatalogDetails } from '@storefront/contracts/catalogue';
 import { pageNotFoundMessage } from '@storefront/contracts/messages';
 import { resolveTemplate } from '@storefront/contracts/template-resolution';
 import { data, type LoaderFunctionArgs, type Params } from 'react-router';
 import { isAccountPage } from '../lib/account-pages';
+import { findCategory } from '../lib/catalogue';
 import { loadPageMeta, loadSections, loadTemplates } from '../lib/content.server';
 import { crmCall, orNone } from '../lib/crm.server';
 import { GatewayCallError } from '../lib/gateway';
@@ -14,7 +16,14 @@ import { brandOf, requireSession, type StorefrontSession, signInRedirect } from 
 import type { BlockLoaderArgs, PageTarget } from './loader-types.server';
 import { orderSections, visibleSections } from './order';
 import { blockDefinitions } from './registry.server';
-import type { BlockState, PageContext, RenderedBlock, RenderedBlockOf, TemplatePageData } from './types';
+import type {
+  BlockState,
+  PageContext,
+  RenderedBlock,
+  RenderedBlockOf,
+  RenderedSection,
+  TemplatePageData,
+} from './types';
 
 /**
  * Storefront → template → blocks and meta → every block's data, in parallel. A missing template is the
@@ -31,13 +40,16 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
     const template = resolveTemplate(path, templates);
     if (!template) throw pageNotFound(path);
     if (session.viewer.isGuest && isAccountPage(template.meta)) throw signInRedirect(session.url);
-    const [sections, meta] = await Promise.all([
+    const catalogue = once(() => orNone(crmCall(session, 'getEcatalogDetails', catalogueScope(session))));
+    const target = pageTarget(session.url, args.params);
+    const [sections, meta, category] = await Promise.all([
       loadSections(session, template.templateId),
       loadPageMeta(session, path).catch(() => null),
+      target.categoryId ? routeCategory(catalogue, target.categoryId) : null,
     ]);
+    if (target.categoryId && !category) throw pageNotFound(path);
     const shown = visibleSections(orderSections(sections), session.viewer);
-    const catalogue = once(() => orNone(crmCall(session, 'getEcatalogDetails', catalogueScope(session))));
-    const shared: Shared = { session, target: pageTarget(session.url, args.params), catalogue, templates };
+    const shared: Shared = { session, target, catalogue, templates };
     const rendered = await Promise.all(
       shown.map(async (section) => ({
         ...section,
@@ -53,13 +65,22 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
       head: headTags(meta, {
         pageUrl: url.origin + url.pathname,
         storefrontName: storefront.storefrontName,
-        pageTitle: template.meta.Page_Title,
+        // One template serves every category: without the CRM's meta the page is still titled by its own.
+        pageTitle: category?.name ?? template.meta.Page_Title,
       }),
-      page: pageContext(session),
+      page: pageContext(session, rendered),
     };
   } catch (error) {
     throw gatewayFailure(error, session);
   }
+}
+
+/**
+ * The category /category/{id} names, in the viewer's catalogue (by id or slug): a category the catalogue
+ * lacks (unknown, or another catalogue's) is no page, not a list of no products.
+ */
+async function routeCategory(catalogue: () => Promise<EcatalogDetails | null>, idOrSlug: string) {
+  return findCategory((await catalogue())?.categories ?? [], idOrSlug) ?? null;
 }
 
 function pageNotFound(path: string) {
@@ -81,9 +102,20 @@ function catalogueScope(session: StorefrontSession) {
   return { storefrontId: session.storefront.storefrontId, accountId: session.viewer.accountId };
 }
 
-/** Page-wide facts for the blocks: the storefront, its logo, the viewer and the {!name} placeholder values. */
-function pageContext({ storefront, url, auth }: StorefrontSession): PageContext {
+/**
+ * Page-wide facts for the blocks: the storefront, its logo, the viewer, the {!name} placeholder values and
+ * the page's lead image.
+ */
+function pageContext(
+  { storefront, url, auth }: StorefrontSession,
+  sections: readonly RenderedSection[],
+): PageContext {
+  const lead = sections
+    .filter((section) => section.sectionType !== 'Footer')
+    .flatMap((section) => section.blocks)
+    .find((block) => block.componentName === 'image' && block.state.status === 'ready');
   return {
+    leadImage: lead?.blockId ?? null,
     ...brandOf(storefront),
     viewer: auth.signedIn ? { signedIn: true, name: auth.name } : { signedIn: false, name: null },
     placeholders: {

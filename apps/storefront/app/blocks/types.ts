@@ -84,6 +84,11 @@ export interface PageContext {
   viewer: PageViewer;
   /** Values of {!name} placeholders. */
   placeholders: Record<string, string>;
+  /**
+   * The image block that comes first on the page, above the footer: likely the largest thing on the first
+   * screen, so it loads at once with high priority while the others load lazily.
+   */
+  leadImage: string | null;
 }
 
 export interface BlockProps<N extends BlockName> {

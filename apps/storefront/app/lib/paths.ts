@@ -36,8 +36,12 @@ export function returnPath(redirect: string | null, origin: string): string {
   return (redirect && sitePath(redirect, origin)) || '/';
 }
 
-export function categoryPath(categoryId: string): string {
-  return `/category/${encodeURIComponent(categoryId)}`;
+/**
+ * /category/{id or slug}. A slug names the category in whichever catalogue the viewer has, so a link kept
+ * across signing in still finds it; an id names one catalogue's category only.
+ */
+export function categoryPath(idOrSlug: string): string {
+  return `/category/${encodeURIComponent(idOrSlug)}`;
 }
 
 /** Product cards link to /product/{productTemplateId}/{slug}: the CRM's canonical URL of the product. */

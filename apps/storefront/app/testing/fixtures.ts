@@ -12,6 +12,7 @@ export const page: PageContext = {
   logoUrl: '/logo.svg',
   viewer: { signedIn: false, name: null },
   placeholders: { storefrontName: 'Helix Life Sciences', year: '2025' },
+  leadImage: null,
 };
 
 export const item: CatalogItemDetail = {

@@ -23,3 +23,9 @@ export function productRef(url: string): ProductRef | null {
   if (third === undefined) return null;
   return isCataloguePath(segments) || first === 'product' ? { slug: third } : null;
 }
+
+/** The category a path names: /category/{id or slug}. */
+export function categoryRef(url: string): string | null {
+  const [first, second] = pathSegments(url);
+  return first === 'category' && second !== undefined ? second : null;
+}

@@ -81,6 +81,15 @@ describe('buildTemplates', () => {
     expect(members).not.toContain('GUEST');
   });
 
+  it('never asks a signed-in user to sign in: text inviting it is for guests only', () => {
+    for (const guestAccessible of [true, false]) {
+      const shown = buildTemplates({ ...storefront, guestAccessible })
+        .flatMap((template) => template.sections.flatMap((section) => section.blocks))
+        .filter((block) => block.configuration.visibility !== 'GUEST');
+      expect(shown.filter((block) => /sign in/i.test(JSON.stringify(block.fields)))).toEqual([]);
+    }
+  });
+
   it('is deterministic, with creation dates in list order', () => {
     expect(buildTemplates(storefront)).toEqual(templates);
     const dates = templates.map((template) => Date.parse(template.createdDate));

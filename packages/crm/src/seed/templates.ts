@@ -144,10 +144,48 @@ const LIST_PAGE = 'List page';
 const DETAILS_PAGE = 'Details page';
 const CONTENT_PAGE = 'Content';
 
+/**
+ * The home page's hero, once for guests (invited to sign in) and once for signed-in users (who are not): the
+ * page shows the one whose visibility fits the viewer (spec P§5). A storefront without guests has only the
+ * signed-in one.
+ */
+function heroTexts(id: (suffix: string) => string, guestAccessible: boolean) {
+  const lead = guestAccessible
+    ? 'Antibodies, reagents, genomics kits, assay plates and instruments for flow cytometry and genomics research.'
+    : 'Partner pricing, service parts and ordering for BioNova distribution partners.';
+  const hero = (suffix: string, next: string, visibility: 'GUEST' | 'AUTHENTICATED') =>
+    block(
+      id(suffix),
+      'richText',
+      {
+        heading: 'Welcome to {!storefrontName}',
+        headingLevel: 1,
+        text: `${lead}\n${next}`,
+        link: { label: 'Shop flow cytometry antibodies', url: '/flow-cytometry' },
+      },
+      { visibility },
+    );
+  return [
+    ...(guestAccessible
+      ? [
+          hero(
+            'hero-text',
+            'Browse the catalogue as a guest; sign in to see the prices negotiated for your institution.',
+            'GUEST',
+          ),
+        ]
+      : []),
+    hero(
+      'hero-text-member',
+      guestAccessible
+        ? 'The prices you see are those negotiated for your institution.'
+        : 'The catalogue and prices you see are those of your partner agreement.',
+      'AUTHENTICATED',
+    ),
+  ];
+}
+
 function home(storefront: StorefrontRef): SeedTemplate {
-  const intro = storefront.guestAccessible
-    ? 'Antibodies, reagents, genomics kits, assay plates and instruments for flow cytometry and genomics research.\nBrowse the catalogue as a guest; sign in to see the prices negotiated for your institution.'
-    : 'Partner pricing, service parts and ordering for BioNova distribution partners.\nSign in to see your catalogue and prices.';
   return page(
     storefront.storefrontId,
     'home',
@@ -162,12 +200,7 @@ function home(storefront: StorefrontRef): SeedTemplate {
         'Content',
         1,
         [
-          block(id('hero-text'), 'richText', {
-            heading: 'Welcome to {!storefrontName}',
-            headingLevel: 1,
-            text: intro,
-            link: { label: 'Shop flow cytometry antibodies', url: '/flow-cytometry' },
-          }),
+          ...heroTexts(id, storefront.guestAccessible),
           block(
             id('hero-image'),
             'image',
@@ -409,7 +442,7 @@ function cartPages(storefrontId: string): SeedTemplate[] {
             text: [
               "Your cart is a quote: every price in it is your account's price, with quantity tiers and offers applied.",
               'Change quantities or remove lines at any time; the totals follow at once.',
-              'At checkout you choose addresses, shipping and payment terms, and may add a PO number.',
+              'Apply a promo code in the cart, and export the cart as CSV to share it with your purchasing team.',
             ].join('\n'),
           }),
         ]),

@@ -364,11 +364,50 @@ describe('Cart: a ready cart', () => {
     expect(screen.getByRole('button', { name: 'Apply' })).toBeTruthy();
   });
 
-  it('says which promo code is applied instead of offering the form', async () => {
-    renderCart(ready(items({ promoCode: 'SPRING10' })));
+  it('says which promo code is applied, offers to remove it, and says another code replaces it', async () => {
+    const { submissions } = renderCart(ready(items({ promoCode: 'SPRING10' })), {
+      answer: (_form, store) => {
+        store.cart = ready(items());
+        return {
+          ok: true,
+          intent: 'removePromo',
+          message: 'Promo code SPRING10 was removed.',
+          quoteId: 'q-1',
+          lineCount: 3,
+        };
+      },
+    });
     await cartHeading();
-    expect(screen.queryByRole('textbox', { name: 'Promo code' })).toBeNull();
-    expect(document.querySelector('.promo-code--applied')?.textContent).toBe('Promo code SPRING10 applied');
+    expect(document.querySelector('.promo-code__applied span')?.textContent).toBe(
+      'Promo code SPRING10 applied',
+    );
+    const input = screen.getByRole('textbox', { name: 'Promo code' });
+    expect(input.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Applying another code replaces SPRING10.',
+    );
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: 'Remove promo code SPRING10' })),
+    );
+    await within(notifications()).findByText('Promo code SPRING10 was removed.');
+    expect(submissions).toEqual([{ intent: 'removePromo', quoteId: 'q-1', promoCode: 'SPRING10' }]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Remove promo code/ })).toBeNull());
+  });
+
+  it('says a refused code beside the field, keeping what was typed, without a toast', async () => {
+    renderCart(ready(), {
+      answer: () => ({ ok: false, intent: 'promo', message: 'SPRING24 is expired.' }),
+    });
+    await cartHeading();
+    const input = screen.getByRole('textbox', { name: 'Promo code' }) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'SPRING24' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Apply' })));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('SPRING24 is expired.');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(input.value).toBe('SPRING24');
+    expect(within(notifications()).queryByText('SPRING24 is expired.')).toBeNull();
   });
 
   it('hides the promo code form when the block turns it off', async () => {
@@ -392,6 +431,7 @@ describe('Cart: a ready cart', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Apply' })));
     await within(notifications()).findByText('Promo code SPRING10 applied.');
     expect(submissions).toEqual([{ intent: 'promo', quoteId: 'q-1', promoCode: 'SPRING10' }]);
+    expect((screen.getByRole('textbox', { name: 'Promo code' }) as HTMLInputElement).value).toBe('');
   });
 
   it('shows a checked-out quote read-only and says so', async () => {

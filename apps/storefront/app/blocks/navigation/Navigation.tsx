@@ -36,7 +36,7 @@ function NavigationMenu({ fields, data }: Pick<BlockProps<'navigation'>, 'fields
       <ul id={listId} className="site-nav__list" data-open={open}>
         {data.categories.map((category) => (
           <li key={category.id}>
-            <NavLink to={categoryPath(category.id)} className="site-nav__link">
+            <NavLink to={categoryPath(category.slug)} className="site-nav__link">
               {category.name}
             </NavLink>
           </li>

@@ -12,6 +12,7 @@ import {
   claimGuestCart,
   makeActiveCart,
   removeLine,
+  removePromoCode,
   shopsAsGuest,
   updateLine,
 } from './cart.server';
@@ -33,7 +34,7 @@ const quantity = z.coerce
 type Outcome = { message: string | null; quoteId: string | null; lineCount: number };
 type Form = Record<string, FormDataEntryValue>;
 
-/** Input a person can correct: answered 400 with the message of its first problem. */
+/** Input a person can correct: refused with the message of its first problem. */
 class FormError extends Error {}
 
 function parseForm<S extends z.ZodType>(schema: S, form: Form): z.output<S> {
@@ -85,6 +86,11 @@ const INTENTS: Record<CartIntent, (session: StorefrontSession, form: Form) => Pr
     const cart = await applyPromoCode(session, fields.quoteId, fields.promoCode);
     return changed(cart, `Promo code ${cart.promoCode ?? fields.promoCode} was applied.`);
   },
+  async removePromo(session, form) {
+    const fields = parseForm(z.object({ quoteId: id, promoCode }), form);
+    const cart = await removePromoCode(session, fields.quoteId, fields.promoCode);
+    return changed(cart, `Promo code ${fields.promoCode} was removed.`);
+  },
   async makeActive(session, form) {
     const { quoteId } = parseForm(z.object({ quoteId: id }), form);
     return changed(await makeActiveCart(session, quoteId), 'This quote is your cart again.');
@@ -128,14 +134,27 @@ export async function action(args: Route.ActionArgs) {
     const result: CartActionResult = { ok: true, intent: intent.data, ...outcome };
     return data(result, { headers });
   } catch (error) {
-    if (error instanceof FormError) return failure(intent.data, 400, error.message);
+    if (error instanceof FormError) return refused(intent.data, error.message);
     if (!(error instanceof GatewayCallError)) throw error;
     if (error.status === 401) {
       const signInPath = loginPath('/cart', { expired: true });
       return failure(intent.data, 401, MESSAGES.sessionExpired, { signInPath });
     }
+    if (REFUSALS.includes(error.status)) return refused(intent.data, personMessage(error));
     return failure(intent.data, error.status, personMessage(error));
   }
+}
+
+/**
+ * The CRM's answers to what was asked (invalid or expired, no such code or line, a quote still busy after the
+ * retries): the cart's own answers, so the page shows them and the browser logs no failed request. Sign-in
+ * (401), access (403), throttling (429) and failures of the server stay HTTP errors (decision 0013).
+ */
+const REFUSALS: readonly number[] = [400, 404, 409];
+
+function refused(intent: CartIntent, message: string) {
+  const result: CartActionResult = { ok: false, intent, message };
+  return data(result);
 }
 
 /** The person reads the problem, not the field the CRM names ('SPRING24 is expired.'). */

@@ -75,6 +75,7 @@ export function removeLine(session: StorefrontSession, quoteId: string, lineId: 
 /**
  * Applies a promo code to the lines it covers (spec C§7): the CRM names them, then takes them in batches, the
  * last flagged isLastBatch, with the subtotal this cart was shown at so a cart changed meanwhile is refused.
+ * A code already applied is replaced by the CRM in the first batch.
  */
 export async function applyPromoCode(
   session: StorefrontSession,
@@ -95,6 +96,11 @@ export async function applyPromoCode(
     });
   }
   return applied;
+}
+
+/** The quote gives up the code it shows: its lines are repriced without it (decision 0013). */
+export function removePromoCode(session: StorefrontSession, quoteId: string, promoCode: string) {
+  return crmCall(session, 'removePromoCodeNG', { ...scope(session), quoteId, promoCode });
 }
 
 /** An own earlier quote becomes the cart again. */

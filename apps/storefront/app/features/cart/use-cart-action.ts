@@ -7,9 +7,10 @@ import { markQuoteChanged } from './quote-storage';
 /**
  * A cart action from the page: its answer becomes a toast (spec P§8: errors in a dismissable toast, success
  * messages too), a change sets the quote's qreset flag, and an expired session goes to sign-in. The page's
- * loaders revalidate after it, so the cart shows the CRM's prices.
+ * loaders revalidate after it, so the cart shows the CRM's prices. A form that shows its refusals beside its
+ * field (`problemsInline`) gets no toast for them.
  */
-export function useCartAction() {
+export function useCartAction({ problemsInline = false }: { problemsInline?: boolean } = {}) {
   const fetcher = useFetcher<CartActionResult>();
   const toast = useToast();
   const navigate = useNavigate();
@@ -18,12 +19,13 @@ export function useCartAction() {
     if (!result) return;
     if (!result.ok) {
       if (result.signInPath) navigate(result.signInPath);
-      toast.show({ message: result.message, variant: 'error' });
+      // Going to sign-in takes the form away, so its message goes in a toast.
+      if (result.signInPath || !problemsInline) toast.show({ message: result.message, variant: 'error' });
       return;
     }
     if (result.quoteId) markQuoteChanged(result.quoteId);
     if (result.message) toast.show({ message: result.message, variant: 'success' });
-  }, [result, toast, navigate]);
+  }, [result, toast, navigate, problemsInline]);
 
   const submit = (intent: CartIntent, fields: Record<string, string | number>) =>
     fetcher.submit({ intent, ...fields }, { method: 'post', action: CART_ACTION_PATH });

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { CrmDb } from '../open';
 import { categories } from '../schema';
 
@@ -18,9 +18,21 @@ export function listCategories(db: CrmDb, catalogueId: string) {
     .orderBy(asc(categories.sortOrder), asc(categories.name));
 }
 
-/** A category of the catalogue by its id, or by its slug (the same category in another catalogue has another id). */
-export async function findCategory(db: CrmDb, catalogueId: string, ref: { id: string } | { slug: string }) {
-  const match = 'id' in ref ? eq(categories.id, ref.id) : eq(categories.slug, ref.slug);
+/**
+ * A category of the catalogue by its id, or by its slug (the same category in another catalogue has another
+ * id), or by whichever a path names (/category/{id or slug}, the slug in any letter case).
+ */
+export async function findCategory(
+  db: CrmDb,
+  catalogueId: string,
+  ref: { id: string } | { slug: string } | { idOrSlug: string },
+) {
+  const match =
+    'id' in ref
+      ? eq(categories.id, ref.id)
+      : 'slug' in ref
+        ? eq(categories.slug, ref.slug)
+        : or(eq(categories.id, ref.idOrSlug), sql`lower(${categories.slug}) = lower(${ref.idOrSlug})`);
   const [row] = await db
     .select(categoryFields)
     .from(categories)

@@ -100,8 +100,11 @@ export async function completeUse(db: CrmDb, useId: string): Promise<void> {
   await db.update(promoCodeUses).set({ complete: true }).where(eq(promoCodeUses.id, useId));
 }
 
-/** The quote gives its code up: the reservation and the mark on its lines (repricing then drops the discount). */
-async function releaseQuotePromo(db: CrmDb, quoteId: string): Promise<void> {
+/**
+ * The quote gives its code up: its use (unless spent by an order) and the mark on its lines, so repricing
+ * drops the discount and the use counts against the code's limit no more.
+ */
+export async function releaseQuotePromo(db: CrmDb, quoteId: string): Promise<void> {
   await db
     .delete(promoCodeUses)
     .where(and(eq(promoCodeUses.quoteId, quoteId), isNull(promoCodeUses.spentAt)));

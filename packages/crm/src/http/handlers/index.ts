@@ -15,7 +15,7 @@ import {
 import { retrieveContentBlocks } from './content';
 import { getMergedMetaInfo, getMetaItems } from './meta';
 import { getFormattedObjectDetails } from './objects';
-import { applyPromoCodeNG, getPromoCodeInfo, getQLIsForPromoCode } from './promo-codes';
+import { applyPromoCodeNG, getPromoCodeInfo, getQLIsForPromoCode, removePromoCodeNG } from './promo-codes';
 import { exportToCSV } from './quote-export';
 import { deleteLineItems, saveItemToQuoteBlink, updateQLI } from './quote-lines';
 import {
@@ -56,6 +56,7 @@ export const HANDLERS: Handlers = {
   getPromoCodeInfo,
   getQLIsForPromoCode,
   applyPromoCodeNG,
+  removePromoCodeNG,
   exportToCSV,
   getTranslationHeaders,
   getLineItemAttributesNG,

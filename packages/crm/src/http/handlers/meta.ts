@@ -1,17 +1,19 @@
 import type { MetaItem } from '@storefront/contracts';
 import { productPath, resolveTemplate } from '@storefront/contracts/template-resolution';
+import { findCategory } from '../../db/queries/categories';
 import { listMetaItems, metaItemsInScope } from '../../db/queries/meta';
 import { findStorefrontName } from '../../db/queries/storefronts';
 import { listActiveTemplates } from '../../db/queries/templates';
 import { blankPageMeta, mergePageMeta, metaLayer, type PageMetaLayer } from '../../domain/meta';
-import { productRef } from '../../domain/templates';
+import { categoryRef, productRef } from '../../domain/templates';
 import { resolveItem } from './product-resolution';
 import { accountScope } from './scope';
 import type { Handler } from './types';
 
 /**
  * Page meta, each layer overriding the one before: storefront meta items, the account's, the matched
- * template's meta items, the template's Page_Title and Page_Meta_Tags, and for a product path the item.
+ * template's meta items, the template's Page_Title and Page_Meta_Tags, and for a product path the item, for a
+ * category path the category of the account's catalogue (one template serves every category).
  */
 export const getMergedMetaInfo: Handler<'getMergedMetaInfo'> = async (ctx, payload) => {
   const scope = await accountScope(ctx, payload.stfId, payload.accId);
@@ -25,13 +27,15 @@ export const getMergedMetaInfo: Handler<'getMergedMetaInfo'> = async (ctx, paylo
     templates.map((t) => ({ ...t, templateId: t.id, createdDate: t.createdDate.toISOString(), meta: t })),
   );
   const ref = productRef(payload.url);
-  const [items, found] = await Promise.all([
+  const categoryKey = categoryRef(payload.url);
+  const [items, found, category] = await Promise.all([
     metaItemsInScope(ctx.db, {
       storefrontId: payload.stfId,
       accountId: account.id,
       templateId: template?.templateId ?? null,
     }),
     ref ? resolveItem(ctx, scope, ref) : Promise.resolve(undefined),
+    categoryKey ? findCategory(ctx.db, catalogue.id, { idOrSlug: categoryKey }) : Promise.resolve(undefined),
   ]);
   const item = found && 'item' in found ? found.item : undefined;
   const pairs = (keep: (row: (typeof items)[number]) => boolean) =>
@@ -60,6 +64,7 @@ export const getMergedMetaInfo: Handler<'getMergedMetaInfo'> = async (ctx, paylo
     pairs((row) => row.accountId !== null && row.templateId === null),
     pairs((row) => row.templateId !== null),
     templateLayer,
+    category ? { pageTitle: category.name } : {},
     itemLayer,
   );
 };

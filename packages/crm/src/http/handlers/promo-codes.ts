@@ -11,6 +11,7 @@ import {
   lockPromoCode,
   markPromoLines,
   type PromoCodeRow,
+  releaseQuotePromo,
 } from '../../db/queries/promo-codes';
 import { findQuote, linesWithItems, type QuoteLineRow } from '../../db/queries/quotes';
 import { isEligibleItem, promoCodeStatus } from '../../domain/promo-codes';
@@ -101,9 +102,10 @@ export const getQLIsForPromoCode: Handler<'getQLIsForPromoCode'> = async (ctx, p
  * Applies the code to lines of the quote and reserves a use of it, in one transaction holding the quote's
  * lock and then the code's, so the usage limit (spent uses and live reservations) holds under parallel
  * applies. The storefront may send the lines in batches: the first batch takes the reservation, later batches
- * of the same code add lines until the one flagged isLastBatch. A quote whose reservation lapsed has lost its
- * code and may take it again. The discount is computed by repricing, never read from the payload;
- * originalTotalSalesPrice only tells a stale cart apart.
+ * of the same code add lines until the one flagged isLastBatch. A quote holding another code gives it up in
+ * the same transaction, so a refused replacement leaves the old code in place (decision 0013). A quote whose
+ * reservation lapsed has lost its code and may take it again. The discount is computed by repricing, never
+ * read from the payload; originalTotalSalesPrice only tells a stale cart apart.
  */
 export const applyPromoCodeNG: Handler<'applyPromoCodeNG'> = async (ctx, payload) => {
   const scope = await quoteScope(ctx, payload);
@@ -116,14 +118,10 @@ export const applyPromoCodeNG: Handler<'applyPromoCodeNG'> = async (ctx, payload
         'originalTotalSalesPrice',
       );
     }
-    const applied = await findHeldQuotePromo(tx.db, quote.id);
-    if (applied && applied.code.id !== code.id) {
-      throw refused(
-        'PROMO_CODE_ALREADY_APPLIED',
-        `promo code ${applied.code.code} is already applied to this quote; a quote takes one promo code.`,
-        'quoteId',
-      );
-    }
+    const held = await findHeldQuotePromo(tx.db, quote.id);
+    const replaced = held && held.code.id !== code.id;
+    if (replaced) await releaseQuotePromo(tx.db, quote.id);
+    const applied = replaced ? undefined : held;
     if (applied?.use.complete) {
       throw refused(
         'PROMO_CODE_ALREADY_APPLIED',
@@ -151,6 +149,27 @@ export const applyPromoCodeNG: Handler<'applyPromoCodeNG'> = async (ctx, payload
       await completeUse(tx.db, applied.use.id);
     }
     await markPromoLines(tx.db, quote.id, payload.qliIds);
+    return repriceQuote(tx, quote);
+  });
+};
+
+/**
+ * Not in the spec (decision 0013): the quote gives up the code it holds, under the quote's lock taken after
+ * ownership is checked, like every change of a quote. The lines are repriced without the code and its use
+ * reservation is released for other buyers. A code the quote does not hold (another one, or none) is refused.
+ */
+export const removePromoCodeNG: Handler<'removePromoCodeNG'> = async (ctx, payload) => {
+  const scope = await quoteScope(ctx, payload);
+  return changeQuote(ctx, scope, payload.quoteId, async (tx, quote) => {
+    const held = await findHeldQuotePromo(tx.db, quote.id);
+    if (held?.code.code.toLowerCase() !== payload.promoCode.toLowerCase()) {
+      throw refused(
+        'PROMO_CODE_NOT_APPLIED',
+        `${payload.promoCode} is not applied to this quote.`,
+        'promoCode',
+      );
+    }
+    await releaseQuotePromo(tx.db, quote.id);
     return repriceQuote(tx, quote);
   });
 };
