@@ -12,6 +12,9 @@ export function demoUser(username: string): Profile {
   return profile;
 }
 
+/** SRP runs in the browser: on a loaded machine a sign-in takes longer than an assertion's default 5 s. */
+const SIGN_IN_TIMEOUT = 20_000;
+
 export const authenticatorCode = () => generate({ secret: DEMO_TOTP_SECRET });
 
 /** Page-object helpers for /login and the header's account corner. */
@@ -25,14 +28,18 @@ export const signIn = {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   },
 
+  /** Signs a demo user in and returns once the sign-in steps are done and the page has moved on. */
   async as(page: Page, username: string): Promise<void> {
     const user = demoUser(username);
     await signIn.withPassword(page, username, user.password);
     if (user.totpSecret) {
-      await expect(signIn.heading(page, 'Enter the code from your authenticator app')).toBeVisible();
+      await expect(signIn.heading(page, 'Enter the code from your authenticator app')).toBeVisible({
+        timeout: SIGN_IN_TIMEOUT,
+      });
       await page.getByLabel('Code').fill(await authenticatorCode());
       await page.getByRole('button', { name: 'Confirm' }).click();
     }
+    await expect(page).not.toHaveURL(/\/login(\?|$)/, { timeout: SIGN_IN_TIMEOUT });
   },
 
   /** The header's account menu button, named after the user. */
