@@ -26,6 +26,8 @@ export interface ServerParts {
    * request comes with the client's address, which their per-address limit counts.
    */
   identity: ((request: Request, env: IdentityEnv) => Response | Promise<Response>) | undefined;
+  /** The embedded tax service (AvaTax's REST v2) under /tax; absent when AVATAX_URL points elsewhere. */
+  tax: FetchHandler | undefined;
   build: ServerBuild;
   /** The React Router client build: hashed assets and public files. */
   clientDir: string;
@@ -96,8 +98,9 @@ export function createServerApp(parts: ServerParts): Hono<{ Variables: { request
   const gatewayConnection = (c: Context) => ({ clientAddress: clientAddress(c, parts.trustProxy) });
   app.all('/graphql', (c) => gateway.fetch(c.req.raw, gatewayConnection(c)));
 
-  const { crm, identity } = parts;
+  const { crm, identity, tax } = parts;
   if (crm) app.all('/services/apexrest/*', (c) => crm.fetch(c.req.raw));
+  if (tax) app.all('/tax/*', (c) => tax(c.req.raw));
   if (identity) {
     const toIdentity = (c: Context) =>
       identity(c.req.raw, { clientAddress: clientAddress(c, parts.trustProxy) });

@@ -1,10 +1,17 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { DomainDetails } from '@storefront/contracts';
-import { type CrmDatabase, createCrmApp, openCrm, seedDemoIfEmpty } from '@storefront/crm';
+import {
+  type CrmDatabase,
+  createAvaTaxClient,
+  createCrmApp,
+  openCrm,
+  seedDemoIfEmpty,
+} from '@storefront/crm';
 import { type Database, DatabaseConnectError, openDatabase, redactDatabaseUrl } from '@storefront/database';
 import { createCognitoTokenVerifier, createGateway } from '@storefront/gateway';
 import { createIdentityApp, migrateIdentity } from '@storefront/identity';
+import { createTaxApp } from '@storefront/tax';
 import { Hono } from 'hono';
 import type { ServerBuild } from 'react-router';
 import { createServerApp } from './app';
@@ -18,6 +25,8 @@ const buildDir = fileURLToPath(new URL('../../apps/storefront/build/', import.me
 const EMBEDDED_CRM_BASE = 'http://crm.embedded';
 /** Where this server mounts the embedded user pools. */
 export const IDENTITY_MOUNT = '/identity';
+/** Where this server mounts the embedded tax service (AVATAX_URL's default). */
+export const TAX_MOUNT = '/tax';
 
 export interface DemoStorefront {
   domain: string;
@@ -53,6 +62,12 @@ function embeddedIdentity(config: ServerConfig, database: Database, logger: Logg
   });
   // Not strict: the AWS SDK posts to `/identity/` where boto3 and Amplify post to `/identity`.
   return new Hono({ strict: false }).route(IDENTITY_MOUNT, identity).fetch;
+}
+
+/** The tax service of this process, mounted where AVATAX_URL points by default. */
+function embeddedTax(config: ServerConfig): FetchHandler {
+  const { accountId, licenseKey } = config.tax;
+  return new Hono().route(TAX_MOUNT, createTaxApp({ credentials: { accountId, licenseKey } })).fetch;
 }
 
 /**
@@ -92,10 +107,12 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
       : { seeded: false, storefronts: [], accounts: [] };
     if (seed.seeded) logger.info({ storefronts: seed.storefronts.length }, 'demo data seeded');
 
+    const tax = config.tax.embedded ? embeddedTax(config) : undefined;
     const crm = crmDatabase
       ? createCrmApp({
           db: crmDatabase,
           serviceToken: config.crmServiceToken,
+          tax: createAvaTaxClient({ ...config.tax, fetch: tax ?? globalThis.fetch }),
           checkAnswers: config.env !== 'production',
           // Through the redacting logger: a failed query's parameters (customer data) stay out of the log.
           logError: (error) => logger.error({ part: 'crm', err: error }, 'crm: unexpected error'),
@@ -132,6 +149,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
       gatewayApiKey: config.gatewayApiKey,
       crm,
       identity,
+      tax,
       build,
       clientDir: `${buildDir}client`,
       mode: config.env,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -43,10 +43,25 @@ const configSchema = z
     IDENTITY_KEY_ROTATION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     /** 'true' when a reverse proxy in front sets X-Forwarded-For and X-Forwarded-Proto; anything else ignores them. */
     TRUST_PROXY: z.enum(['true', 'false'], { message: "must be 'true' or 'false'" }).default('false'),
+    /** An AvaTax REST v2 service (https://rest.avatax.com, the sandbox); unset means this server's /tax. */
+    AVATAX_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
+    AVATAX_ACCOUNT_ID: z.string().min(1, 'must not be empty').optional(),
+    AVATAX_LICENSE_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+    AVATAX_COMPANY_CODE: z.string().min(1).max(25, 'must be at most 25 characters').default('BIONOVA'),
+    AVATAX_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(100, 'must be at least 100 (milliseconds)')
+      .max(60_000, 'must be at most 60000 (1 minute)')
+      .default(5_000),
   })
   .refine((env) => !env.CRM_URL || env.CRM_SERVICE_TOKEN, {
     message: 'must be set when CRM_URL names an external CRM',
     path: ['CRM_SERVICE_TOKEN'],
+  })
+  .refine((env) => !env.AVATAX_URL || (env.AVATAX_ACCOUNT_ID && env.AVATAX_LICENSE_KEY), {
+    message: 'AVATAX_ACCOUNT_ID and AVATAX_LICENSE_KEY must be set when AVATAX_URL names a tax service',
+    path: ['AVATAX_URL'],
   });
 
 export interface ServerConfig {
@@ -70,6 +85,15 @@ export interface ServerConfig {
   identityKeyRotationDays: number;
   /** Whether X-Forwarded-For / X-Forwarded-Proto come from our own proxy and may be believed. */
   trustProxy: boolean;
+  /** The tax service the CRM calls; the embedded one (served at /tax) unless AVATAX_URL names another. */
+  tax: {
+    url: string;
+    embedded: boolean;
+    accountId: string;
+    licenseKey: string;
+    companyCode: string;
+    timeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -105,5 +129,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: values.SMTP_URL,
     identityKeyRotationDays: values.IDENTITY_KEY_ROTATION_DAYS,
     trustProxy: values.TRUST_PROXY === 'true',
+    tax: {
+      url: (values.AVATAX_URL ?? `http://localhost:${values.PORT}/tax`).replace(/\/+$/, ''),
+      embedded: values.AVATAX_URL === undefined,
+      // The embedded service takes whatever account this process makes up; nothing outside needs it.
+      accountId: values.AVATAX_ACCOUNT_ID ?? String(randomInt(1_000_000_000, 2_000_000_000)),
+      licenseKey: values.AVATAX_LICENSE_KEY ?? randomBytes(16).toString('hex').toUpperCase(),
+      companyCode: values.AVATAX_COMPANY_CODE,
+      timeoutMs: values.AVATAX_TIMEOUT_MS,
+    },
   };
 }

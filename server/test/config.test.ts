@@ -54,3 +54,41 @@ describe('loadConfig for the user pools', () => {
     expect(() => loadConfig({ SMTP_URL: 'not a url' })).toThrow(/SMTP_URL: /);
   });
 });
+
+describe('loadConfig for the tax service', () => {
+  it('points the CRM at the embedded tax service on this server by default, with an account of its own', () => {
+    const { tax } = loadConfig({ PORT: '3100' });
+    expect(tax).toMatchObject({
+      url: 'http://localhost:3100/tax',
+      embedded: true,
+      companyCode: 'BIONOVA',
+      timeoutMs: 5000,
+    });
+    expect(tax.licenseKey.length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('takes an AvaTax account by configuration only', () => {
+    const { tax } = loadConfig({
+      AVATAX_URL: 'https://sandbox-rest.avatax.com/',
+      AVATAX_ACCOUNT_ID: '2000123456',
+      AVATAX_LICENSE_KEY: 'A1B2C3D4E5F6A7B8',
+      AVATAX_COMPANY_CODE: 'BIONOVA-US',
+    });
+    expect(tax).toEqual({
+      url: 'https://sandbox-rest.avatax.com',
+      embedded: false,
+      accountId: '2000123456',
+      licenseKey: 'A1B2C3D4E5F6A7B8',
+      companyCode: 'BIONOVA-US',
+      timeoutMs: 5000,
+    });
+  });
+
+  it.each([
+    [{ AVATAX_URL: 'https://sandbox-rest.avatax.com' }, 'AVATAX_URL'],
+    [{ AVATAX_TIMEOUT_MS: '10' }, 'AVATAX_TIMEOUT_MS'],
+    [{ AVATAX_LICENSE_KEY: 'short' }, 'AVATAX_LICENSE_KEY'],
+  ])('stops on %o with a message naming %s', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n {2}${variable}: `));
+  });
+});

@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'PROMO_CODE_USAGE_LIMIT_REACHED',
   'QLIS_NOT_FOUND',
   'STALE_CART',
+  /** The tax service (AvaTax or the embedded one) did not answer or refused the call. */
+  'TAX_SERVICE_UNAVAILABLE',
   // The spec's two sentinel answers (P§8, C§3), recognised once where an answer is read (failureOf).
   'NO_RECORDS_FOUND',
   'NO_TEMPLATE_FOUND',

@@ -1,3 +1,4 @@
+export * from './avatax';
 export * from './block-fields';
 export * from './blocks';
 export * from './catalogue';
@@ -9,6 +10,7 @@ export * from './crm-catalogue';
 export * from './crm-errors';
 export * from './crm-fields';
 export * from './crm-quotes';
+export * from './crm-tax';
 export * from './envelope';
 export * from './messages';
 export * from './meta';

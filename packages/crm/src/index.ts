@@ -3,3 +3,4 @@ export { type CrmDatabase, type CrmDb, type OpenDatabaseOptions, openCrm, openCr
 export { applyOffer, isOfferValidOn, selectTier, unitPrice, unitPriceForQuantity } from './domain/pricing';
 export { type CrmAppOptions, createCrmApp } from './http/app';
 export { type SeedResult, seedDemoIfEmpty } from './seed/seed';
+export { type AvaTaxClient, type AvaTaxClientOptions, createAvaTaxClient } from './tax/avatax-client';

@@ -3,10 +3,12 @@ import {
   type TestEngine as DatabaseEngine,
   testEngines as databaseEngines,
 } from '@storefront/database/testing';
+import { createTaxApp } from '@storefront/tax';
 import type { Hono } from 'hono';
 import { type CrmDatabase, openCrmOn } from './db/open';
 import { createCrmApp } from './http/app';
 import { type SeedResult, seedDemoIfEmpty } from './seed/seed';
+import { type AvaTaxClient, createAvaTaxClient } from './tax/avatax-client';
 
 /** The shared test engines (`@storefront/database/testing`), each opening a database with the CRM migrated. */
 export interface TestEngine {
@@ -24,6 +26,24 @@ export async function testEngines(): Promise<TestEngine[]> {
 /** The service token the seeded CRM's app accepts. */
 export const TEST_SERVICE_TOKEN = 'test-service-token';
 
+/** The embedded tax service's account in tests, and the company the CRM's transactions belong to. */
+export const TEST_TAX_ACCOUNT = {
+  accountId: '2000000001',
+  licenseKey: 'test-license-key',
+  companyCode: 'BIONOVA',
+};
+
+/** An embedded tax service and the CRM's client of it, answering in process. */
+export function embeddedTaxService(): { app: Hono; client: AvaTaxClient } {
+  const app = createTaxApp({ credentials: TEST_TAX_ACCOUNT });
+  const client = createAvaTaxClient({
+    url: 'http://tax.embedded',
+    ...TEST_TAX_ACCOUNT,
+    fetch: (request) => app.fetch(request),
+  });
+  return { app, client };
+}
+
 /** Pinned so offer validity does not depend on the day the tests run. */
 export const TODAY = new Date('2025-06-15T12:00:00Z');
 
@@ -37,6 +57,8 @@ export interface Answer<T = unknown> {
 export interface SeededCrm {
   database: CrmDatabase;
   app: Hono;
+  /** The embedded tax service the CRM calls (AvaTax's REST v2, TEST_TAX_ACCOUNT's credentials). */
+  taxApp: Hono;
   seed: SeedResult;
   ids: {
     storefrontA: string;
@@ -61,9 +83,11 @@ export interface SeededCrmOptions {
 export async function openSeededCrm(engine: TestEngine, options: SeededCrmOptions = {}): Promise<SeededCrm> {
   const database = await engine.open();
   const seed = await seedDemoIfEmpty(database);
+  const tax = embeddedTaxService();
   const app = createCrmApp({
     db: database,
     serviceToken: TEST_SERVICE_TOKEN,
+    tax: tax.client,
     now: options.now ?? (() => TODAY),
     // Every answer a test provokes is also checked against its contract row.
     checkAnswers: true,
@@ -88,6 +112,7 @@ export async function openSeededCrm(engine: TestEngine, options: SeededCrmOption
   return {
     database,
     app,
+    taxApp: tax.app,
     seed,
     ids: {
       storefrontA: storefront('localhost'),

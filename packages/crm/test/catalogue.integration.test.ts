@@ -12,7 +12,13 @@ import type {
 import { formatMoney } from '@storefront/contracts/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCrmApp } from '../src/http/app';
-import { openSeededCrm, type SeededCrm, TEST_SERVICE_TOKEN as TOKEN, testEngines } from '../src/testing';
+import {
+  embeddedTaxService,
+  openSeededCrm,
+  type SeededCrm,
+  TEST_SERVICE_TOKEN as TOKEN,
+  testEngines,
+} from '../src/testing';
 
 type Details = { catalog: CatalogueSummary; categories: Category[] };
 
@@ -307,6 +313,7 @@ describe.each(await testEngines())('catalogue types on $name', (engine) => {
       const lastYear = createCrmApp({
         db: crm.database,
         serviceToken: TOKEN,
+        tax: embeddedTaxService().client,
         now: () => new Date('2024-12-31T12:00:00Z'),
       });
       const response = await lastYear.request(

@@ -72,6 +72,17 @@ const SAMPLES: Samples = {
   saveECatalogFilters: { ...catalogueQuery, name: 'My ELISA kits' },
   getSavedFilter: { ...catalogue, ecfr: 'ecf-1' },
   exportToCSV: { ...quote, quoteId: 'q-1' },
+  isAvataxAddressValidation: { storefrontId: 'stf-1' },
+  resolveAvataxAddress: {
+    storefrontId: 'stf-1',
+    line1: '1 Main St',
+    line2: 'Suite 2',
+    city: 'Portland',
+    region: 'OR',
+    country: 'US',
+    postalCode: '97201',
+  },
+  calculateAvaTax: { ...quote, recordId: 'q-1', isCommit: true },
 };
 
 /** The path of every string in a payload ('lines.0.id'), free text and picklist values alike. */

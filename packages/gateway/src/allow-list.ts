@@ -60,6 +60,10 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   updateRecord: 'account',
   saveECatalogFilters: 'account',
   getSavedFilter: 'account',
+  // Checkout's tax: guests check out too; the quote's owner (and guest secret) is checked as for the cart.
+  isAvataxAddressValidation: 'cart',
+  resolveAvataxAddress: 'cart',
+  calculateAvaTax: 'cart',
 };
 
 /** The access classes a user type holds. */

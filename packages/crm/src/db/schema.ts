@@ -14,6 +14,9 @@ import {
   type Section,
   type Specification,
   type SsoInfo,
+  TAX_STATUSES,
+  type TaxDetail,
+  type TaxStatus,
   type Theme,
 } from '@storefront/contracts';
 import { type SQL, sql } from 'drizzle-orm';
@@ -77,6 +80,8 @@ export const storefronts = pgTable('storefronts', {
     .notNull()
     .references(() => themes.key),
   active: boolean().notNull().default(true),
+  /** Checkout checks shipping addresses with the tax service (isAvataxAddressValidation). */
+  avataxAddressValidation: boolean().notNull().default(true),
 });
 
 /**
@@ -125,6 +130,8 @@ export const accounts = pgTable(
     currency: text().notNull(),
     /** The account's own eCatalog; null means the storefront's Full catalogue. */
     catalogueId: text().references((): AnyPgColumn => catalogues.id),
+    /** The account holds a sales tax exemption: its quotes are taxed at nothing. */
+    taxExempt: boolean().notNull().default(false),
   },
   (t) => [index().on(t.storefrontId)],
 );
@@ -387,6 +394,11 @@ export const quotes = pgTable(
     /** The account's own label and notes for the quote (updateRecord). */
     name: text(),
     notes: text(),
+    // The quote's tax (calculateAvaTax): null and NotCalculated until a full shipping address, and again
+    // after any line change; the details are the tax service's jurisdictions.
+    tax: optionalMoney(),
+    taxStatus: text().$type<TaxStatus>().notNull().default('NotCalculated'),
+    taxDetails: jsonb().$type<TaxDetail[]>().notNull().default([]),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     modifiedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -394,6 +406,7 @@ export const quotes = pgTable(
     // The active-quote lookup: the account's newest Active quote not checked out.
     index().on(t.accountId, t.status, t.checkedOut, t.createdAt),
     check('quotes_status_check', oneOf(t.status, QUOTE_STATUSES)),
+    check('quotes_tax_status_check', oneOf(t.taxStatus, TAX_STATUSES)),
   ],
 );
 

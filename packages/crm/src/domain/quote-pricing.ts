@@ -85,16 +85,33 @@ function sumInCurrency(amounts: readonly number[], currency: string): number {
   return roundInCurrency(cents / 100, currency);
 }
 
+/** What a quote charges on top of its lines: shipping (checkout) and tax (calculateAvaTax). */
+export interface QuoteCharges {
+  shipping: number;
+  tax: number;
+}
+
+const NO_CHARGES: QuoteCharges = { shipping: 0, tax: 0 };
+
+/** What the buyer pays: the lines after the promo discount, plus shipping and tax. */
+export function quoteTotal(
+  parts: Pick<QuoteTotals, 'subtotal' | 'discount'> & QuoteCharges,
+  currency: string,
+): number {
+  return sumInCurrency([parts.subtotal, -parts.discount, parts.shipping, parts.tax], currency);
+}
+
 /**
  * Subtotal is the sum of the line totals (offers and tiers already show in them); the discount is the sum of
- * the promo code's line discounts, and the total what remains.
+ * the promo code's line discounts, and the total what remains with the charges added.
  */
 export function quoteTotals(
   lineTotals: readonly number[],
   currency: string,
   promoDiscounts: readonly number[] = [],
+  charges: QuoteCharges = NO_CHARGES,
 ): QuoteTotals {
   const subtotal = sumInCurrency(lineTotals, currency);
   const discount = sumInCurrency(promoDiscounts, currency);
-  return { subtotal, discount, total: roundInCurrency(subtotal - discount, currency) };
+  return { subtotal, discount, total: quoteTotal({ subtotal, discount, ...charges }, currency) };
 }

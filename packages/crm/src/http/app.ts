@@ -10,6 +10,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { CrmDatabase } from '../db/open';
 import { isoDay } from '../domain/pricing';
+import type { AvaTaxClient } from '../tax/avatax-client';
 import { requireServiceToken } from './auth';
 import { CrmHttpError, notFound } from './errors';
 import { HANDLERS } from './handlers';
@@ -19,6 +20,8 @@ import { readPayload } from './payload';
 export interface CrmAppOptions {
   db: CrmDatabase;
   serviceToken: string;
+  /** The tax service the tax types call (createAvaTaxClient). */
+  tax: AvaTaxClient;
   /** Where unexpected errors are reported; the client only ever sees a generic APEX_ERROR. */
   logError?: (error: unknown) => void;
   /** The clock offers are checked against; tests pin it. */
@@ -64,7 +67,7 @@ export function createCrmApp(opts: CrmAppOptions): Hono {
     const payload = await readPayload(c, type);
     // The payload was parsed with this type's schema; TypeScript cannot tie the two through a runtime key.
     const handler = HANDLERS[type] as Handler<CrmType>;
-    const answer = await handler({ db: opts.db.db, today: isoDay(now()) }, payload);
+    const answer = await handler({ db: opts.db.db, tax: opts.tax, today: isoDay(now()) }, payload);
     if (opts.checkAnswers) checkAnswer(type, answer);
     return c.json(answer);
   });

@@ -171,13 +171,14 @@ function addStorefront(build: BuildContext, demo: DemoStorefront): void {
           share: account.eCatalog.share,
         })
       : null;
-    const { id, name, isGuest } = account;
+    const { id, name, isGuest, taxExempt = false } = account;
     data.accounts.push({
       id,
       name,
       organisationId,
       storefrontId,
       isGuest,
+      taxExempt,
       currency: demo.currency,
       catalogueId,
     });

@@ -103,6 +103,8 @@ export interface DemoAccount {
   /** An own eCatalog holding a share of the products at negotiated (Catalog Price) prices. */
   eCatalog: { name: string; share: number } | null;
   meta: readonly (readonly [string, string])[];
+  /** Holds a sales tax exemption certificate: pays no tax. */
+  taxExempt?: boolean;
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -114,7 +116,15 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     eCatalog: { name: 'Halvorsen Research Institute Catalogue', share: 0.65 },
     meta: [['accountManager', 'Ingrid Solberg']],
   },
-  { storefront: 'public', name: 'Marlowe Genomics Core', isGuest: false, eCatalog: null, meta: [] },
+  // A university core facility buying for research: exempt from sales tax.
+  {
+    storefront: 'public',
+    name: 'Marlowe Genomics Core',
+    isGuest: false,
+    eCatalog: null,
+    meta: [],
+    taxExempt: true,
+  },
   { storefront: 'partner', name: 'Kestrel Diagnostics GmbH', isGuest: false, eCatalog: null, meta: [] },
 ];
 

@@ -132,7 +132,7 @@ export async function activateQuote(db: CrmDb, quoteId: string): Promise<void> {
   await db.update(quotes).set({ status: 'Active', modifiedAt: sql`now()` }).where(eq(quotes.id, quoteId));
 }
 
-/** Writes the totals and answers the quote as it now stands. */
+/** Writes the totals of changed lines, voiding their tax, and answers the quote as it now stands. */
 export async function updateQuoteTotals(
   db: CrmDb,
   quoteId: string,
@@ -140,7 +140,7 @@ export async function updateQuoteTotals(
 ): Promise<QuoteRow> {
   const [row] = await db
     .update(quotes)
-    .set({ ...totals, modifiedAt: sql`now()` })
+    .set({ ...totals, tax: null, taxStatus: 'NotCalculated', taxDetails: [], modifiedAt: sql`now()` })
     .where(eq(quotes.id, quoteId))
     .returning();
   if (!row) throw new Error(`quote ${quoteId} vanished while being repriced`);
@@ -263,4 +263,15 @@ export async function transferQuote(
     .update(quotes)
     .set({ ...to, guestSecretHash: null, status: 'Active', modifiedAt: sql`now()` })
     .where(eq(quotes.id, quoteId));
+}
+
+/** Stores a tax calculation and the total it makes. */
+export async function setQuoteTax(
+  db: CrmDb,
+  quoteId: string,
+  tax: Pick<QuoteRow, 'tax' | 'taxStatus' | 'taxDetails' | 'total'>,
+): Promise<QuoteRow> {
+  const [row] = await db.update(quotes).set(tax).where(eq(quotes.id, quoteId)).returning();
+  if (!row) throw new Error(`quote ${quoteId} vanished while being taxed`);
+  return row;
 }

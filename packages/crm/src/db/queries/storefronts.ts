@@ -30,3 +30,13 @@ export async function findGuestAccountId(db: CrmDb, storefrontId: string): Promi
     .limit(1);
   return row?.guestAccountId ?? null;
 }
+
+/** Whether the storefront checks addresses with the tax service; undefined for an unknown storefront. */
+export async function findAddressValidation(db: CrmDb, storefrontId: string): Promise<boolean | undefined> {
+  const [row] = await db
+    .select({ enabled: storefronts.avataxAddressValidation })
+    .from(storefronts)
+    .where(eq(storefronts.id, storefrontId))
+    .limit(1);
+  return row?.enabled;
+}

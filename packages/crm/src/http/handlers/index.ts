@@ -29,6 +29,7 @@ import {
 import { getLookupRecords, getRecord, updateRecord } from './records';
 import { getSavedFilter, saveECatalogFilters } from './saved-filters';
 import { getActiveStorefronts, getGuestAccounts } from './storefronts';
+import { calculateAvaTax, isAvataxAddressValidation, resolveAvataxAddress } from './tax';
 import type { Handlers } from './types';
 
 /** One handler per CRM type of the contract; the type checker keeps the two lists equal. */
@@ -68,4 +69,7 @@ export const HANDLERS: Handlers = {
   getLookupRecords,
   saveECatalogFilters,
   getSavedFilter,
+  isAvataxAddressValidation,
+  resolveAvataxAddress,
+  calculateAvaTax,
 };

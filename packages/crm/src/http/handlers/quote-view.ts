@@ -70,10 +70,12 @@ export async function repriceQuote(ctx: HandlerContext, quote: QuoteRow): Promis
     const price = { ...prices[index], promoDiscount: line.promoDiscount } as LinePriceFields;
     if (priceChanged(rows[index]?.line, price)) await setLinePrice(ctx.db, line.id, price);
   }
+  // Changed lines void the tax: it is calculated again (calculateAvaTax) from the lines as they now are.
   const totals = quoteTotals(
     repriced.map(({ line }) => line.lineTotal),
     quote.currency,
     discounts,
+    { shipping: quote.shippingAmount ?? 0, tax: 0 },
   );
   const updated = await updateQuoteTotals(ctx.db, quote.id, totals);
   return quoteView(updated, repriced, tiers, promo);
@@ -121,6 +123,8 @@ export async function quoteItems(ctx: HandlerContext, quoteId: string): Promise<
   const totals = quoteTotals(
     rows.map(({ line }) => line.lineTotal),
     quote.currency,
+    [],
+    { shipping: quote.shippingAmount ?? 0, tax: quote.tax ?? 0 },
   );
   return quoteView({ ...quote, ...totals }, undiscounted, tiers, undefined);
 }
