@@ -1,5 +1,6 @@
 export * from './block-fields';
 export * from './blocks';
+export * from './card-brand';
 export * from './catalogue';
 export * from './constants';
 export * from './crm';
@@ -8,6 +9,7 @@ export * from './crm-cart-records';
 export * from './crm-catalogue';
 export * from './crm-errors';
 export * from './crm-fields';
+export * from './crm-payments';
 export * from './crm-quotes';
 export * from './envelope';
 export * from './messages';

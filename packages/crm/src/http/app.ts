@@ -13,7 +13,7 @@ import { isoDay } from '../domain/pricing';
 import { requireServiceToken } from './auth';
 import { CrmHttpError, notFound } from './errors';
 import { HANDLERS } from './handlers';
-import type { Handler } from './handlers/types';
+import type { Handler, PaymentSettings } from './handlers/types';
 import { readPayload } from './payload';
 
 export interface CrmAppOptions {
@@ -28,6 +28,8 @@ export interface CrmAppOptions {
    * not describe fails (as an APEX_ERROR) where it is written: on in tests and development.
    */
   checkAnswers?: boolean;
+  /** Online payment through the hosted payment page; without it getShuttleInfo answers not configured. */
+  payments?: Omit<PaymentSettings, 'now'> & { now?: () => Date };
 }
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -37,6 +39,7 @@ const GROUPS: ReadonlySet<string> = new Set(CRM_GROUPS);
 export function createCrmApp(opts: CrmAppOptions): Hono {
   const logError = opts.logError ?? ((error) => console.error('crm: unexpected error', error));
   const now = opts.now ?? (() => new Date());
+  const payments = opts.payments ? { ...opts.payments, now: opts.payments.now ?? (() => new Date()) } : null;
   const app = new Hono();
 
   app.onError((error, c) => {
@@ -64,7 +67,7 @@ export function createCrmApp(opts: CrmAppOptions): Hono {
     const payload = await readPayload(c, type);
     // The payload was parsed with this type's schema; TypeScript cannot tie the two through a runtime key.
     const handler = HANDLERS[type] as Handler<CrmType>;
-    const answer = await handler({ db: opts.db.db, today: isoDay(now()) }, payload);
+    const answer = await handler({ db: opts.db.db, today: isoDay(now()), payments }, payload);
     if (opts.checkAnswers) checkAnswer(type, answer);
     return c.json(answer);
   });

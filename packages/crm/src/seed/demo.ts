@@ -167,7 +167,7 @@ function addStorefront(build: BuildContext, demo: DemoStorefront): void {
           share: account.eCatalog.share,
         })
       : null;
-    const { id, name, isGuest } = account;
+    const { id, name, isGuest, payOnlineTerms } = account;
     data.accounts.push({
       id,
       name,
@@ -176,6 +176,7 @@ function addStorefront(build: BuildContext, demo: DemoStorefront): void {
       isGuest,
       currency: demo.currency,
       catalogueId,
+      payOnlineTerms,
     });
     addMetaItems(context, account.meta, { accountId: id });
   }

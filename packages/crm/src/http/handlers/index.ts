@@ -15,6 +15,8 @@ import {
 import { retrieveContentBlocks } from './content';
 import { getMergedMetaInfo, getMetaItems } from './meta';
 import { getFormattedObjectDetails } from './objects';
+import { paymentRequestHandler } from './payment-callback';
+import { generateSignature, getShuttleCheckoutInfo, getShuttleInfo } from './payments';
 import { applyPromoCodeNG, getPromoCodeInfo, getQLIsForPromoCode } from './promo-codes';
 import { exportToCSV } from './quote-export';
 import { deleteLineItems, saveItemToQuoteBlink, updateQLI } from './quote-lines';
@@ -67,4 +69,8 @@ export const HANDLERS: Handlers = {
   getLookupRecords,
   saveECatalogFilters,
   getSavedFilter,
+  getShuttleInfo,
+  getShuttleCheckoutInfo,
+  generateSignature,
+  paymentRequestHandler,
 };
