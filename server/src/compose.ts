@@ -1,16 +1,18 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { DomainDetails } from '@storefront/contracts';
+import { crmEndpoint, type DomainDetails } from '@storefront/contracts';
 import { type CrmDatabase, createCrmApp, openCrm, seedDemoIfEmpty } from '@storefront/crm';
 import { type Database, DatabaseConnectError, openDatabase, redactDatabaseUrl } from '@storefront/database';
 import { createCognitoTokenVerifier, createGateway } from '@storefront/gateway';
 import { createIdentityApp, migrateIdentity } from '@storefront/identity';
+import { createPaymentProvider } from '@storefront/payments';
 import { Hono } from 'hono';
 import type { ServerBuild } from 'react-router';
 import { createServerApp } from './app';
-import type { ServerConfig } from './config';
+import { PAYMENTS_MOUNT, type ServerConfig } from './config';
 import { type DemoUser, ensureDemoUsers } from './demo-users';
 import type { Logger } from './logger';
+import { crmCallbackFetch } from './payments';
 
 const buildDir = fileURLToPath(new URL('../../apps/storefront/build/', import.meta.url));
 
@@ -53,6 +55,16 @@ function embeddedIdentity(config: ServerConfig, database: Database, logger: Logg
   });
   // Not strict: the AWS SDK posts to `/identity/` where boto3 and Amplify post to `/identity`.
   return new Hono({ strict: false }).route(IDENTITY_MOUNT, identity).fetch;
+}
+
+/** The payment provider of this process, under /payments, calling the CRM back server to server. */
+function embeddedPayments(config: ServerConfig, crmFetch: FetchHandler, logger: Logger): FetchHandler {
+  const provider = createPaymentProvider({
+    secret: config.payments.secret,
+    fetch: crmCallbackFetch(config.crmUrl ?? EMBEDDED_CRM_BASE, config.crmServiceToken, crmFetch),
+    logger: logger.child({ part: 'payments' }),
+  });
+  return new Hono().route(PAYMENTS_MOUNT, provider).fetch;
 }
 
 /**
@@ -99,8 +111,15 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
           checkAnswers: config.env !== 'production',
           // Through the redacting logger: a failed query's parameters (customer data) stay out of the log.
           logError: (error) => logger.error({ part: 'crm', err: error }, 'crm: unexpected error'),
+          payments: {
+            secret: config.payments.secret,
+            pageUrl: config.payments.pageUrl,
+            callbackUrl: `${EMBEDDED_CRM_BASE}${crmEndpoint('paymentRequestHandler')}`,
+          },
         })
       : undefined;
+    const crmFetch: FetchHandler = crm ? (request) => crm.fetch(request) : globalThis.fetch;
+    const payments = config.payments.embedded ? embeddedPayments(config, crmFetch, logger) : undefined;
     const identity =
       database && config.embeddedIdentity ? embeddedIdentity(config, database, logger) : undefined;
     const gateway = createGateway({
@@ -108,7 +127,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
       crm: {
         baseUrl: config.crmUrl ?? EMBEDDED_CRM_BASE,
         token: config.crmServiceToken,
-        fetch: crm ? (request) => crm.fetch(request) : globalThis.fetch,
+        fetch: crmFetch,
       },
       verifyToken: createCognitoTokenVerifier({
         issuerBase: config.identityUrl,
@@ -132,6 +151,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
       gatewayApiKey: config.gatewayApiKey,
       crm,
       identity,
+      payments,
       build,
       clientDir: `${buildDir}client`,
       mode: config.env,

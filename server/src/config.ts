@@ -43,11 +43,22 @@ const configSchema = z
     IDENTITY_KEY_ROTATION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     /** 'true' when a reverse proxy in front sets X-Forwarded-For and X-Forwarded-Proto; anything else ignores them. */
     TRUST_PROXY: z.enum(['true', 'false'], { message: "must be 'true' or 'false'" }).default('false'),
+    /** The hosted payment page of an external provider; unset means this server's /payments/pay. */
+    PAYMENTS_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
+    /** The HMAC-SHA256 secret the CRM and the payment provider sign with; random per process when unset. */
+    PAYMENTS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   })
   .refine((env) => !env.CRM_URL || env.CRM_SERVICE_TOKEN, {
     message: 'must be set when CRM_URL names an external CRM',
     path: ['CRM_SERVICE_TOKEN'],
+  })
+  .refine((env) => !env.PAYMENTS_URL || env.PAYMENTS_SECRET, {
+    message: 'must be set when PAYMENTS_URL names an external payment provider',
+    path: ['PAYMENTS_SECRET'],
   });
+
+/** Where the embedded payment provider is mounted; its page is served on every storefront host. */
+export const PAYMENTS_MOUNT = '/payments';
 
 export interface ServerConfig {
   env: 'development' | 'production' | 'test';
@@ -70,6 +81,13 @@ export interface ServerConfig {
   identityKeyRotationDays: number;
   /** Whether X-Forwarded-For / X-Forwarded-Proto come from our own proxy and may be believed. */
   trustProxy: boolean;
+  payments: {
+    secret: string;
+    /** Where browsers post a signed payment request: a path on the storefront's own host when embedded. */
+    pageUrl: string;
+    /** True when this process serves the payment page itself (PAYMENTS_URL unset). */
+    embedded: boolean;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -105,5 +123,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: values.SMTP_URL,
     identityKeyRotationDays: values.IDENTITY_KEY_ROTATION_DAYS,
     trustProxy: values.TRUST_PROXY === 'true',
+    payments: {
+      secret: values.PAYMENTS_SECRET ?? randomBytes(32).toString('base64url'),
+      pageUrl: values.PAYMENTS_URL ?? `${PAYMENTS_MOUNT}/pay`,
+      embedded: values.PAYMENTS_URL === undefined,
+    },
   };
 }
