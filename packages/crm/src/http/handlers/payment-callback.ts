@@ -67,8 +67,8 @@ export const paymentRequestHandler: Handler<'paymentRequestHandler'> = async (ct
     );
   }
   const result = readResult(fields, settings.now());
-  const known = await findPaymentOfRequest(ctx.db, fields.request_id);
-  if (known) throw alreadyAnswered('request_id');
+  // A replay is refused at once, without queueing for the locks; the check under them below is the one that holds.
+  if (await findPaymentOfRequest(ctx.db, fields.request_id)) throw alreadyAnswered('request_id');
   return ctx.db.transaction(async (tx) => {
     const request = await lockPaymentRequest(tx, fields.request_id);
     if (!request) throw notFound('there is no payment request with this id.', 'request_id');

@@ -17,11 +17,10 @@ import {
   insertPaymentRequest,
   type PaymentRow,
 } from '../../db/queries/payments';
-import type { QuoteRow } from '../../db/queries/quotes';
+import { findQuote, type QuoteRow } from '../../db/queries/quotes';
 import { amountDue, isStorefrontUrl, payOnlineTerms } from '../../domain/payments';
 import { CrmHttpError, invalidPayload } from '../errors';
-import { findOwnQuote } from './cart-records';
-import { findChangeableQuote, lockChangeableQuote, quoteScope } from './quote-access';
+import { findChangeableQuote, lockChangeableQuote, ownQuote, quoteScope } from './quote-access';
 import type { AccountScope } from './scope';
 import type { Handler, HandlerContext, PaymentSettings } from './types';
 
@@ -61,7 +60,7 @@ export const getShuttleCheckoutInfo: Handler<'getShuttleCheckoutInfo'> = async (
   payload,
 ): Promise<ShuttleCheckoutInfo> => {
   const scope = await quoteScope(ctx, payload);
-  const quote = await findOwnQuote(ctx, payload, payload.quoteId);
+  const quote = ownQuote(await findQuote(ctx.db, payload.quoteId), scope);
   const payment = await findQuotePayment(ctx.db, quote.id);
   return {
     quoteId: quote.id,
