@@ -9,6 +9,7 @@ import { requestId } from 'hono/request-id';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { z } from 'zod';
 import { cameOverHttps, clientAddress } from './client';
+import { PAYMENTS_MOUNT } from './config';
 import type { Logger } from './logger';
 import { sameOriginWrites } from './same-origin';
 import { documentPolicy, newCspNonce, securityHeaders } from './security-headers';
@@ -28,6 +29,11 @@ export interface ServerParts {
   identity: ((request: Request, env: IdentityEnv) => Response | Promise<Response>) | undefined;
   /** The embedded tax service (AvaTax's REST v2) under /tax; absent when AVATAX_URL points elsewhere. */
   tax: FetchHandler | undefined;
+  /**
+   * The embedded payment provider, answering under /payments; absent when PAYMENTS_URL points elsewhere. It
+   * keeps its own body limit, page policy and cross-site rule for the card form.
+   */
+  payments: FetchHandler | undefined;
   build: ServerBuild;
   /** The React Router client build: hashed assets and public files. */
   clientDir: string;
@@ -98,9 +104,10 @@ export function createServerApp(parts: ServerParts): Hono<{ Variables: { request
   const gatewayConnection = (c: Context) => ({ clientAddress: clientAddress(c, parts.trustProxy) });
   app.all('/graphql', (c) => gateway.fetch(c.req.raw, gatewayConnection(c)));
 
-  const { crm, identity, tax } = parts;
+  const { crm, identity, tax, payments } = parts;
   if (crm) app.all('/services/apexrest/*', (c) => crm.fetch(c.req.raw));
   if (tax) app.all('/tax/*', (c) => tax(c.req.raw));
+  if (payments) app.all(`${PAYMENTS_MOUNT}/*`, (c) => payments(c.req.raw));
   if (identity) {
     const toIdentity = (c: Context) =>
       identity(c.req.raw, { clientAddress: clientAddress(c, parts.trustProxy) });

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { DomainDetails } from '@storefront/contracts';
+import { crmEndpoint, type DomainDetails } from '@storefront/contracts';
 import {
   type CrmDatabase,
   createAvaTaxClient,
@@ -11,13 +11,15 @@ import {
 import { type Database, DatabaseConnectError, openDatabase, redactDatabaseUrl } from '@storefront/database';
 import { createCognitoTokenVerifier, createGateway } from '@storefront/gateway';
 import { createIdentityApp, migrateIdentity } from '@storefront/identity';
+import { createPaymentProvider } from '@storefront/payments';
 import { createTaxApp } from '@storefront/tax';
 import { Hono } from 'hono';
 import type { ServerBuild } from 'react-router';
 import { createServerApp } from './app';
-import type { ServerConfig } from './config';
+import { PAYMENTS_MOUNT, type ServerConfig } from './config';
 import { type DemoUser, ensureDemoUsers } from './demo-users';
 import type { Logger } from './logger';
+import { crmCallbackFetch } from './payments';
 
 const buildDir = fileURLToPath(new URL('../../apps/storefront/build/', import.meta.url));
 
@@ -70,6 +72,16 @@ function embeddedTax(config: ServerConfig): FetchHandler {
   return new Hono().route(TAX_MOUNT, createTaxApp({ credentials: { accountId, licenseKey } })).fetch;
 }
 
+/** The payment provider of this process, under /payments, calling the CRM back server to server. */
+function embeddedPayments(config: ServerConfig, crmFetch: FetchHandler, logger: Logger): FetchHandler {
+  const provider = createPaymentProvider({
+    secret: config.payments.secret,
+    fetch: crmCallbackFetch(config.crmUrl ?? EMBEDDED_CRM_BASE, config.crmServiceToken, crmFetch),
+    logger: logger.child({ part: 'payments' }),
+  });
+  return new Hono().route(PAYMENTS_MOUNT, provider).fetch;
+}
+
 /**
  * The shared database. PostgreSQL is announced first and has DATABASE_CONNECT_TIMEOUT_MS to answer, so a
  * host that does not answer stops the start-up with a message naming the variable, instead of a silent hang.
@@ -116,8 +128,15 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
           checkAnswers: config.env !== 'production',
           // Through the redacting logger: a failed query's parameters (customer data) stay out of the log.
           logError: (error) => logger.error({ part: 'crm', err: error }, 'crm: unexpected error'),
+          payments: {
+            secret: config.payments.secret,
+            pageUrl: config.payments.pageUrl,
+            callbackUrl: `${EMBEDDED_CRM_BASE}${crmEndpoint('paymentRequestHandler')}`,
+          },
         })
       : undefined;
+    const crmFetch: FetchHandler = crm ? (request) => crm.fetch(request) : globalThis.fetch;
+    const payments = config.payments.embedded ? embeddedPayments(config, crmFetch, logger) : undefined;
     const identity =
       database && config.embeddedIdentity ? embeddedIdentity(config, database, logger) : undefined;
     const gateway = createGateway({
@@ -125,7 +144,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
       crm: {
         baseUrl: config.crmUrl ?? EMBEDDED_CRM_BASE,
         token: config.crmServiceToken,
-        fetch: crm ? (request) => crm.fetch(request) : globalThis.fetch,
+        fetch: crmFetch,
       },
       verifyToken: createCognitoTokenVerifier({
         issuerBase: config.identityUrl,
@@ -150,6 +169,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
       crm,
       identity,
       tax,
+      payments,
       build,
       clientDir: `${buildDir}client`,
       mode: config.env,

@@ -54,6 +54,10 @@ const configSchema = z
       .min(100, 'must be at least 100 (milliseconds)')
       .max(60_000, 'must be at most 60000 (1 minute)')
       .default(5_000),
+    /** The hosted payment page of an external provider; unset means this server's /payments/pay. */
+    PAYMENTS_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
+    /** The HMAC-SHA256 secret the CRM and the payment provider sign with; random per process when unset. */
+    PAYMENTS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   })
   .refine((env) => !env.CRM_URL || env.CRM_SERVICE_TOKEN, {
     message: 'must be set when CRM_URL names an external CRM',
@@ -62,7 +66,14 @@ const configSchema = z
   .refine((env) => !env.AVATAX_URL || (env.AVATAX_ACCOUNT_ID && env.AVATAX_LICENSE_KEY), {
     message: 'AVATAX_ACCOUNT_ID and AVATAX_LICENSE_KEY must be set when AVATAX_URL names a tax service',
     path: ['AVATAX_URL'],
+  })
+  .refine((env) => !env.PAYMENTS_URL || env.PAYMENTS_SECRET, {
+    message: 'must be set when PAYMENTS_URL names an external payment provider',
+    path: ['PAYMENTS_SECRET'],
   });
+
+/** Where the embedded payment provider is mounted; its page is served on every storefront host. */
+export const PAYMENTS_MOUNT = '/payments';
 
 export interface ServerConfig {
   env: 'development' | 'production' | 'test';
@@ -93,6 +104,13 @@ export interface ServerConfig {
     licenseKey: string;
     companyCode: string;
     timeoutMs: number;
+  };
+  payments: {
+    secret: string;
+    /** Where browsers post a signed payment request: a path on the storefront's own host when embedded. */
+    pageUrl: string;
+    /** True when this process serves the payment page itself (PAYMENTS_URL unset). */
+    embedded: boolean;
   };
 }
 
@@ -137,6 +155,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       licenseKey: values.AVATAX_LICENSE_KEY ?? randomBytes(16).toString('hex').toUpperCase(),
       companyCode: values.AVATAX_COMPANY_CODE,
       timeoutMs: values.AVATAX_TIMEOUT_MS,
+    },
+    payments: {
+      secret: values.PAYMENTS_SECRET ?? randomBytes(32).toString('base64url'),
+      pageUrl: values.PAYMENTS_URL ?? `${PAYMENTS_MOUNT}/pay`,
+      embedded: values.PAYMENTS_URL === undefined,
     },
   };
 }

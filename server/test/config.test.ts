@@ -24,9 +24,26 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ DATABASE_CONNECT_TIMEOUT_MS: 'soon' }, 'DATABASE_CONNECT_TIMEOUT_MS'],
     [{ DATABASE_CONNECT_TIMEOUT_MS: '0' }, 'DATABASE_CONNECT_TIMEOUT_MS'],
+    [{ PAYMENTS_URL: 'https://pay.example.com/hosted' }, 'PAYMENTS_SECRET'],
+    [{ PAYMENTS_SECRET: 'too-short' }, 'PAYMENTS_SECRET'],
+    [{ PAYMENTS_URL: 'not a url', PAYMENTS_SECRET: 'x'.repeat(32) }, 'PAYMENTS_URL'],
   ])('stops on %o with a message naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n {2}${variable}: `));
+  });
+
+  it('serves the payment page on the storefront host by default, or names an external provider', () => {
+    const embedded = loadConfig({}).payments;
+    expect(embedded).toMatchObject({ pageUrl: '/payments/pay', embedded: true });
+    expect(embedded.secret.length).toBeGreaterThanOrEqual(32);
+    const secret = 'a-payment-secret-shared-with-the-provider';
+    expect(
+      loadConfig({ PAYMENTS_URL: 'https://pay.example.com/hosted', PAYMENTS_SECRET: secret }).payments,
+    ).toEqual({
+      secret,
+      pageUrl: 'https://pay.example.com/hosted',
+      embedded: false,
+    });
   });
 
   it('gives PostgreSQL 10 s to answer unless DATABASE_CONNECT_TIMEOUT_MS says otherwise', () => {

@@ -31,6 +31,14 @@ export const ERROR_CODES = [
   'STALE_CART',
   /** The tax service (AvaTax or the embedded one) did not answer or refused the call. */
   'TAX_SERVICE_UNAVAILABLE',
+  // Online payment (crm-payments.ts).
+  'PAYMENT_NOT_CONFIGURED',
+  'PAYMENT_NOT_OFFERED',
+  'QUOTE_ALREADY_PAID',
+  'PAYMENT_SIGNATURE_INVALID',
+  'PAYMENT_REQUEST_EXPIRED',
+  'PAYMENT_MISMATCH',
+  'PAYMENT_ALREADY_PROCESSED',
   // The spec's two sentinel answers (P§8, C§3), recognised once where an answer is read (failureOf).
   'NO_RECORDS_FOUND',
   'NO_TEMPLATE_FOUND',

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { CRM_BASE_PATH } from './crm-base';
 import { CART_RECORD_TYPES } from './crm-cart-records';
 import { CATALOGUE_CRM_TYPES } from './crm-catalogue';
+import { PAYMENT_CRM_TYPES } from './crm-payments';
 import { QUOTE_CRM_TYPES } from './crm-quotes';
 import { TAX_CRM_TYPES } from './crm-tax';
 
@@ -15,6 +16,7 @@ export const CRM_TYPES = {
   ...QUOTE_CRM_TYPES,
   ...CART_RECORD_TYPES,
   ...TAX_CRM_TYPES,
+  ...PAYMENT_CRM_TYPES,
 };
 
 export type CrmType = keyof typeof CRM_TYPES;

@@ -1,6 +1,7 @@
 export * from './avatax';
 export * from './block-fields';
 export * from './blocks';
+export * from './card-brand';
 export * from './catalogue';
 export * from './constants';
 export * from './crm';
@@ -9,6 +10,7 @@ export * from './crm-cart-records';
 export * from './crm-catalogue';
 export * from './crm-errors';
 export * from './crm-fields';
+export * from './crm-payments';
 export * from './crm-quotes';
 export * from './crm-tax';
 export * from './envelope';

@@ -6,7 +6,7 @@ import {
 import { createTaxApp } from '@storefront/tax';
 import type { Hono } from 'hono';
 import { type CrmDatabase, openCrmOn } from './db/open';
-import { createCrmApp } from './http/app';
+import { type CrmAppOptions, createCrmApp } from './http/app';
 import { type SeedResult, seedDemoIfEmpty } from './seed/seed';
 import { type AvaTaxClient, createAvaTaxClient } from './tax/avatax-client';
 
@@ -74,9 +74,18 @@ export interface SeededCrm {
   close(): Promise<void>;
 }
 
+/** Online payment as the seeded CRM takes it: a provider would post to pageUrl and call callbackUrl back. */
+export const TEST_PAYMENTS = {
+  secret: 'test-payment-secret-shared-with-the-provider',
+  pageUrl: 'http://payments.test/pay',
+  callbackUrl: `http://crm.test${crmEndpoint('paymentRequestHandler')}`,
+} satisfies CrmAppOptions['payments'];
+
 export interface SeededCrmOptions {
   /** The clock offers are checked against; TODAY unless given. */
   now?: () => Date;
+  /** Online payment settings; TEST_PAYMENTS unless given, none with null. */
+  payments?: CrmAppOptions['payments'] | null;
 }
 
 /** Opens a database on the engine, seeds the demo and serves it through the CRM app with TEST_SERVICE_TOKEN. */
@@ -91,6 +100,7 @@ export async function openSeededCrm(engine: TestEngine, options: SeededCrmOption
     now: options.now ?? (() => TODAY),
     // Every answer a test provokes is also checked against its contract row.
     checkAnswers: true,
+    ...(options.payments === null ? {} : { payments: options.payments ?? TEST_PAYMENTS }),
   });
   const call = async <T>(path: string, init: RequestInit = {}): Promise<Answer<T>> => {
     const response = await app.request(path, {

@@ -83,6 +83,22 @@ const SAMPLES: Samples = {
     postalCode: '97201',
   },
   calculateAvaTax: { ...quote, recordId: 'q-1', isCommit: true },
+  getShuttleInfo: {},
+  getShuttleCheckoutInfo: { ...quote, quoteId: 'q-1' },
+  generateSignature: { ...quote, quoteId: 'q-1', returnUrl: 'http://localhost/checkout' },
+  paymentRequestHandler: {
+    request_id: 'req-1',
+    status: 'succeeded',
+    amount: '10.00',
+    currency: 'USD',
+    token: 'tok_1',
+    brand: 'Visa',
+    last4: '4242',
+    decline_reason: '',
+    timestamp: '2026-11-22T10:00:00.000Z',
+    nonce: 'n'.repeat(22),
+    signature: 's'.repeat(43),
+  },
 };
 
 /** The path of every string in a payload ('lines.0.id'), free text and picklist values alike. */

@@ -20,7 +20,8 @@ import { GatewayRefusal } from './envelope';
  * - manager: signed-in managers (and admins) only;
  * - internal: never through makeCall: getActiveStorefronts lists every tenant (the gateway serves the
  *   caller's own storefront through `theme` and resolveDomain), and the activity log is written through its
- *   own field, with who did what taken from the token.
+ *   own field, with who did what taken from the token; paymentRequestHandler is the payment provider's
+ *   callback to the CRM.
  */
 export type Access = 'catalogue' | 'cart' | 'account' | 'manager' | 'internal';
 
@@ -64,6 +65,11 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   isAvataxAddressValidation: 'cart',
   resolveAvataxAddress: 'cart',
   calculateAvaTax: 'cart',
+  getShuttleInfo: 'catalogue',
+  getShuttleCheckoutInfo: 'cart',
+  generateSignature: 'cart',
+  // The payment provider's signed result, posted server to server; a browser never reaches it.
+  paymentRequestHandler: 'internal',
 };
 
 /** The access classes a user type holds. */

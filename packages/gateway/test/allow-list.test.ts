@@ -36,8 +36,9 @@ describe('authorizeEndpoint', () => {
   });
 
   it('lets signed-in users reach every type through makeCall but the list of every tenant', () => {
-    // The activity log is written through its own gateway field, with who did what taken from the token.
-    const own = new Set(['getActiveStorefronts', 'logUserActivity']);
+    // The activity log is written through its own gateway field, with who did what taken from the token;
+    // the payment provider's result goes to the CRM server to server.
+    const own = new Set(['getActiveStorefronts', 'logUserActivity', 'paymentRequestHandler']);
     const reachable = Object.keys(CRM_TYPES).filter((type) => !own.has(type));
     for (const userType of ['AWSPortalUser', 'AWSManager', 'AWSAdmin'] as const) {
       expect([...ALLOWED_TYPES[userType]].sort()).toEqual(reachable.sort());
@@ -56,6 +57,14 @@ describe('authorizeEndpoint', () => {
       'getSavedFilter',
     ] as const) {
       expect(ALLOWED_TYPES.AWSGuest.has(type), type).toBe(false);
+    }
+  });
+
+  it("never lets a browser post the payment provider's result, whoever is signed in", () => {
+    for (const userType of USER_TYPES) {
+      expect(refusal('POST', crmEndpoint('paymentRequestHandler'), userType as 'AWSGuest').message).toBe(
+        `Endpoint not allowed: type 'paymentRequestHandler' is not allowed for ${userType}.`,
+      );
     }
   });
 

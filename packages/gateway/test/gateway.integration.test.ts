@@ -323,6 +323,20 @@ describe.each(engines)('gateway against the CRM on $name', (engine: TestEngine) 
       });
     });
 
+    it("refuses a browser posting the payment provider's result, before the CRM sees it (403)", async () => {
+      crmCalls.length = 0;
+      const result = { request_id: 'req-1', status: 'succeeded', amount: '1.00', signature: 'x' };
+      const refused = await field<string>(
+        await post(gatewayWith(), makeCall('POST', crmEndpoint('paymentRequestHandler'), result)),
+        'salesforceActions',
+      );
+      expect(refused).toEqual({
+        statusCode: 403,
+        content: "Endpoint not allowed: type 'paymentRequestHandler' is not allowed for AWSGuest.",
+      });
+      expect(crmCalls).not.toContain('paymentRequestHandler');
+    });
+
     it('answers bad data with a 400 naming the field', async () => {
       const response = await post(gatewayWith(), {
         query: CALL,

@@ -1,9 +1,16 @@
 import {
+  ACCOUNT_PAY_ONLINE_TERMS,
+  type AccountPayOnlineTerm,
+  CARD_BRANDS,
   CATALOGUE_TYPES,
+  type CardBrand,
   type CatalogueType,
   CONFIGURATION_MODES,
   type ConfigurationMode,
   type CustomAction,
+  OTHER_CARD_BRAND,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
   type PicklistField,
   PRICE_SOURCES,
   PROMO_CODE_KINDS,
@@ -132,8 +139,16 @@ export const accounts = pgTable(
     catalogueId: text().references((): AnyPgColumn => catalogues.id),
     /** The account holds a sales tax exemption: its quotes are taxed at nothing. */
     taxExempt: boolean().notNull().default(false),
+    // Payment (spec C§4): the term a quote's 'Use Account Pay Online Terms' falls back to; null: optional.
+    payOnlineTerms: text().$type<AccountPayOnlineTerm>(),
   },
-  (t) => [index().on(t.storefrontId)],
+  (t) => [
+    index().on(t.storefrontId),
+    check(
+      'accounts_pay_online_terms_check',
+      sql`${t.payOnlineTerms} is null or ${oneOf(t.payOnlineTerms, ACCOUNT_PAY_ONLINE_TERMS)}`,
+    ),
+  ],
 );
 
 export const metaItems = pgTable(
@@ -542,4 +557,64 @@ export const savedCatalogueFilters = pgTable(
     modifiedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('saved_catalogue_filters_account_name_unique').on(t.accountId, sql`lower(${t.name})`)],
+);
+
+/**
+ * A payment request the CRM signed for the hosted payment page (generateSignature): the amount is the CRM's,
+ * computed from the quote when the request was made. A request is answered at most once (payments.requestId).
+ */
+export const paymentRequests = pgTable(
+  'payment_requests',
+  {
+    id: text().primaryKey(),
+    quoteId: text()
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    amount: money(),
+    currency: text().notNull(),
+    returnUrl: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.quoteId)],
+);
+
+/**
+ * The provider's result for a request (paymentRequestHandler): one per request (unique requestId) and one per
+ * provider nonce, so a replayed callback is refused. Of the card only the provider's token, brand and last 4.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text().primaryKey(),
+    requestId: text()
+      .notNull()
+      .unique()
+      .references(() => paymentRequests.id, { onDelete: 'cascade' }),
+    quoteId: text()
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    status: text().$type<PaymentStatus>().notNull(),
+    amount: money(),
+    currency: text().notNull(),
+    /** The provider's token for the card; null for a declined card. */
+    token: text(),
+    brand: text().$type<CardBrand>().notNull(),
+    last4: text().notNull(),
+    declineReason: text(),
+    nonce: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.quoteId, t.createdAt),
+    check('payments_status_check', oneOf(t.status, PAYMENT_STATUSES)),
+    check('payments_brand_check', oneOf(t.brand, [...CARD_BRANDS, OTHER_CARD_BRAND])),
+    check('payments_last4_check', sql`${t.last4} ~ '^[0-9]{4}$'`),
+  ],
 );

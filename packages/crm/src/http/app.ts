@@ -14,7 +14,7 @@ import type { AvaTaxClient } from '../tax/avatax-client';
 import { requireServiceToken } from './auth';
 import { CrmHttpError, notFound } from './errors';
 import { HANDLERS } from './handlers';
-import type { Handler } from './handlers/types';
+import type { Handler, PaymentSettings } from './handlers/types';
 import { readPayload } from './payload';
 
 export interface CrmAppOptions {
@@ -31,6 +31,8 @@ export interface CrmAppOptions {
    * not describe fails (as an APEX_ERROR) where it is written: on in tests and development.
    */
   checkAnswers?: boolean;
+  /** Online payment through the hosted payment page; without it getShuttleInfo answers not configured. */
+  payments?: Omit<PaymentSettings, 'now'> & { now?: () => Date };
 }
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -40,6 +42,7 @@ const GROUPS: ReadonlySet<string> = new Set(CRM_GROUPS);
 export function createCrmApp(opts: CrmAppOptions): Hono {
   const logError = opts.logError ?? ((error) => console.error('crm: unexpected error', error));
   const now = opts.now ?? (() => new Date());
+  const payments = opts.payments ? { ...opts.payments, now: opts.payments.now ?? (() => new Date()) } : null;
   const app = new Hono();
 
   app.onError((error, c) => {
@@ -67,7 +70,7 @@ export function createCrmApp(opts: CrmAppOptions): Hono {
     const payload = await readPayload(c, type);
     // The payload was parsed with this type's schema; TypeScript cannot tie the two through a runtime key.
     const handler = HANDLERS[type] as Handler<CrmType>;
-    const answer = await handler({ db: opts.db.db, tax: opts.tax, today: isoDay(now()) }, payload);
+    const answer = await handler({ db: opts.db.db, tax: opts.tax, today: isoDay(now()), payments }, payload);
     if (opts.checkAnswers) checkAnswer(type, answer);
     return c.json(answer);
   });

@@ -171,7 +171,7 @@ function addStorefront(build: BuildContext, demo: DemoStorefront): void {
           share: account.eCatalog.share,
         })
       : null;
-    const { id, name, isGuest, taxExempt = false } = account;
+    const { id, name, isGuest, taxExempt = false, payOnlineTerms } = account;
     data.accounts.push({
       id,
       name,
@@ -181,6 +181,7 @@ function addStorefront(build: BuildContext, demo: DemoStorefront): void {
       taxExempt,
       currency: demo.currency,
       catalogueId,
+      payOnlineTerms,
     });
     addMetaItems(context, account.meta, { accountId: id });
   }

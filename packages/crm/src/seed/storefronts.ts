@@ -1,4 +1,4 @@
-import type { Offer, PromoCodeKind, Theme } from '@storefront/contracts';
+import type { AccountPayOnlineTerm, Offer, PromoCodeKind, Theme } from '@storefront/contracts';
 import type { ProductSpec } from './products';
 
 export const ORGANISATION = { name: 'BioNova Life Sciences Inc.' };
@@ -105,16 +105,27 @@ export interface DemoAccount {
   meta: readonly (readonly [string, string])[];
   /** Holds a sales tax exemption certificate: pays no tax. */
   taxExempt?: boolean;
+  /** The account's own pay-online term (spec C§4), which a quote's 'Use Account Pay Online Terms' takes. */
+  payOnlineTerms: AccountPayOnlineTerm;
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { storefront: 'public', name: 'BioNova Guest', isGuest: true, eCatalog: null, meta: [] },
+  // Guests have no account terms: they pay by card.
+  {
+    storefront: 'public',
+    name: 'BioNova Guest',
+    isGuest: true,
+    eCatalog: null,
+    meta: [],
+    payOnlineTerms: 'Payment Required',
+  },
   {
     storefront: 'public',
     name: 'Halvorsen Research Institute',
     isGuest: false,
     eCatalog: { name: 'Halvorsen Research Institute Catalogue', share: 0.65 },
     meta: [['accountManager', 'Ingrid Solberg']],
+    payOnlineTerms: 'Payment Optional',
   },
   // A university core facility buying for research: exempt from sales tax.
   {
@@ -124,8 +135,17 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     eCatalog: null,
     meta: [],
     taxExempt: true,
+    payOnlineTerms: 'Payment Required',
   },
-  { storefront: 'partner', name: 'Kestrel Diagnostics GmbH', isGuest: false, eCatalog: null, meta: [] },
+  // Invoiced on account terms only.
+  {
+    storefront: 'partner',
+    name: 'Kestrel Diagnostics GmbH',
+    isGuest: false,
+    eCatalog: null,
+    meta: [],
+    payOnlineTerms: 'No Payment',
+  },
 ];
 
 export interface DemoOffer extends Omit<Offer, 'id'> {

@@ -15,6 +15,8 @@ import {
 import { retrieveContentBlocks } from './content';
 import { getMergedMetaInfo, getMetaItems } from './meta';
 import { getFormattedObjectDetails } from './objects';
+import { paymentRequestHandler } from './payment-callback';
+import { generateSignature, getShuttleCheckoutInfo, getShuttleInfo } from './payments';
 import { applyPromoCodeNG, getPromoCodeInfo, getQLIsForPromoCode, removePromoCodeNG } from './promo-codes';
 import { exportToCSV } from './quote-export';
 import { deleteLineItems, saveItemToQuoteBlink, updateQLI } from './quote-lines';
@@ -72,4 +74,8 @@ export const HANDLERS: Handlers = {
   isAvataxAddressValidation,
   resolveAvataxAddress,
   calculateAvaTax,
+  getShuttleInfo,
+  getShuttleCheckoutInfo,
+  generateSignature,
+  paymentRequestHandler,
 };

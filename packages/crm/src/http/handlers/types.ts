@@ -2,12 +2,26 @@ import type { CrmAnswer, CrmPayload, CrmType } from '@storefront/contracts';
 import type { CrmDb } from '../../db/open';
 import type { AvaTaxClient } from '../../tax/avatax-client';
 
+/** How this CRM takes payments through the hosted payment page (docs/decisions/0015-hosted-payments.md). */
+export interface PaymentSettings {
+  /** The HMAC-SHA256 secret shared with the payment provider. */
+  secret: string;
+  /** Where the browser posts a signed payment request: the provider's hosted page. */
+  pageUrl: string;
+  /** Where the provider posts its signed result: this CRM's paymentRequestHandler. */
+  callbackUrl: string;
+  /** The clock requests expire by: real time, even where tests pin the offer day. */
+  now: () => Date;
+}
+
 export interface HandlerContext {
   db: CrmDb;
   /** The tax service (AvaTax's REST v2): Avalara's own or the embedded one. */
   tax: AvaTaxClient;
   /** Today as YYYY-MM-DD (UTC), the day offers must be valid on. */
   today: string;
+  /** Null when this CRM takes no payments online. */
+  payments: PaymentSettings | null;
 }
 
 /** A type's handler: its parsed payload in, the answer its contract row describes out. */

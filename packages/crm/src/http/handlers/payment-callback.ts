@@ -1,0 +1,119 @@
+import { CARD_BRANDS, type CardBrand, OTHER_CARD_BRAND, type PaymentStatus } from '@storefront/contracts';
+import {
+  PAYMENT_RESULT_MAX_AGE_MINUTES,
+  type PaymentFields,
+  paymentAmount,
+  verifyPaymentSignature,
+} from '@storefront/contracts/payment-protocol';
+import {
+  findPaymentOfRequest,
+  findSucceededPayment,
+  insertPayment,
+  lockPaymentRequest,
+} from '../../db/queries/payments';
+import { lockQuote } from '../../db/queries/quotes';
+import { CrmHttpError, invalidPayload, notFound } from '../errors';
+import { paymentSettings } from './payments';
+import type { Handler } from './types';
+
+const STATUSES: Readonly<Record<string, PaymentStatus>> = { succeeded: 'Succeeded', declined: 'Declined' };
+const BRANDS: ReadonlySet<string> = new Set([...CARD_BRANDS, OTHER_CARD_BRAND]);
+
+const alreadyAnswered = (field: string) =>
+  new CrmHttpError(
+    409,
+    'PAYMENT_ALREADY_PROCESSED',
+    'this payment request already has its result; a result is recorded once.',
+    field,
+  );
+
+/** What the signed result says, checked for shape; the signature has already been verified. */
+function readResult(fields: PaymentFields<'result'>, now: Date) {
+  const status = STATUSES[fields.status];
+  if (!status) throw invalidPayload("must be 'succeeded' or 'declined'.", 'status');
+  if (!BRANDS.has(fields.brand)) throw invalidPayload('is not a card brand this CRM knows.', 'brand');
+  if (!/^\d{4}$/.test(fields.last4)) throw invalidPayload('must be the last 4 digits of the card.', 'last4');
+  if (status === 'Succeeded' && fields.token === '') {
+    throw invalidPayload('a succeeded payment must carry the card token.', 'token');
+  }
+  if (fields.nonce.length < 16) throw invalidPayload('must be at least 16 characters.', 'nonce');
+  const at = Date.parse(fields.timestamp);
+  if (Number.isNaN(at) || Math.abs(now.getTime() - at) > PAYMENT_RESULT_MAX_AGE_MINUTES * 60_000) {
+    throw new CrmHttpError(
+      400,
+      'PAYMENT_REQUEST_EXPIRED',
+      `must be within ${PAYMENT_RESULT_MAX_AGE_MINUTES} minutes of the CRM's clock; a stale result is not taken.`,
+      'timestamp',
+    );
+  }
+  return { status, brand: fields.brand as CardBrand, at: new Date(at) };
+}
+
+/**
+ * The provider's signed result (server to server). Refused: a signature that does not match, a stale
+ * timestamp, an unknown or expired request, an amount or currency other than the request's, and any second
+ * result for a request or nonce. Under the request's lock, then the quote's, so parallel callbacks record
+ * one payment and a quote is never paid twice.
+ */
+export const paymentRequestHandler: Handler<'paymentRequestHandler'> = async (ctx, payload) => {
+  const settings = paymentSettings(ctx);
+  const { signature, ...fields } = payload;
+  if (!verifyPaymentSignature(settings.secret, 'result', fields, signature)) {
+    throw new CrmHttpError(
+      403,
+      'PAYMENT_SIGNATURE_INVALID',
+      'does not match the result: it was not signed by the payment provider.',
+      'signature',
+    );
+  }
+  const result = readResult(fields, settings.now());
+  // A replay is refused at once, without queueing for the locks; the check under them below is the one that holds.
+  if (await findPaymentOfRequest(ctx.db, fields.request_id)) throw alreadyAnswered('request_id');
+  return ctx.db.transaction(async (tx) => {
+    const request = await lockPaymentRequest(tx, fields.request_id);
+    if (!request) throw notFound('there is no payment request with this id.', 'request_id');
+    // Nothing locks a quote and then a request, so this order cannot deadlock with quote changes.
+    await lockQuote(tx, request.quoteId, 'wait');
+    if (await findPaymentOfRequest(tx, request.id)) throw alreadyAnswered('request_id');
+    if (result.at > request.expiresAt) {
+      throw new CrmHttpError(
+        400,
+        'PAYMENT_REQUEST_EXPIRED',
+        `the payment request expired at ${request.expiresAt.toISOString()}.`,
+        'request_id',
+      );
+    }
+    const expected = `${paymentAmount(request.amount)} ${request.currency}`;
+    if (`${fields.amount} ${fields.currency}` !== expected) {
+      throw new CrmHttpError(
+        400,
+        'PAYMENT_MISMATCH',
+        `the result is for ${fields.amount} ${fields.currency}, the request for ${expected}.`,
+        'amount',
+      );
+    }
+    if (result.status === 'Succeeded' && (await findSucceededPayment(tx, request.quoteId))) {
+      throw new CrmHttpError(
+        409,
+        'QUOTE_ALREADY_PAID',
+        'the quote of this request is already paid.',
+        'request_id',
+      );
+    }
+    const payment = await insertPayment(tx, {
+      requestId: request.id,
+      quoteId: request.quoteId,
+      accountId: request.accountId,
+      status: result.status,
+      amount: request.amount,
+      currency: request.currency,
+      token: result.status === 'Succeeded' ? fields.token : null,
+      brand: result.brand,
+      last4: fields.last4,
+      declineReason: result.status === 'Declined' ? fields.decline_reason || 'card_declined' : null,
+      nonce: fields.nonce,
+    });
+    if (!payment) throw alreadyAnswered('nonce');
+    return { requestId: request.id, status: payment.status, paymentId: payment.id };
+  });
+};

@@ -1,0 +1,333 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type CatalogPage,
+  type CrmError,
+  failureOf,
+  type QuoteItems,
+  type ShuttleCheckoutInfo,
+  type ShuttleInfo,
+  type SignedPaymentRequest,
+} from '@storefront/contracts';
+import {
+  type PaymentFields,
+  paymentAmount,
+  signPaymentFields,
+  verifyPaymentSignature,
+} from '@storefront/contracts/payment-protocol';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentRequests, payments } from '../src/db/schema';
+import { openSeededCrm, type SeededCrm, TEST_PAYMENTS, testEngines } from '../src/testing';
+
+type Answer = { status: number; body: unknown };
+
+describe.each(await testEngines())('online payment on $name', (engine) => {
+  let crm: SeededCrm;
+
+  const scope = (accountId: string, storefrontId = crm.ids.storefrontA) => ({ storefrontId, accountId });
+  const returnUrl = 'http://localhost:3000/checkout?step=payment';
+
+  /** A fresh cart of the account holding three of the first item its catalogue shows: its id and total. */
+  async function newCart(accountId: string, extra: object = {}): Promise<{ id: string; total: number }> {
+    const catalogue = await crm.post<CatalogPage>('retrieveCatalogNG', { ...scope(accountId), ...extra });
+    const itemId = catalogue.body.items[0]?.id;
+    await crm.post('startNewCart', { ...scope(accountId), ...extra });
+    const cart = await crm.post<QuoteItems>('saveItemToQuoteBlink', {
+      ...scope(accountId),
+      ...extra,
+      catalogItemId: itemId,
+      qty: 3,
+    });
+    return { id: cart.body.quote.id, total: cart.body.quote.total };
+  }
+
+  const requestPayment = (accountId: string, quoteId: string, extra: object = {}) =>
+    crm.post<SignedPaymentRequest>('generateSignature', {
+      ...scope(accountId),
+      quoteId,
+      returnUrl,
+      ...extra,
+    });
+
+  /** The provider's result for a request, signed as the provider signs it. */
+  function result(request: SignedPaymentRequest['fields'], change: Partial<PaymentFields<'result'>> = {}) {
+    return signPaymentFields(TEST_PAYMENTS.secret, 'result', {
+      request_id: request.request_id,
+      status: 'succeeded',
+      amount: request.amount,
+      currency: request.currency,
+      token: `tok_${randomBytes(12).toString('base64url')}`,
+      brand: 'Visa',
+      last4: '4242',
+      decline_reason: '',
+      timestamp: new Date().toISOString(),
+      nonce: randomBytes(16).toString('base64url'),
+      ...change,
+    });
+  }
+
+  const callback = (body: unknown) =>
+    crm.post<{ status: string; paymentId: string }>('paymentRequestHandler', body);
+  const errorOf = (answer: Answer) => failureOf(answer.body);
+
+  beforeAll(async () => {
+    crm = await openSeededCrm(engine);
+  });
+  afterAll(() => crm.close());
+
+  it('tells whether online payment is configured, where the page is and which brands it takes', async () => {
+    const { status, body } = await crm.get<ShuttleInfo>('getShuttleInfo');
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      configured: true,
+      pageUrl: TEST_PAYMENTS.pageUrl,
+      acceptedBrands: expect.arrayContaining(['Visa', 'MasterCard', 'American Express', 'JCB']),
+    });
+  });
+
+  it("answers the amount due and the account's pay-online terms of an own quote", async () => {
+    const cart = await newCart(crm.ids.halvorsen);
+    const { status, body } = await crm.post<ShuttleCheckoutInfo>('getShuttleCheckoutInfo', {
+      ...scope(crm.ids.halvorsen),
+      quoteId: cart.id,
+    });
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      quoteId: cart.id,
+      amountDue: cart.total,
+      currency: 'USD',
+      payOnlineTerms: {
+        term: 'Payment Optional',
+        fromAccount: true,
+        paymentRequired: false,
+        paymentOffered: true,
+      },
+      payment: null,
+    });
+  });
+
+  it("refuses another account's quote with 403, for its terms and for a payment request", async () => {
+    const cart = await newCart(crm.ids.halvorsen);
+    const info = await crm.post('getShuttleCheckoutInfo', { ...scope(crm.ids.marlowe), quoteId: cart.id });
+    const request = await requestPayment(crm.ids.marlowe, cart.id);
+    for (const answer of [info, request]) {
+      expect(answer.status).toBe(403);
+      expect(errorOf(answer).errorCode).toBe('FORBIDDEN');
+    }
+  });
+
+  it('signs the amount the CRM computes, whatever amount the browser sends', async () => {
+    const cart = await newCart(crm.ids.marlowe);
+    const { status, body } = await requestPayment(crm.ids.marlowe, cart.id, {
+      amount: 0.01,
+      currency: 'EUR',
+    });
+    expect(status).toBe(200);
+    expect(body.pageUrl).toBe(TEST_PAYMENTS.pageUrl);
+    const { signature, ...fields } = body.fields;
+    expect(fields).toMatchObject({
+      amount: paymentAmount(cart.total),
+      currency: 'USD',
+      quote_id: cart.id,
+      merchant: 'BioNova Life Sciences',
+      return_url: returnUrl,
+      callback_url: TEST_PAYMENTS.callbackUrl,
+    });
+    expect(Date.parse(fields.expires_at) - Date.now()).toBeGreaterThan(14 * 60_000);
+    expect(verifyPaymentSignature(TEST_PAYMENTS.secret, 'request', fields, signature)).toBe(true);
+  });
+
+  it("sends the buyer back only to the storefront's own domain", async () => {
+    const cart = await newCart(crm.ids.marlowe);
+    const answer = await requestPayment(crm.ids.marlowe, cart.id, {
+      returnUrl: 'https://evil.example/checkout',
+    });
+    expect(answer.status).toBe(400);
+    expect(errorOf(answer)).toMatchObject({ errorCode: 'INVALID_PAYLOAD', field: 'returnUrl' });
+    expect(errorOf(answer).message).toBe(
+      "returnUrl: must be an http(s) URL on this storefront's domain (localhost).",
+    );
+  });
+
+  it('does not offer payment where the terms say No Payment', async () => {
+    const cart = await newCart(crm.ids.kestrel, { storefrontId: crm.ids.storefrontB });
+    const answer = await crm.post('generateSignature', {
+      ...scope(crm.ids.kestrel, crm.ids.storefrontB),
+      quoteId: cart.id,
+      returnUrl: 'http://127.0.0.1:3000/checkout',
+    });
+    expect(answer.status).toBe(400);
+    expect(errorOf(answer)).toMatchObject({ errorCode: 'PAYMENT_NOT_OFFERED', field: 'quoteId' });
+  });
+
+  it("binds a guest's payment to the guest's cart secret", async () => {
+    const secret = { guestCartSecret: randomBytes(32).toString('base64url') };
+    const cart = await newCart(crm.ids.guest, secret);
+    expect((await requestPayment(crm.ids.guest, cart.id)).status).toBe(403);
+    const other = { guestCartSecret: randomBytes(32).toString('base64url') };
+    expect((await requestPayment(crm.ids.guest, cart.id, other)).status).toBe(403);
+    const own = await requestPayment(crm.ids.guest, cart.id, secret);
+    expect(own.status).toBe(200);
+    expect(own.body.fields.amount).toBe(paymentAmount(cart.total));
+  });
+
+  it('records a succeeded payment once: a replay, a second payment and a new request are refused', async () => {
+    const cart = await newCart(crm.ids.marlowe);
+    const { body } = await requestPayment(crm.ids.marlowe, cart.id);
+    const paid = result(body.fields);
+    const first = await callback(paid);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ requestId: body.fields.request_id, status: 'Succeeded' });
+
+    const replay = await callback(paid);
+    expect(replay.status).toBe(409);
+    expect(errorOf(replay)).toMatchObject({ errorCode: 'PAYMENT_ALREADY_PROCESSED', field: 'request_id' });
+    const again = await callback(result(body.fields));
+    expect(again.status).toBe(409);
+
+    const info = await crm.post<ShuttleCheckoutInfo>('getShuttleCheckoutInfo', {
+      ...scope(crm.ids.marlowe),
+      quoteId: cart.id,
+    });
+    expect(info.body.payment).toMatchObject({
+      status: 'Succeeded',
+      amount: cart.total,
+      currency: 'USD',
+      brand: 'Visa',
+      last4: '4242',
+      declineReason: null,
+    });
+    const more = await requestPayment(crm.ids.marlowe, cart.id);
+    expect(more.status).toBe(409);
+    expect(errorOf(more).errorCode).toBe('QUOTE_ALREADY_PAID');
+  });
+
+  it('refuses a nonce it has seen, even for another request', async () => {
+    const cart = await newCart(crm.ids.marlowe);
+    const first = (await requestPayment(crm.ids.marlowe, cart.id)).body;
+    const declined = result(first.fields, { status: 'declined', token: '', decline_reason: 'card_declined' });
+    expect((await callback(declined)).body).toMatchObject({ status: 'Declined' });
+    const second = (await requestPayment(crm.ids.marlowe, cart.id)).body;
+    const reused = await callback(result(second.fields, { nonce: declined.nonce }));
+    expect(reused.status).toBe(409);
+    expect(errorOf(reused)).toMatchObject({ errorCode: 'PAYMENT_ALREADY_PROCESSED', field: 'nonce' });
+  });
+
+  it('keeps a declined card as the latest attempt, and a new request may still be paid', async () => {
+    const cart = await newCart(crm.ids.marlowe);
+    const first = (await requestPayment(crm.ids.marlowe, cart.id)).body;
+    await callback(
+      result(first.fields, { status: 'declined', token: '', decline_reason: 'insufficient_funds' }),
+    );
+    const info = async () =>
+      (
+        await crm.post<ShuttleCheckoutInfo>('getShuttleCheckoutInfo', {
+          ...scope(crm.ids.marlowe),
+          quoteId: cart.id,
+        })
+      ).body.payment;
+    expect(await info()).toMatchObject({ status: 'Declined', declineReason: 'insufficient_funds' });
+    const second = (await requestPayment(crm.ids.marlowe, cart.id)).body;
+    expect((await callback(result(second.fields))).status).toBe(200);
+    expect(await info()).toMatchObject({ status: 'Succeeded', requestId: second.fields.request_id });
+  });
+
+  it('refuses a tampered result, a wrong amount, a stale result and an expired request', async () => {
+    const cart = await newCart(crm.ids.marlowe);
+    const { fields } = (await requestPayment(crm.ids.marlowe, cart.id)).body;
+
+    const tampered = { ...result(fields), amount: '0.01' };
+    const forged = await callback(tampered);
+    expect(forged.status).toBe(403);
+    expect(errorOf(forged)).toMatchObject({ errorCode: 'PAYMENT_SIGNATURE_INVALID', field: 'signature' });
+
+    const wrongAmount = await callback(result(fields, { amount: '0.01' }));
+    expect(wrongAmount.status).toBe(400);
+    expect(errorOf(wrongAmount)).toMatchObject({ errorCode: 'PAYMENT_MISMATCH', field: 'amount' });
+    const wrongCurrency = await callback(result(fields, { currency: 'EUR' }));
+    expect(errorOf(wrongCurrency).errorCode).toBe('PAYMENT_MISMATCH');
+
+    const stale = await callback(
+      result(fields, { timestamp: new Date(Date.now() - 10 * 60_000).toISOString() }),
+    );
+    expect(stale.status).toBe(400);
+    expect(errorOf(stale)).toMatchObject({ errorCode: 'PAYMENT_REQUEST_EXPIRED', field: 'timestamp' });
+
+    const unknown = await callback(result({ ...fields, request_id: 'no-such-request' }));
+    expect(unknown.status).toBe(404);
+
+    // The request's quarter of an hour has passed.
+    await crm.database.db
+      .update(paymentRequests)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(paymentRequests.id, fields.request_id));
+    const expired = await callback(result(fields));
+    expect(expired.status).toBe(400);
+    expect(errorOf(expired)).toMatchObject({ errorCode: 'PAYMENT_REQUEST_EXPIRED', field: 'request_id' });
+
+    const recorded = await crm.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.requestId, fields.request_id));
+    expect(recorded).toEqual([]);
+  });
+
+  it('answers a malformed result with 400 naming the field, never a 500', async () => {
+    const cart = await newCart(crm.ids.marlowe);
+    const { fields } = (await requestPayment(crm.ids.marlowe, cart.id)).body;
+    for (const [change, field] of [
+      [{ status: 'maybe' }, 'status'],
+      [{ brand: 'Acme Card' }, 'brand'],
+      [{ last4: '42a2' }, 'last4'],
+      [{ token: '' }, 'token'],
+    ] as const) {
+      const answer = await callback(result(fields, change));
+      expect(answer.status, field).toBe(400);
+      expect((answer.body as unknown as CrmError).field).toBe(field);
+    }
+    const missing = await callback({ request_id: fields.request_id });
+    expect(missing.status).toBe(400);
+  });
+
+  it('refuses a payment request when this CRM takes no payments online', async () => {
+    const bare = await openSeededCrm(engine, { payments: null });
+    try {
+      expect((await bare.get<ShuttleInfo>('getShuttleInfo')).body).toEqual({
+        configured: false,
+        pageUrl: null,
+        acceptedBrands: [],
+      });
+      const answer = await bare.post('generateSignature', {
+        ...scope(bare.ids.marlowe, bare.ids.storefrontA),
+        quoteId: 'any',
+        returnUrl,
+      });
+      expect(answer.status).toBe(400);
+      expect(failureOf(answer.body).errorCode).toBe('PAYMENT_NOT_CONFIGURED');
+    } finally {
+      await bare.close();
+    }
+  });
+
+  // PGlite runs one transaction at a time; only PostgreSQL can race the callbacks.
+  if (engine.name === 'postgres') {
+    it('makes one payment of 20 parallel callbacks for one request', async () => {
+      const cart = await newCart(crm.ids.marlowe);
+      const { fields } = (await requestPayment(crm.ids.marlowe, cart.id)).body;
+      const answers = await Promise.all(Array.from({ length: 20 }, () => callback(result(fields))));
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([200, ...Array.from({ length: 19 }, () => 409)]);
+      const recorded = await crm.database.db.select().from(payments).where(eq(payments.quoteId, cart.id));
+      expect(recorded).toHaveLength(1);
+    });
+
+    it('pays a quote once when two of its requests are paid in parallel', async () => {
+      const cart = await newCart(crm.ids.marlowe);
+      const requests = await Promise.all([1, 2, 3].map(() => requestPayment(crm.ids.marlowe, cart.id)));
+      const answers = await Promise.all(requests.map(({ body }) => callback(result(body.fields))));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
+      const recorded = await crm.database.db.select().from(payments).where(eq(payments.quoteId, cart.id));
+      expect(recorded).toHaveLength(1);
+    });
+  }
+});
