@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'PROMO_CODE_USAGE_LIMIT_REACHED',
   'QLIS_NOT_FOUND',
   'STALE_CART',
+  /** A checkout address breaks a rule of C§5 (saveAddress answers it with the field and the message). */
+  'INVALID_ADDRESS',
   // The spec's two sentinel answers (P§8, C§3), recognised once where an answer is read (failureOf).
   'NO_RECORDS_FOUND',
   'NO_TEMPLATE_FOUND',

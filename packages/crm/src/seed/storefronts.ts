@@ -103,6 +103,8 @@ export interface DemoAccount {
   /** An own eCatalog holding a share of the products at negotiated (Catalog Price) prices. */
   eCatalog: { name: string; share: number } | null;
   meta: readonly (readonly [string, string])[];
+  /** The name of the parent account, for a child account; a parent created before it. */
+  parent?: string;
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -115,6 +117,14 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     meta: [['accountManager', 'Ingrid Solberg']],
   },
   { storefront: 'public', name: 'Marlowe Genomics Core', isGuest: false, eCatalog: null, meta: [] },
+  {
+    storefront: 'public',
+    name: 'Halvorsen Research Institute Toronto',
+    isGuest: false,
+    eCatalog: null,
+    meta: [],
+    parent: 'Halvorsen Research Institute',
+  },
   { storefront: 'partner', name: 'Kestrel Diagnostics GmbH', isGuest: false, eCatalog: null, meta: [] },
 ];
 

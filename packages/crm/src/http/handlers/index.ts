@@ -1,4 +1,5 @@
 import { logUserActivity } from './activity';
+import { getAddressRecords, saveAddress } from './addresses';
 import {
   getAttributesOfItems,
   getGroupedFilteredList,
@@ -67,4 +68,6 @@ export const HANDLERS: Handlers = {
   getLookupRecords,
   saveECatalogFilters,
   getSavedFilter,
+  getAddressRecords,
+  saveAddress,
 };
