@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'PAYMENT_REQUEST_EXPIRED',
   'PAYMENT_MISMATCH',
   'PAYMENT_ALREADY_PROCESSED',
+  /** A checkout address breaks a rule of C§5 (saveAddress answers it with the field and the message). */
+  'INVALID_ADDRESS',
   // The spec's two sentinel answers (P§8, C§3), recognised once where an answer is read (failureOf).
   'NO_RECORDS_FOUND',
   'NO_TEMPLATE_FOUND',

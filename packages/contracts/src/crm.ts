@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ADDRESS_CRM_TYPES } from './crm-addresses';
 import { CRM_BASE_PATH } from './crm-base';
 import { CART_RECORD_TYPES } from './crm-cart-records';
 import { CATALOGUE_CRM_TYPES } from './crm-catalogue';
@@ -17,6 +18,7 @@ export const CRM_TYPES = {
   ...CART_RECORD_TYPES,
   ...TAX_CRM_TYPES,
   ...PAYMENT_CRM_TYPES,
+  ...ADDRESS_CRM_TYPES,
 };
 
 export type CrmType = keyof typeof CRM_TYPES;

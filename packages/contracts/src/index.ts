@@ -1,3 +1,4 @@
+export * from './address-rules';
 export * from './avatax';
 export * from './block-fields';
 export * from './blocks';
@@ -5,6 +6,7 @@ export * from './card-brand';
 export * from './catalogue';
 export * from './constants';
 export * from './crm';
+export * from './crm-addresses';
 export * from './crm-base';
 export * from './crm-cart-records';
 export * from './crm-catalogue';

@@ -11,6 +11,10 @@ export const MESSAGES = {
   sessionExpired: 'Session Expired, Please login again',
   fieldFetchFailed: 'Failed to fetch Salesforce API field.',
   notAvailableYet: 'Not available yet: this capability is not part of the storefront yet.',
+  /** C§8: an address save that failed without saying why. */
+  unknownError: 'Unknown Error. Please try again',
+  /** C§8: a ship-to (install base) address that could not be saved. */
+  shippingAddressNotSaved: 'Shipping Address not saved',
 } as const;
 
 /** 'Page Not Found: {path}' (spec P§2). */

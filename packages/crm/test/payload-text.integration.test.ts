@@ -99,6 +99,31 @@ const SAMPLES: Samples = {
     nonce: 'n'.repeat(22),
     signature: 's'.repeat(43),
   },
+  getAddressRecords: {
+    ...quote,
+    addressType: 'Shipping',
+    accountSelection: 'HIERARCHY',
+    addressObject: 'Location',
+    quoteId: 'q-1',
+  },
+  saveAddress: {
+    ...quote,
+    quoteId: 'q-1',
+    address: '1210 Longwood Avenue',
+    address2: 'Loading Dock B',
+    city: 'Boston',
+    state: 'MA',
+    zip: '02115',
+    country: 'US',
+    parentAccount: 'acc-2',
+    addressObject: 'UpdateLocation',
+    addressType: 'Shipping',
+    locationId: 'loc-1',
+    locName: 'Main Receiving',
+    contactName: 'Ana Lima',
+    contactEmail: 'ana@example.com',
+    contactPhone: '+1 617 555 0100',
+  },
 };
 
 /** The path of every string in a payload ('lines.0.id'), free text and picklist values alike. */

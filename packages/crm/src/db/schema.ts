@@ -141,13 +141,55 @@ export const accounts = pgTable(
     taxExempt: boolean().notNull().default(false),
     // Payment (spec C§4): the term a quote's 'Use Account Pay Online Terms' falls back to; null: optional.
     payOnlineTerms: text().$type<AccountPayOnlineTerm>(),
+    // Checkout addresses (spec C§3): the account's hierarchy and its billing and shipping address.
+    /** The parent of a child account; a parent's HIERARCHY address selection includes its children. */
+    parentAccountId: text().references((): AnyPgColumn => accounts.id),
+    billingStreet: text(),
+    billingCity: text(),
+    billingState: text(),
+    billingPostalCode: text(),
+    billingCountry: text(),
+    shippingStreet: text(),
+    shippingCity: text(),
+    shippingState: text(),
+    shippingPostalCode: text(),
+    shippingCountry: text(),
   },
   (t) => [
     index().on(t.storefrontId),
+    index().on(t.parentAccountId),
     check(
       'accounts_pay_online_terms_check',
       sql`${t.payOnlineTerms} is null or ${oneOf(t.payOnlineTerms, ACCOUNT_PAY_ONLINE_TERMS)}`,
     ),
+  ],
+);
+
+/**
+ * An account's delivery locations (spec C§3 location source): the checkout lists them and may add, change or
+ * delete them. At most one per account is its default.
+ */
+export const locations = pgTable(
+  'locations',
+  {
+    id: text().primaryKey(),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    name: text().notNull(),
+    address: text().notNull().default(''),
+    address2: text().notNull().default(''),
+    city: text().notNull().default(''),
+    state: text().notNull().default(''),
+    zip: text().notNull().default(''),
+    country: text().notNull().default(''),
+    isDefault: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    modifiedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.accountId, t.name),
+    uniqueIndex('locations_one_default_per_account').on(t.accountId).where(sql`${t.isDefault}`),
   ],
 );
 
@@ -383,6 +425,8 @@ export const quotes = pgTable(
     shippingContactEmail: text(),
     shippingContactPhone: text(),
     billingAddress1: text(),
+    /** Checkout (issue 11): the billing address's second line, like the shipping and deliver-to ones. */
+    billingAddress2: text(),
     billingCity: text(),
     billingState: text(),
     billingZip: text(),

@@ -5,6 +5,7 @@ import type * as schema from '../db/schema';
 import { salesforceId } from '../domain/ids';
 import { unitPrice } from '../domain/pricing';
 import { slugify, uniqueSlugs } from '../domain/slug';
+import { DEMO_ADDRESS_BOOKS } from './addresses';
 import { createPrng, type Prng } from './prng';
 import { CATEGORIES, type CategoryKey, demoProducts, type ProductSpec } from './products';
 import {
@@ -26,6 +27,7 @@ export interface DemoData {
   storefronts: Row<typeof schema.storefronts>[];
   templates: Row<typeof schema.templates>[];
   accounts: Row<typeof schema.accounts>[];
+  locations: Row<typeof schema.locations>[];
   catalogues: Row<typeof schema.catalogues>[];
   categories: Row<typeof schema.categories>[];
   catalogueItems: Row<typeof schema.catalogueItems>[];
@@ -44,6 +46,7 @@ const KEY_PREFIX = {
   storefront: 'a0S',
   template: 'a0T',
   account: '001',
+  location: 'a0L',
   catalogue: 'a0C',
   category: 'a0G',
   item: 'a0I',
@@ -100,6 +103,7 @@ export function buildDemoData(): DemoData {
     storefronts: [],
     templates: [],
     accounts: [],
+    locations: [],
     catalogues: [],
     categories: [],
     catalogueItems: [],
@@ -182,13 +186,47 @@ function addStorefront(build: BuildContext, demo: DemoStorefront): void {
       currency: demo.currency,
       catalogueId,
       payOnlineTerms,
+      parentAccountId: accounts.find((parent) => parent.name === account.parent)?.id ?? null,
+      ...accountAddresses(name),
     });
+    addLocations(build, id, name);
     addMetaItems(context, account.meta, { accountId: id });
   }
   addOffers(context);
   addPromoCodes(context);
   addMetaItems(context, demo.meta, {});
   addMetaItems(context, demo.homeMeta, { templateId: templates.homeId });
+}
+
+/** The account's billing and shipping address columns from its address book; none for the guest account. */
+function accountAddresses(accountName: string) {
+  const book = DEMO_ADDRESS_BOOKS[accountName];
+  if (!book) return {};
+  const { billing, shipping } = book;
+  return {
+    billingStreet: billing.street,
+    billingCity: billing.city,
+    billingState: billing.state,
+    billingPostalCode: billing.postalCode,
+    billingCountry: billing.country,
+    shippingStreet: shipping.street,
+    shippingCity: shipping.city,
+    shippingState: shipping.state,
+    shippingPostalCode: shipping.postalCode,
+    shippingCountry: shipping.country,
+  };
+}
+
+function addLocations(build: BuildContext, accountId: string, accountName: string): void {
+  const locations = DEMO_ADDRESS_BOOKS[accountName]?.locations ?? [];
+  locations.forEach((location, index) => {
+    build.data.locations.push({
+      id: build.nextId('location'),
+      accountId,
+      ...location,
+      isDefault: index === 0,
+    });
+  });
 }
 
 const CLIENT_ID_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789';

@@ -107,6 +107,8 @@ export interface DemoAccount {
   taxExempt?: boolean;
   /** The account's own pay-online term (spec C§4), which a quote's 'Use Account Pay Online Terms' takes. */
   payOnlineTerms: AccountPayOnlineTerm;
+  /** The name of the parent account, for a child account; a parent created before it. */
+  parent?: string;
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -136,6 +138,15 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     meta: [],
     taxExempt: true,
     payOnlineTerms: 'Payment Required',
+  },
+  {
+    storefront: 'public',
+    name: 'Halvorsen Research Institute Toronto',
+    isGuest: false,
+    eCatalog: null,
+    meta: [],
+    parent: 'Halvorsen Research Institute',
+    payOnlineTerms: 'Payment Optional',
   },
   // Invoiced on account terms only.
   {

@@ -1,4 +1,5 @@
 import { logUserActivity } from './activity';
+import { getAddressRecords, saveAddress } from './addresses';
 import {
   getAttributesOfItems,
   getGroupedFilteredList,
@@ -78,4 +79,6 @@ export const HANDLERS: Handlers = {
   getShuttleCheckoutInfo,
   generateSignature,
   paymentRequestHandler,
+  getAddressRecords,
+  saveAddress,
 };

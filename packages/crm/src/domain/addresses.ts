@@ -1,0 +1,210 @@
+import {
+  type AddressParts,
+  type AddressRecord,
+  type AddressType,
+  normalisedAddress,
+  type QuoteAddress,
+} from '@storefront/contracts';
+import type { AccountRow } from '../db/queries/accounts';
+import type { LocationRow } from '../db/queries/addresses';
+import type { QuoteRow } from '../db/queries/quotes';
+
+/** How the checkout's address records and the quote's address columns map onto each other (spec C§3). */
+
+const NO_CONTACT = { firstName: '', lastName: '', phone: '', email: '' };
+
+/**
+ * An account's own address for the type: its billing address for Billing, its shipping address otherwise;
+ * null when the account holds none of it.
+ */
+export function accountAddressRecord(
+  account: AccountRow,
+  addressType: AddressType,
+  isChild: boolean,
+): AddressRecord | null {
+  const billing = addressType === 'Billing';
+  const parts: AddressParts = billing
+    ? {
+        address: account.billingStreet ?? '',
+        address2: '',
+        city: account.billingCity ?? '',
+        state: account.billingState ?? '',
+        zip: account.billingPostalCode ?? '',
+        country: account.billingCountry ?? '',
+      }
+    : {
+        address: account.shippingStreet ?? '',
+        address2: '',
+        city: account.shippingCity ?? '',
+        state: account.shippingState ?? '',
+        zip: account.shippingPostalCode ?? '',
+        country: account.shippingCountry ?? '',
+      };
+  if (Object.values(parts).every((part) => part === '')) return null;
+  return {
+    id: account.id,
+    accountId: account.id,
+    locationId: null,
+    name: account.name,
+    locName: null,
+    ...parts,
+    ...NO_CONTACT,
+    addressType,
+    addressObject: 'Account',
+    isBilling: billing,
+    isChild,
+    isIBAddress: false,
+  };
+}
+
+export function locationRecord(
+  location: LocationRow,
+  accountName: string,
+  addressType: AddressType,
+  isChild: boolean,
+): AddressRecord {
+  return {
+    id: location.id,
+    accountId: location.accountId,
+    locationId: location.id,
+    name: accountName,
+    locName: location.name,
+    ...locationParts(location),
+    ...NO_CONTACT,
+    addressType,
+    addressObject: 'Location',
+    isBilling: addressType === 'Billing',
+    isChild,
+    isIBAddress: false,
+  };
+}
+
+function locationParts(location: LocationRow): AddressParts {
+  const { address, address2, city, state, zip, country } = location;
+  return { address, address2, city, state, zip, country };
+}
+
+/**
+ * Whether the address sent with a picked location differs from the location itself, compared as the CRM
+ * would store them (trimmed, country and US state as codes): then it is an address edited for this quote.
+ */
+export function isEditedLocation(location: LocationRow, parts: AddressParts): boolean {
+  const sent = normalisedAddress(parts);
+  const stored = normalisedAddress(locationParts(location));
+  return (Object.keys(sent) as (keyof AddressParts)[]).some((part) => sent[part] !== stored[part]);
+}
+
+/** What saving an address writes onto the quote for its type. */
+export interface QuoteAddressValues {
+  parts: AddressParts;
+  /** The account the address came from; null when typed in by a guest. */
+  accountId: string | null;
+  location: { id: string; name: string } | null;
+  contact: { name: string; email: string; phone: string };
+}
+
+type QuoteColumns = Partial<Omit<QuoteRow, 'id'>>;
+
+/**
+ * The quote's columns for an address of the type. Only the shipping address keeps a location and every type
+ * but DeliverTo a contact (spec C§3 quote fields); saving without a location clears the shipping location.
+ */
+export function quoteAddressColumns(addressType: AddressType, values: QuoteAddressValues): QuoteColumns {
+  const { parts, accountId, location, contact } = values;
+  switch (addressType) {
+    case 'Shipping':
+      return {
+        shippingAddress: parts.address,
+        shippingAddress2: parts.address2,
+        shippingCity: parts.city,
+        shippingState: parts.state,
+        shippingZip: parts.zip,
+        shippingCountry: parts.country,
+        shipToAccountId: accountId,
+        shippingLocationId: location?.id ?? null,
+        shippingLocationName: location?.name ?? null,
+        shippingContactName: contact.name,
+        shippingContactEmail: contact.email,
+        shippingContactPhone: contact.phone,
+      };
+    case 'Billing':
+      return {
+        billingAddress1: parts.address,
+        billingAddress2: parts.address2,
+        billingCity: parts.city,
+        billingState: parts.state,
+        billingZip: parts.zip,
+        billingCountry: parts.country,
+        billToAccountId: accountId,
+        billingContactName: contact.name,
+        billingContactEmail: contact.email,
+        billingContactPhone: contact.phone,
+      };
+    case 'DeliverTo':
+      return {
+        deliverToAddress: parts.address,
+        deliverToAddress2: parts.address2,
+        deliverToCity: parts.city,
+        deliverToState: parts.state,
+        deliverToZip: parts.zip,
+        deliverToCountry: parts.country,
+        deliverToAccountId: accountId,
+      };
+  }
+}
+
+/** The quote's saved address of the type, as getAddressRecords answers it. */
+export function quoteAddress(quote: QuoteRow, addressType: AddressType): QuoteAddress {
+  const text = (value: string | null) => value ?? '';
+  const base = { quoteId: quote.id, addressType };
+  switch (addressType) {
+    case 'Shipping':
+      return {
+        ...base,
+        accountId: quote.shipToAccountId,
+        locationId: quote.shippingLocationId,
+        locName: quote.shippingLocationName,
+        address: text(quote.shippingAddress),
+        address2: text(quote.shippingAddress2),
+        city: text(quote.shippingCity),
+        state: text(quote.shippingState),
+        zip: text(quote.shippingZip),
+        country: text(quote.shippingCountry),
+        contactName: text(quote.shippingContactName),
+        contactEmail: text(quote.shippingContactEmail),
+        contactPhone: text(quote.shippingContactPhone),
+      };
+    case 'Billing':
+      return {
+        ...base,
+        accountId: quote.billToAccountId,
+        locationId: null,
+        locName: null,
+        address: text(quote.billingAddress1),
+        address2: text(quote.billingAddress2),
+        city: text(quote.billingCity),
+        state: text(quote.billingState),
+        zip: text(quote.billingZip),
+        country: text(quote.billingCountry),
+        contactName: text(quote.billingContactName),
+        contactEmail: text(quote.billingContactEmail),
+        contactPhone: text(quote.billingContactPhone),
+      };
+    case 'DeliverTo':
+      return {
+        ...base,
+        accountId: quote.deliverToAccountId,
+        locationId: null,
+        locName: null,
+        address: text(quote.deliverToAddress),
+        address2: text(quote.deliverToAddress2),
+        city: text(quote.deliverToCity),
+        state: text(quote.deliverToState),
+        zip: text(quote.deliverToZip),
+        country: text(quote.deliverToCountry),
+        contactName: '',
+        contactEmail: '',
+        contactPhone: '',
+      };
+  }
+}
