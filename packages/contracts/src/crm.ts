@@ -3,6 +3,7 @@ import { CRM_BASE_PATH } from './crm-base';
 import { CART_RECORD_TYPES } from './crm-cart-records';
 import { CATALOGUE_CRM_TYPES } from './crm-catalogue';
 import { QUOTE_CRM_TYPES } from './crm-quotes';
+import { SHIPPING_CRM_TYPES } from './crm-shipping';
 
 /**
  * The contract table: one row per CRM type (method, group, cacheability, payload schema, answer schema),
@@ -13,6 +14,7 @@ export const CRM_TYPES = {
   ...CATALOGUE_CRM_TYPES,
   ...QUOTE_CRM_TYPES,
   ...CART_RECORD_TYPES,
+  ...SHIPPING_CRM_TYPES,
 };
 
 export type CrmType = keyof typeof CRM_TYPES;

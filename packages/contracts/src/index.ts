@@ -9,6 +9,7 @@ export * from './crm-catalogue';
 export * from './crm-errors';
 export * from './crm-fields';
 export * from './crm-quotes';
+export * from './crm-shipping';
 export * from './envelope';
 export * from './messages';
 export * from './meta';

@@ -71,6 +71,19 @@ const SAMPLES: Samples = {
   saveECatalogFilters: { ...catalogueQuery, name: 'My ELISA kits' },
   getSavedFilter: { ...catalogue, ecfr: 'ecf-1' },
   exportToCSV: { ...quote, quoteId: 'q-1' },
+  calculateShippingCharges: { ...quote, objid: 'q-1', objtype: 'Quote' },
+  saveShippingChargesWithBroker: {
+    ...quote,
+    objid: 'q-1',
+    objtype: 'Quote',
+    shippingdata: {
+      ShippingCarrier: 'UPS',
+      ShippingMethod: 'Ground',
+      labelToShow: 'UPS Ground',
+      customerShippingAccount: 'A1B2C3',
+    },
+  },
+  getShippingPicklists: {},
 };
 
 /** The path of every string in a payload ('lines.0.id'), free text and picklist values alike. */

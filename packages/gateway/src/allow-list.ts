@@ -51,6 +51,10 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   getLineItemAttributesNG: 'cart',
   getAttributesOfItems: 'cart',
   getRowItems: 'cart',
+  // Guests check out too; the quote's owner (and a guest's cart secret) is checked by the CRM.
+  calculateShippingCharges: 'cart',
+  saveShippingChargesWithBroker: 'cart',
+  getShippingPicklists: 'cart',
   getActiveQuoteFromUser: 'account',
   makeActiveCart: 'account',
   makeActiveCartForGuest: 'account',

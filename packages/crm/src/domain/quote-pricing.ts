@@ -23,6 +23,14 @@ export interface QuoteTotals {
   total: number;
 }
 
+/** What a quote charges beyond its lines: the chosen shipping method and its cold-chain surcharge. */
+export interface QuoteCharges {
+  shippingAmount: number;
+  shippingSurcharge: number;
+}
+
+export const NO_CHARGES: QuoteCharges = { shippingAmount: 0, shippingSurcharge: 0 };
+
 const fractionDigits = new Map<string, number>();
 
 /** The currency's minor-unit digits (JPY 0, USD 2), at most 2 because amounts are stored as numeric(12,2). */
@@ -86,15 +94,28 @@ function sumInCurrency(amounts: readonly number[], currency: string): number {
 }
 
 /**
+ * The one place a quote's total is computed: the lines after the promo discount, plus shipping and its
+ * surcharge. Everything that writes or shows a total goes through it.
+ */
+export function quoteGrandTotal(
+  amounts: Pick<QuoteTotals, 'subtotal' | 'discount'> & QuoteCharges,
+  currency: string,
+): number {
+  const { subtotal, discount, shippingAmount, shippingSurcharge } = amounts;
+  return roundInCurrency(subtotal - discount + shippingAmount + shippingSurcharge, currency);
+}
+
+/**
  * Subtotal is the sum of the line totals (offers and tiers already show in them); the discount is the sum of
- * the promo code's line discounts, and the total what remains.
+ * the promo code's line discounts; the total adds the quote's charges (none unless given).
  */
 export function quoteTotals(
   lineTotals: readonly number[],
   currency: string,
   promoDiscounts: readonly number[] = [],
+  charges: QuoteCharges = NO_CHARGES,
 ): QuoteTotals {
   const subtotal = sumInCurrency(lineTotals, currency);
   const discount = sumInCurrency(promoDiscounts, currency);
-  return { subtotal, discount, total: roundInCurrency(subtotal - discount, currency) };
+  return { subtotal, discount, total: quoteGrandTotal({ subtotal, discount, ...charges }, currency) };
 }

@@ -28,6 +28,7 @@ import {
 } from './quotes';
 import { getLookupRecords, getRecord, updateRecord } from './records';
 import { getSavedFilter, saveECatalogFilters } from './saved-filters';
+import { calculateShippingCharges, getShippingPicklists, saveShippingChargesWithBroker } from './shipping';
 import { getActiveStorefronts, getGuestAccounts } from './storefronts';
 import type { Handlers } from './types';
 
@@ -67,4 +68,7 @@ export const HANDLERS: Handlers = {
   getLookupRecords,
   saveECatalogFilters,
   getSavedFilter,
+  calculateShippingCharges,
+  saveShippingChargesWithBroker,
+  getShippingPicklists,
 };
