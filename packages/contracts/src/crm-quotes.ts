@@ -20,8 +20,12 @@ export const quoteSummarySchema = z.object({
   checkedOut: z.boolean(),
   currency: z.string(),
   subtotal: z.number(),
-  /** The promo code discount; total = subtotal - discount. */
+  /** The promo code discount. */
   discount: z.number(),
+  /** The chosen shipping method's charge and its cold-chain surcharge; 0 until one is chosen. */
+  shippingAmount: z.number(),
+  shippingSurcharge: z.number(),
+  /** subtotal - discount + shippingAmount + shippingSurcharge + tax (quoteTotal in the CRM). */
   total: z.number(),
   createdAt: z.string(),
   modifiedAt: z.string(),

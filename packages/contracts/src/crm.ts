@@ -5,6 +5,7 @@ import { CART_RECORD_TYPES } from './crm-cart-records';
 import { CATALOGUE_CRM_TYPES } from './crm-catalogue';
 import { PAYMENT_CRM_TYPES } from './crm-payments';
 import { QUOTE_CRM_TYPES } from './crm-quotes';
+import { SHIPPING_CRM_TYPES } from './crm-shipping';
 import { TAX_CRM_TYPES } from './crm-tax';
 
 /**
@@ -19,6 +20,7 @@ export const CRM_TYPES = {
   ...TAX_CRM_TYPES,
   ...PAYMENT_CRM_TYPES,
   ...ADDRESS_CRM_TYPES,
+  ...SHIPPING_CRM_TYPES,
 };
 
 export type CrmType = keyof typeof CRM_TYPES;

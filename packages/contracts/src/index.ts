@@ -14,6 +14,7 @@ export * from './crm-errors';
 export * from './crm-fields';
 export * from './crm-payments';
 export * from './crm-quotes';
+export * from './crm-shipping';
 export * from './crm-tax';
 export * from './envelope';
 export * from './messages';

@@ -76,6 +76,7 @@ describe.each(await testEngines())('catalogue types on $name', (engine) => {
         'Assay Plates',
         'Instruments',
         'Instrument Parts & Accessories',
+        'Service & Training',
       ]);
       expect(body.categories[1]).toMatchObject({
         slug: 'flow-cytometry-reagents-buffers',
@@ -226,7 +227,7 @@ describe.each(await testEngines())('catalogue types on $name', (engine) => {
         ...query,
       });
       expect(counts.status).toBe(200);
-      expect(counts.body).toHaveLength(7);
+      expect(counts.body).toHaveLength(8);
       expect(counts.body.reduce((sum, c) => sum + c.count, 0)).toBe(page.totalCount);
       const instruments = counts.body.find((c) => c.name === 'Instruments');
       expect(instruments?.count).toBe(0);

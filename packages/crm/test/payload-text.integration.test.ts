@@ -124,6 +124,19 @@ const SAMPLES: Samples = {
     contactEmail: 'ana@example.com',
     contactPhone: '+1 617 555 0100',
   },
+  calculateShippingCharges: { ...quote, objid: 'q-1', objtype: 'Quote' },
+  saveShippingChargesWithBroker: {
+    ...quote,
+    objid: 'q-1',
+    objtype: 'Quote',
+    shippingdata: {
+      ShippingCarrier: 'UPS',
+      ShippingMethod: 'Ground',
+      labelToShow: 'UPS Ground',
+      customerShippingAccount: 'A1B2C3',
+    },
+  },
+  getShippingPicklists: {},
 };
 
 /** The path of every string in a payload ('lines.0.id'), free text and picklist values alike. */

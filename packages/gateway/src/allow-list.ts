@@ -57,6 +57,10 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   // guest account, so the location objects of saveAddress are refused there (docs/decisions/0016).
   getAddressRecords: 'cart',
   saveAddress: 'cart',
+  // Guests check out too; the quote's owner (and a guest's cart secret) is checked by the CRM.
+  calculateShippingCharges: 'cart',
+  saveShippingChargesWithBroker: 'cart',
+  getShippingPicklists: 'cart',
   getActiveQuoteFromUser: 'account',
   makeActiveCart: 'account',
   makeActiveCartForGuest: 'account',

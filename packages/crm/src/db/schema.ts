@@ -42,6 +42,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { COLD_CHAINS, type ColdChain } from '../domain/shipping/profile';
 
 /**
  * One schema for PGlite and PostgreSQL. Column names are snake_case in SQL (drizzle `casing`), the
@@ -89,6 +90,11 @@ export const storefronts = pgTable('storefronts', {
   active: boolean().notNull().default(true),
   /** Checkout checks shipping addresses with the tax service (isAvataxAddressValidation). */
   avataxAddressValidation: boolean().notNull().default(true),
+  // Shipping settings (spec C§3).
+  /** Checkout is refused while no shipping rate is chosen (none reaches the address, or none picked). */
+  shippingRateRequired: boolean().notNull().default(false),
+  /** Buyers may ship on their own carrier account ('Use your own shipping carrier'). */
+  customerCarrierAllowed: boolean().notNull().default(false),
 });
 
 /**
@@ -317,6 +323,38 @@ export const productLots = pgTable(
   ],
 );
 
+/**
+ * How a product travels, by SKU within the organisation (a product weighs the same in every catalogue): its
+ * packed weight and box, the cold chain it needs, its dangerous-goods class, and whether it ships at all
+ * (services, training and warranties do not).
+ */
+export const shippingProfiles = pgTable(
+  'shipping_profiles',
+  {
+    organisationId: text()
+      .notNull()
+      .references(() => organisations.id),
+    sku: text().notNull(),
+    shippable: boolean().notNull(),
+    /** One unit as packed; dimensions are its box. */
+    weightKg: numeric({ precision: 8, scale: 3, mode: 'number' }).notNull(),
+    lengthCm: numeric({ precision: 6, scale: 1, mode: 'number' }).notNull(),
+    widthCm: numeric({ precision: 6, scale: 1, mode: 'number' }).notNull(),
+    heightCm: numeric({ precision: 6, scale: 1, mode: 'number' }).notNull(),
+    coldChain: text().$type<ColdChain>().notNull(),
+    /** The UN dangerous-goods class ('8', '6.1' …); null: not dangerous goods in transport. */
+    hazardClass: text(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organisationId, t.sku] }),
+    check('shipping_profiles_cold_chain_check', oneOf(t.coldChain, COLD_CHAINS)),
+    check(
+      'shipping_profiles_size_check',
+      sql`${t.weightKg} >= 0 and ${t.lengthCm} >= 0 and ${t.widthCm} >= 0 and ${t.heightCm} >= 0`,
+    ),
+  ],
+);
+
 export const quantityTiers = pgTable(
   'quantity_tiers',
   {
@@ -447,6 +485,8 @@ export const quotes = pgTable(
     shippingCarrier: text(),
     shippingService: text(),
     shippingAmount: optionalMoney(),
+    /** The cold-chain packing (dry ice, cold packs) of the chosen shipping method; null until one is chosen. */
+    shippingSurcharge: optionalMoney(),
     customerShippingAccount: text(),
     payOnlineTerms: text(),
     poNumber: text(),

@@ -85,25 +85,43 @@ function sumInCurrency(amounts: readonly number[], currency: string): number {
   return roundInCurrency(cents / 100, currency);
 }
 
-/** What a quote charges on top of its lines: shipping (checkout) and tax (calculateAvaTax). */
+/** What a quote charges on top of its lines: the shipping method's charge and surcharge, and the tax. */
 export interface QuoteCharges {
   shipping: number;
+  surcharge: number;
   tax: number;
 }
 
-const NO_CHARGES: QuoteCharges = { shipping: 0, tax: 0 };
+export const NO_CHARGES: QuoteCharges = { shipping: 0, surcharge: 0, tax: 0 };
 
-/** What the buyer pays: the lines after the promo discount, plus shipping and tax. */
+/** The charges a stored quote carries; one not set yet (no method chosen, tax not calculated) adds nothing. */
+export function storedCharges(quote: {
+  shippingAmount: number | null;
+  shippingSurcharge: number | null;
+  tax: number | null;
+}): QuoteCharges {
+  return {
+    shipping: quote.shippingAmount ?? 0,
+    surcharge: quote.shippingSurcharge ?? 0,
+    tax: quote.tax ?? 0,
+  };
+}
+
+/**
+ * The one place a quote's total is computed: the lines after the promo discount, plus shipping, its
+ * surcharge and tax. Everything that writes or shows a total goes through it.
+ */
 export function quoteTotal(
   parts: Pick<QuoteTotals, 'subtotal' | 'discount'> & QuoteCharges,
   currency: string,
 ): number {
-  return sumInCurrency([parts.subtotal, -parts.discount, parts.shipping, parts.tax], currency);
+  const { subtotal, discount, shipping, surcharge, tax } = parts;
+  return sumInCurrency([subtotal, -discount, shipping, surcharge, tax], currency);
 }
 
 /**
  * Subtotal is the sum of the line totals (offers and tiers already show in them); the discount is the sum of
- * the promo code's line discounts, and the total what remains with the charges added.
+ * the promo code's line discounts; the total adds the quote's charges (none unless given).
  */
 export function quoteTotals(
   lineTotals: readonly number[],

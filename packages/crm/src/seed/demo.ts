@@ -7,7 +7,7 @@ import { unitPrice } from '../domain/pricing';
 import { slugify, uniqueSlugs } from '../domain/slug';
 import { DEMO_ADDRESS_BOOKS } from './addresses';
 import { createPrng, type Prng } from './prng';
-import { CATEGORIES, type CategoryKey, demoProducts, type ProductSpec } from './products';
+import { CATEGORIES, type CategoryKey, demoProducts, type ProductSpec, shippingProfile } from './products';
 import {
   DEMO_ACCOUNTS,
   DEMO_OFFERS,
@@ -38,6 +38,7 @@ export interface DemoData {
   promoCodeItems: Row<typeof schema.promoCodeItems>[];
   metaItems: Row<typeof schema.metaItems>[];
   productLots: Row<typeof schema.productLots>[];
+  shippingProfiles: Row<typeof schema.shippingProfiles>[];
 }
 
 const KEY_PREFIX = {
@@ -72,6 +73,13 @@ interface Product extends ProductSpec {
   negotiatedPrice: number;
 }
 
+/**
+ * Services are in every catalogue at a fixed 10 % below list for negotiated prices; they draw nothing from
+ * the PRNG, so adding them left every other product's draws as they were.
+ */
+const isService = (product: ProductSpec) => product.category === 'services';
+const SERVICE_NEGOTIATED_SHARE = 0.9;
+
 /** Products with their SKU (category prefix + running number), a catalogue-wide unique slug and a negotiated price. */
 function numberProducts(prng: Prng): Product[] {
   const specs = demoProducts(prng);
@@ -86,7 +94,9 @@ function numberProducts(prng: Prng): Product[] {
     ...spec,
     sku: skus[i] ?? '',
     slug: slugs[i] ?? '',
-    negotiatedPrice: roundMoney(spec.listPrice * (0.82 + prng.int(0, 11) / 100)),
+    negotiatedPrice: roundMoney(
+      spec.listPrice * (isService(spec) ? SERVICE_NEGOTIATED_SHARE : 0.82 + prng.int(0, 11) / 100),
+    ),
   }));
 }
 
@@ -114,6 +124,7 @@ export function buildDemoData(): DemoData {
     promoCodeItems: [],
     metaItems: [],
     productLots: [],
+    shippingProfiles: [],
   };
   const organisationId = nextId('organisation');
   data.organisations.push({
@@ -123,6 +134,11 @@ export function buildDemoData(): DemoData {
   });
   for (const demo of DEMO_STOREFRONTS) addStorefront({ data, nextId, prng, products, organisationId }, demo);
   data.productLots = products.flatMap((product) => productLots(organisationId, product));
+  data.shippingProfiles = products.map((product) => ({
+    organisationId,
+    sku: product.sku,
+    ...shippingProfile(product),
+  }));
   return data;
 }
 
@@ -157,6 +173,7 @@ function addStorefront(build: BuildContext, demo: DemoStorefront): void {
     ssoInfo: null,
     themeKey: demo.theme.key,
     active: true,
+    ...demo.shipping,
   });
   const context: CatalogueContext = { ...build, storefrontId, demo, productTemplateId: templates.productId };
   addCatalogue(context, {
@@ -302,7 +319,7 @@ function addCatalogue(
     });
   });
   products.forEach((product, index) => {
-    if (share < 1 && !prng.chance(share)) return;
+    if (share < 1 && !isService(product) && !prng.chance(share)) return;
     const id = nextId('item');
     const listPrice = roundMoney(product.listPrice * demo.priceFactor);
     const negotiatedPrice = roundMoney(product.negotiatedPrice * demo.priceFactor);

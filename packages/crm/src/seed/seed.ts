@@ -27,7 +27,9 @@ export async function seedDemoIfEmpty(database: CrmDatabase): Promise<SeedResult
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [existing] = await tx.select({ count: count() }).from(schema.organisations);
     if ((existing?.count ?? 0) > 0) {
-      await addMissingTemplates(tx, buildDemoData());
+      const data = buildDemoData();
+      await addMissingTemplates(tx, data);
+      await addMissingShippingProfiles(tx, data);
       return false;
     }
     await writeDemo(tx, buildDemoData());
@@ -63,6 +65,7 @@ async function writeDemo(db: CrmDb, data: DemoData): Promise<void> {
   await insertAll(db, schema.promoCodeItems, data.promoCodeItems);
   await insertAll(db, schema.metaItems, data.metaItems);
   await insertAll(db, schema.productLots, data.productLots);
+  await insertAll(db, schema.shippingProfiles, data.shippingProfiles);
   for (const { id, guestAccountId } of data.storefronts) {
     if (guestAccountId)
       await db.update(schema.storefronts).set({ guestAccountId }).where(eq(schema.storefronts.id, id));
@@ -93,6 +96,22 @@ async function addMissingTemplates(db: CrmDb, data: DemoData): Promise<void> {
     schema.templates,
     missing.map((row) => (ids.has(row.id) ? { ...row, id: randomUUID() } : row)),
   );
+}
+
+/**
+ * Products of a data dir seeded before shipping profiles existed get theirs, so their quotes can be rated;
+ * a profile already there (perhaps edited) is kept. The demo's one organisation is the data dir's.
+ */
+async function addMissingShippingProfiles(db: CrmDb, data: DemoData): Promise<void> {
+  const [organisation] = await db.select({ id: schema.organisations.id }).from(schema.organisations).limit(1);
+  if (!organisation) return;
+  const rows = data.shippingProfiles.map((row) => ({ ...row, organisationId: organisation.id }));
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    await db
+      .insert(schema.shippingProfiles)
+      .values(rows.slice(start, start + CHUNK))
+      .onConflictDoNothing();
+  }
 }
 
 async function insertAll<T extends PgTable>(db: CrmDb, table: T, rows: T['$inferInsert'][]): Promise<void> {

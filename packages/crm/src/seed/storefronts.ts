@@ -18,6 +18,8 @@ export interface DemoStorefront {
   meta: readonly (readonly [string, string])[];
   /** Meta items of the home template. */
   homeMeta: readonly (readonly [string, string])[];
+  /** Shipping settings (spec C§3): checkout needs a rate; buyers may use their own carrier account. */
+  shipping: { shippingRateRequired: boolean; customerCarrierAllowed: boolean };
 }
 
 const FONT = "'Inter', 'Helvetica Neue', Arial, sans-serif";
@@ -60,6 +62,7 @@ export const DEMO_STOREFRONTS: readonly DemoStorefront[] = [
       ['supportPhone', '+1 617 555 0142'],
     ],
     homeMeta: [['description', 'Research reagents, kits and instruments from BioNova Life Sciences.']],
+    shipping: { shippingRateRequired: true, customerCarrierAllowed: true },
   },
   {
     key: 'partner',
@@ -92,6 +95,8 @@ export const DEMO_STOREFRONTS: readonly DemoStorefront[] = [
       ['supportEmail', 'partners@bionova.example'],
     ],
     homeMeta: [],
+    // A partner order without a rate is still taken: its freight is then quoted by hand.
+    shipping: { shippingRateRequired: false, customerCarrierAllowed: false },
   },
 ];
 

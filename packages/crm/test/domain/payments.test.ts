@@ -59,7 +59,10 @@ describe('pay-online terms (spec C§4)', () => {
 
 describe('the amount due', () => {
   it('is the total with shipping and tax in it, rounded in the currency', () => {
-    const total = quoteTotal({ subtotal: 100.1, discount: 10, shipping: 12.2, tax: 8.005 }, 'USD');
+    const total = quoteTotal(
+      { subtotal: 100.1, discount: 10, shipping: 12.2, surcharge: 0, tax: 8.005 },
+      'USD',
+    );
     expect(amountDue({ total, currency: 'USD' })).toBe(110.31);
     expect(amountDue({ total: 99.99, currency: 'EUR' })).toBe(99.99);
   });

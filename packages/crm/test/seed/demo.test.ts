@@ -40,11 +40,11 @@ describe('buildDemoData', () => {
     }
   });
 
-  it('fills each Full catalogue with at least 400 items across the seven categories', () => {
+  it('fills each Full catalogue with at least 400 items across the eight categories', () => {
     for (const catalogue of data.catalogues.filter((c) => c.type === 'Full')) {
       const items = data.catalogueItems.filter((item) => item.catalogueId === catalogue.id);
       expect(items.length).toBeGreaterThanOrEqual(400);
-      expect(new Set(items.map((item) => item.categoryId)).size).toBe(7);
+      expect(new Set(items.map((item) => item.categoryId)).size).toBe(8);
       expect(new Set(items.map((item) => item.sku)).size).toBe(items.length);
       expect(new Set(items.map((item) => item.slug)).size).toBe(items.length);
       expect(catalogue.priceSource).toBe('List Price');

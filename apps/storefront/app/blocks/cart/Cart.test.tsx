@@ -25,6 +25,8 @@ const summary = (overrides: Partial<QuoteSummary> = {}): QuoteSummary => ({
   currency: 'USD',
   subtotal: 3654,
   discount: 0,
+  shippingAmount: 0,
+  shippingSurcharge: 0,
   total: 3654,
   createdAt: '2025-03-01T10:00:00Z',
   modifiedAt: '2025-03-02T10:00:00Z',

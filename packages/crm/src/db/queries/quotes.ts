@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CrmDb } from '../open';
 import { accounts, catalogueItems, quoteLineItems, quotes } from '../schema';
+import type { ShippingMethodFields } from './shipping';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 export type QuoteLineRow = typeof quoteLineItems.$inferSelect;
@@ -132,11 +133,11 @@ export async function activateQuote(db: CrmDb, quoteId: string): Promise<void> {
   await db.update(quotes).set({ status: 'Active', modifiedAt: sql`now()` }).where(eq(quotes.id, quoteId));
 }
 
-/** Writes the totals of changed lines, voiding their tax, and answers the quote as it now stands. */
+/** Writes the totals of changed lines, voiding their tax (and what else of the quote they follow from). */
 export async function updateQuoteTotals(
   db: CrmDb,
   quoteId: string,
-  totals: Pick<QuoteRow, 'subtotal' | 'discount' | 'total'>,
+  totals: Pick<QuoteRow, 'subtotal' | 'discount' | 'total'> & Partial<ShippingMethodFields>,
 ): Promise<QuoteRow> {
   const [row] = await db
     .update(quotes)

@@ -31,6 +31,7 @@ import {
 } from './quotes';
 import { getLookupRecords, getRecord, updateRecord } from './records';
 import { getSavedFilter, saveECatalogFilters } from './saved-filters';
+import { calculateShippingCharges, getShippingPicklists, saveShippingChargesWithBroker } from './shipping';
 import { getActiveStorefronts, getGuestAccounts } from './storefronts';
 import { calculateAvaTax, isAvataxAddressValidation, resolveAvataxAddress } from './tax';
 import type { Handlers } from './types';
@@ -81,4 +82,7 @@ export const HANDLERS: Handlers = {
   paymentRequestHandler,
   getAddressRecords,
   saveAddress,
+  calculateShippingCharges,
+  saveShippingChargesWithBroker,
+  getShippingPicklists,
 };

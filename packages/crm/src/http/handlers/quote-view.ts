@@ -10,9 +10,10 @@ import {
   setLinePrice,
   updateQuoteTotals,
 } from '../../db/queries/quotes';
+import { NO_SHIPPING_METHOD, shippingChargesOf } from '../../db/queries/shipping';
 import { selectTier, type TierRow } from '../../domain/pricing';
 import { promoDiscounts } from '../../domain/promo-codes';
-import { priceLine, quoteTotals } from '../../domain/quote-pricing';
+import { NO_CHARGES, priceLine, quoteTotals, storedCharges } from '../../domain/quote-pricing';
 import type { HandlerContext } from './types';
 
 function groupByItem<R extends { itemId: string }>(rows: readonly R[]): Map<string, R[]> {
@@ -32,7 +33,8 @@ type LineRow = Awaited<ReturnType<typeof linesWithItems>>[number];
  * code's discount over the lines it was applied to, and writes the quote's totals from those lines. Called
  * inside the transaction of every line change, so totals and the promo discount never lag the lines; the
  * change renews the code's reservation, or drops a lapsed one. Only lines whose price changed are written.
- * Answers the quote as it now stands, from what it computed.
+ * The chosen shipping method was rated for the lines as they were, so it is cleared and the buyer picks one
+ * again. Answers the quote as it now stands, from what it computed.
  */
 export async function repriceQuote(ctx: HandlerContext, quote: QuoteRow): Promise<QuoteItems> {
   const promo = await holdQuotePromo(ctx.db, quote.id);
@@ -70,14 +72,14 @@ export async function repriceQuote(ctx: HandlerContext, quote: QuoteRow): Promis
     const price = { ...prices[index], promoDiscount: line.promoDiscount } as LinePriceFields;
     if (priceChanged(rows[index]?.line, price)) await setLinePrice(ctx.db, line.id, price);
   }
-  // Changed lines void the tax: it is calculated again (calculateAvaTax) from the lines as they now are.
+  // Changed lines void the tax and the shipping method: both are worked out again from the lines as they are.
   const totals = quoteTotals(
     repriced.map(({ line }) => line.lineTotal),
     quote.currency,
     discounts,
-    { shipping: quote.shippingAmount ?? 0, tax: 0 },
+    NO_CHARGES,
   );
-  const updated = await updateQuoteTotals(ctx.db, quote.id, totals);
+  const updated = await updateQuoteTotals(ctx.db, quote.id, { ...totals, ...NO_SHIPPING_METHOD });
   return quoteView(updated, repriced, tiers, promo);
 }
 
@@ -97,6 +99,7 @@ export function toQuoteSummary(quote: QuoteRow): QuoteSummary {
     currency: quote.currency,
     subtotal: quote.subtotal,
     discount: quote.discount,
+    ...shippingChargesOf(quote),
     total: quote.total,
     createdAt: quote.createdAt.toISOString(),
     modifiedAt: quote.modifiedAt.toISOString(),
@@ -124,7 +127,7 @@ export async function quoteItems(ctx: HandlerContext, quoteId: string): Promise<
     rows.map(({ line }) => line.lineTotal),
     quote.currency,
     [],
-    { shipping: quote.shippingAmount ?? 0, tax: quote.tax ?? 0 },
+    storedCharges(quote),
   );
   return quoteView({ ...quote, ...totals }, undiscounted, tiers, undefined);
 }

@@ -8,7 +8,7 @@ import {
 } from '@storefront/contracts';
 import { findQuote, linesWithItems, lockQuote, type QuoteRow, setQuoteTax } from '../../db/queries/quotes';
 import { findAddressValidation } from '../../db/queries/storefronts';
-import { quoteTotal, roundInCurrency } from '../../domain/quote-pricing';
+import { quoteTotal, roundInCurrency, storedCharges } from '../../domain/quote-pricing';
 import { isShippingAddressComplete, missingAddressParts, TAX_NOT_CALCULATED } from '../../domain/tax';
 import { AvaTaxCallError } from '../../tax/avatax-client';
 import { CrmHttpError, notFound } from '../errors';
@@ -173,7 +173,7 @@ async function storeTax(
       tax,
     })),
     total: quoteTotal(
-      { subtotal: quote.subtotal, discount: quote.discount, shipping: quote.shippingAmount ?? 0, tax },
+      { subtotal: quote.subtotal, discount: quote.discount, ...storedCharges(quote), tax },
       quote.currency,
     ),
   });
@@ -183,10 +183,7 @@ async function storeTax(
 async function voidTax(ctx: HandlerContext, quote: QuoteRow): Promise<QuoteRow> {
   if (quote.taxStatus === 'NotCalculated') return quote;
   const { subtotal, discount } = quote;
-  const total = quoteTotal(
-    { subtotal, discount, shipping: quote.shippingAmount ?? 0, tax: 0 },
-    quote.currency,
-  );
+  const total = quoteTotal({ subtotal, discount, ...storedCharges(quote), tax: 0 }, quote.currency);
   return setQuoteTax(ctx.db, quote.id, { tax: null, taxStatus: 'NotCalculated', taxDetails: [], total });
 }
 

@@ -6,8 +6,10 @@ import { instrumentProducts } from './instruments';
 import { partProducts } from './parts';
 import { plateProducts } from './plates';
 import { reagentProducts } from './reagents';
+import { serviceProducts } from './services';
 import type { ProductSpec } from './types';
 
+export { shippingProfile } from './shipping-profiles';
 export { CATEGORIES, type CategoryKey, type ProductSpec } from './types';
 
 /** Every demo product, category by category; the order is stable so SKUs and ids are too. */
@@ -20,5 +22,6 @@ export function demoProducts(prng: Prng): ProductSpec[] {
     ...plateProducts(prng),
     ...instrumentProducts(prng),
     ...partProducts(prng),
+    ...serviceProducts(),
   ];
 }

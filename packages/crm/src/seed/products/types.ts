@@ -11,6 +11,7 @@ export const CATEGORIES = [
   { key: 'plates', name: 'Assay Plates', skuPrefix: 'APL' },
   { key: 'instruments', name: 'Instruments', skuPrefix: 'INS' },
   { key: 'parts', name: 'Instrument Parts & Accessories', skuPrefix: 'IPA' },
+  { key: 'services', name: 'Service & Training', skuPrefix: 'SVC' },
 ] as const;
 export type CategoryKey = (typeof CATEGORIES)[number]['key'];
 
