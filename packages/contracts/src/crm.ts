@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { CRM_BASE_PATH } from './crm-base';
 import { CART_RECORD_TYPES } from './crm-cart-records';
 import { CATALOGUE_CRM_TYPES } from './crm-catalogue';
+import { PURCHASE_ORDER_CRM_TYPES } from './crm-purchase-orders';
 import { QUOTE_CRM_TYPES } from './crm-quotes';
 
 /**
@@ -13,6 +14,7 @@ export const CRM_TYPES = {
   ...CATALOGUE_CRM_TYPES,
   ...QUOTE_CRM_TYPES,
   ...CART_RECORD_TYPES,
+  ...PURCHASE_ORDER_CRM_TYPES,
 };
 
 export type CrmType = keyof typeof CRM_TYPES;

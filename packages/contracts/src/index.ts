@@ -8,6 +8,7 @@ export * from './crm-cart-records';
 export * from './crm-catalogue';
 export * from './crm-errors';
 export * from './crm-fields';
+export * from './crm-purchase-orders';
 export * from './crm-quotes';
 export * from './envelope';
 export * from './messages';

@@ -36,6 +36,7 @@ export interface DemoData {
   promoCodeItems: Row<typeof schema.promoCodeItems>[];
   metaItems: Row<typeof schema.metaItems>[];
   productLots: Row<typeof schema.productLots>[];
+  purchaseOrderSettings: Row<typeof schema.purchaseOrderSettings>[];
 }
 
 const KEY_PREFIX = {
@@ -110,6 +111,7 @@ export function buildDemoData(): DemoData {
     promoCodeItems: [],
     metaItems: [],
     productLots: [],
+    purchaseOrderSettings: [],
   };
   const organisationId = nextId('organisation');
   data.organisations.push({
@@ -154,6 +156,7 @@ function addStorefront(build: BuildContext, demo: DemoStorefront): void {
     themeKey: demo.theme.key,
     active: true,
   });
+  data.purchaseOrderSettings.push({ storefrontId, ...demo.purchaseOrders });
   const context: CatalogueContext = { ...build, storefrontId, demo, productTemplateId: templates.productId };
   addCatalogue(context, {
     name: demo.fullCatalogueName,

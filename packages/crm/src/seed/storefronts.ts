@@ -18,6 +18,8 @@ export interface DemoStorefront {
   meta: readonly (readonly [string, string])[];
   /** Meta items of the home template. */
   homeMeta: readonly (readonly [string, string])[];
+  /** Checkout's duplicate-PO check, and its own words for the refusal (null: the spec's default text). */
+  purchaseOrders: { duplicateCheck: boolean; duplicateMessage: string | null };
 }
 
 const FONT = "'Inter', 'Helvetica Neue', Arial, sans-serif";
@@ -60,6 +62,11 @@ export const DEMO_STOREFRONTS: readonly DemoStorefront[] = [
       ['supportPhone', '+1 617 555 0142'],
     ],
     homeMeta: [['description', 'Research reagents, kits and instruments from BioNova Life Sciences.']],
+    purchaseOrders: {
+      duplicateCheck: true,
+      duplicateMessage:
+        'This PO number is already on another order of your account. Please enter a different PO number.',
+    },
   },
   {
     key: 'partner',
@@ -92,6 +99,7 @@ export const DEMO_STOREFRONTS: readonly DemoStorefront[] = [
       ['supportEmail', 'partners@bionova.example'],
     ],
     homeMeta: [],
+    purchaseOrders: { duplicateCheck: true, duplicateMessage: null },
   },
 ];
 

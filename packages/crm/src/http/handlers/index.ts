@@ -16,7 +16,9 @@ import { retrieveContentBlocks } from './content';
 import { getMergedMetaInfo, getMetaItems } from './meta';
 import { getFormattedObjectDetails } from './objects';
 import { applyPromoCodeNG, getPromoCodeInfo, getQLIsForPromoCode } from './promo-codes';
+import { checkForDuplicatePO, updateQuote } from './purchase-orders';
 import { exportToCSV } from './quote-export';
+import { deleteFile, getFile, getFileContent, uploadFile } from './quote-files';
 import { deleteLineItems, saveItemToQuoteBlink, updateQLI } from './quote-lines';
 import {
   getActiveQuote,
@@ -67,4 +69,10 @@ export const HANDLERS: Handlers = {
   getLookupRecords,
   saveECatalogFilters,
   getSavedFilter,
+  checkForDuplicatePO,
+  updateQuote,
+  getFile,
+  uploadFile,
+  deleteFile,
+  getFileContent,
 };
