@@ -42,12 +42,13 @@ export function sanitiseFileName(raw: string): SafeFileName | null {
     .filter((character) => !isUnsafe(character))
     .join('')
     .replace(/\s+/g, ' ')
-    .replace(/^[\s.]+|[\s.]+$/g, '');
+    .replace(/[\s.]+$/, '');
   const dot = cleaned.lastIndexOf('.');
   if (dot < 0) return null;
   const extension = cleaned.slice(dot + 1).toLowerCase();
   if (!isAllowedExtension(extension)) return null;
-  const stem = Array.from(cleaned.slice(0, dot).replace(/[\s.]+$/, ''))
+  // Leading dots would hide the file on Unix; trailing ones vanish on Windows.
+  const stem = Array.from(cleaned.slice(0, dot).replace(/^[\s.]+|[\s.]+$/g, ''))
     .slice(0, MAX_NAME_LENGTH - extension.length - 1)
     .join('');
   return { name: `${stem || 'purchase-order'}.${extension}`, extension };
