@@ -41,6 +41,15 @@ export const ERROR_CODES = [
   'PAYMENT_ALREADY_PROCESSED',
   /** A checkout address breaks a rule of C§5 (saveAddress answers it with the field and the message). */
   'INVALID_ADDRESS',
+  // Purchase orders and their files (crm-purchase-orders.ts).
+  'DUPLICATE_PO_NUMBER',
+  'PO_UPDATE_FAILED',
+  'FILE_TOO_LARGE',
+  'FILE_TYPE_NOT_ALLOWED',
+  /** The file's leading bytes are not those of the type its extension names. */
+  'FILE_CONTENT_MISMATCH',
+  /** A chunk that does not continue the upload (out of order, wrong length, unknown upload). */
+  'FILE_CHUNK_REFUSED',
   // The spec's two sentinel answers (P§8, C§3), recognised once where an answer is read (failureOf).
   'NO_RECORDS_FOUND',
   'NO_TEMPLATE_FOUND',

@@ -4,6 +4,7 @@ import { CRM_BASE_PATH } from './crm-base';
 import { CART_RECORD_TYPES } from './crm-cart-records';
 import { CATALOGUE_CRM_TYPES } from './crm-catalogue';
 import { PAYMENT_CRM_TYPES } from './crm-payments';
+import { PURCHASE_ORDER_CRM_TYPES } from './crm-purchase-orders';
 import { QUOTE_CRM_TYPES } from './crm-quotes';
 import { SHIPPING_CRM_TYPES } from './crm-shipping';
 import { TAX_CRM_TYPES } from './crm-tax';
@@ -21,6 +22,7 @@ export const CRM_TYPES = {
   ...PAYMENT_CRM_TYPES,
   ...ADDRESS_CRM_TYPES,
   ...SHIPPING_CRM_TYPES,
+  ...PURCHASE_ORDER_CRM_TYPES,
 };
 
 export type CrmType = keyof typeof CRM_TYPES;

@@ -137,6 +137,20 @@ const SAMPLES: Samples = {
     },
   },
   getShippingPicklists: {},
+  checkForDuplicatePO: { ...quote, poNumber: 'PO-1001', quoteId: 'q-1' },
+  updateQuote: { ...quote, quotes: [{ id: 'q-1', poNumber: 'PO-1001' }] },
+  getFile: { ...quote, fileRelatedTo: 'QPO', parentId: 'q-1', filePublicLinkRequired: true },
+  uploadFile: {
+    ...quote,
+    fileRelatedTo: 'QPO',
+    parentId: 'q-1',
+    fileName: 'po-1001.pdf',
+    fileContent: 'JVBERi0xLjQK',
+    fileSize: 9,
+    uploadId: 'upl-1',
+  },
+  deleteFile: { ...quote, fileName: 'po-1001.pdf', contentVersionId: 'cv-1' },
+  getFileContent: { ...quote, contentVersionId: 'cv-1' },
 };
 
 /** The path of every string in a payload ('lines.0.id'), free text and picklist values alike. */

@@ -61,6 +61,13 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   calculateShippingCharges: 'cart',
   saveShippingChargesWithBroker: 'cart',
   getShippingPicklists: 'cart',
+  // Checkout's PO number and PO file: guests check out too, each reaching only their own cart.
+  checkForDuplicatePO: 'cart',
+  updateQuote: 'cart',
+  getFile: 'cart',
+  uploadFile: 'cart',
+  deleteFile: 'cart',
+  getFileContent: 'cart',
   getActiveQuoteFromUser: 'account',
   makeActiveCart: 'account',
   makeActiveCartForGuest: 'account',

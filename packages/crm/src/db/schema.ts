@@ -8,6 +8,7 @@ import {
   CONFIGURATION_MODES,
   type ConfigurationMode,
   type CustomAction,
+  FILE_RELATIONS,
   OTHER_CARD_BRAND,
   PAYMENT_STATUSES,
   type PaymentStatus,
@@ -31,6 +32,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -51,6 +53,12 @@ import { COLD_CHAINS, type ColdChain } from '../domain/shipping/profile';
 
 const optionalMoney = () => numeric({ precision: 12, scale: 2, mode: 'number' });
 const money = () => optionalMoney().notNull();
+
+/** Binary content: a Buffer in, a Buffer out (PGlite answers a Uint8Array, postgres-js a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 /** `column in ('a', 'b')` for a check constraint; the values are our own constants, never input. */
 function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
@@ -701,4 +709,82 @@ export const payments = pgTable(
     check('payments_brand_check', oneOf(t.brand, [...CARD_BRANDS, OTHER_CARD_BRAND])),
     check('payments_last4_check', sql`${t.last4} ~ '^[0-9]{4}$'`),
   ],
+);
+
+// Purchase orders (checkout): the storefront's duplicate-PO setting, the quotes' PO files and their uploads.
+
+/**
+ * Whether checkout refuses a PO number another quote of the account already has (spec C§5), and the text it
+ * says so with (null: 'Error - PO Number already exists'). No row: no check.
+ */
+export const purchaseOrderSettings = pgTable('purchase_order_settings', {
+  storefrontId: text()
+    .primaryKey()
+    .references(() => storefronts.id),
+  duplicateCheck: boolean().notNull().default(false),
+  duplicateMessage: text(),
+});
+
+/**
+ * Files of a quote, kept in the database (the same on PGlite and PostgreSQL), one per relation: a new PO
+ * file replaces the old one. contentType comes from the checked content, never from the client.
+ */
+export const quoteFiles = pgTable(
+  'quote_files',
+  {
+    id: text().primaryKey(),
+    quoteId: text()
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    relatedTo: text().$type<(typeof FILE_RELATIONS)[number]>().notNull(),
+    fileName: text().notNull(),
+    contentType: text().notNull(),
+    size: integer().notNull(),
+    content: bytea().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex().on(t.quoteId, t.relatedTo),
+    check('quote_files_related_to_check', oneOf(t.relatedTo, FILE_RELATIONS)),
+  ],
+);
+
+/**
+ * A file arriving in chunks: what its first chunk declared, and how many chunks are in. The chunks wait in
+ * file_upload_chunks until the last one arrives; uploads left unfinished are removed after a day.
+ */
+export const fileUploads = pgTable(
+  'file_uploads',
+  {
+    id: text().primaryKey(),
+    quoteId: text()
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    relatedTo: text().$type<(typeof FILE_RELATIONS)[number]>().notNull(),
+    fileName: text().notNull(),
+    fileSize: integer().notNull(),
+    /** The length in base64 characters of every chunk but the last. */
+    chunkSize: integer().notNull(),
+    chunkCount: integer().notNull(),
+    receivedChunks: integer().notNull().default(0),
+    publicLink: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.createdAt),
+    check('file_uploads_related_to_check', oneOf(t.relatedTo, FILE_RELATIONS)),
+  ],
+);
+
+export const fileUploadChunks = pgTable(
+  'file_upload_chunks',
+  {
+    uploadId: text()
+      .notNull()
+      .references(() => fileUploads.id, { onDelete: 'cascade' }),
+    chunkIndex: integer().notNull(),
+    /** base64, as it arrived. */
+    content: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.chunkIndex] })],
 );

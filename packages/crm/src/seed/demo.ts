@@ -39,6 +39,7 @@ export interface DemoData {
   metaItems: Row<typeof schema.metaItems>[];
   productLots: Row<typeof schema.productLots>[];
   shippingProfiles: Row<typeof schema.shippingProfiles>[];
+  purchaseOrderSettings: Row<typeof schema.purchaseOrderSettings>[];
 }
 
 const KEY_PREFIX = {
@@ -125,6 +126,7 @@ export function buildDemoData(): DemoData {
     metaItems: [],
     productLots: [],
     shippingProfiles: [],
+    purchaseOrderSettings: [],
   };
   const organisationId = nextId('organisation');
   data.organisations.push({
@@ -175,6 +177,7 @@ function addStorefront(build: BuildContext, demo: DemoStorefront): void {
     active: true,
     ...demo.shipping,
   });
+  data.purchaseOrderSettings.push({ storefrontId, ...demo.purchaseOrders });
   const context: CatalogueContext = { ...build, storefrontId, demo, productTemplateId: templates.productId };
   addCatalogue(context, {
     name: demo.fullCatalogueName,

@@ -30,6 +30,7 @@ export async function seedDemoIfEmpty(database: CrmDatabase): Promise<SeedResult
       const data = buildDemoData();
       await addMissingTemplates(tx, data);
       await addMissingShippingProfiles(tx, data);
+      await addMissingPurchaseOrderSettings(tx, data);
       return false;
     }
     await writeDemo(tx, buildDemoData());
@@ -66,6 +67,7 @@ async function writeDemo(db: CrmDb, data: DemoData): Promise<void> {
   await insertAll(db, schema.metaItems, data.metaItems);
   await insertAll(db, schema.productLots, data.productLots);
   await insertAll(db, schema.shippingProfiles, data.shippingProfiles);
+  await insertAll(db, schema.purchaseOrderSettings, data.purchaseOrderSettings);
   for (const { id, guestAccountId } of data.storefronts) {
     if (guestAccountId)
       await db.update(schema.storefronts).set({ guestAccountId }).where(eq(schema.storefronts.id, id));
@@ -112,6 +114,17 @@ async function addMissingShippingProfiles(db: CrmDb, data: DemoData): Promise<vo
       .values(rows.slice(start, start + CHUNK))
       .onConflictDoNothing();
   }
+}
+
+/**
+ * The demo storefronts' PO settings reach a data dir seeded before checkout; a storefront that has settings
+ * keeps them, and one the data dir does not have gets none.
+ */
+async function addMissingPurchaseOrderSettings(db: CrmDb, data: DemoData): Promise<void> {
+  const storefronts = await db.select({ id: schema.storefronts.id }).from(schema.storefronts);
+  const present = new Set(storefronts.map((row) => row.id));
+  const rows = data.purchaseOrderSettings.filter((row) => present.has(row.storefrontId));
+  if (rows.length > 0) await db.insert(schema.purchaseOrderSettings).values(rows).onConflictDoNothing();
 }
 
 async function insertAll<T extends PgTable>(db: CrmDb, table: T, rows: T['$inferInsert'][]): Promise<void> {

@@ -20,6 +20,8 @@ export interface DemoStorefront {
   homeMeta: readonly (readonly [string, string])[];
   /** Shipping settings (spec C§3): checkout needs a rate; buyers may use their own carrier account. */
   shipping: { shippingRateRequired: boolean; customerCarrierAllowed: boolean };
+  /** Checkout's duplicate-PO check, and its own words for the refusal (null: the spec's default text). */
+  purchaseOrders: { duplicateCheck: boolean; duplicateMessage: string | null };
 }
 
 const FONT = "'Inter', 'Helvetica Neue', Arial, sans-serif";
@@ -63,6 +65,11 @@ export const DEMO_STOREFRONTS: readonly DemoStorefront[] = [
     ],
     homeMeta: [['description', 'Research reagents, kits and instruments from BioNova Life Sciences.']],
     shipping: { shippingRateRequired: true, customerCarrierAllowed: true },
+    purchaseOrders: {
+      duplicateCheck: true,
+      duplicateMessage:
+        'This PO number is already on another order of your account. Please enter a different PO number.',
+    },
   },
   {
     key: 'partner',
@@ -97,6 +104,7 @@ export const DEMO_STOREFRONTS: readonly DemoStorefront[] = [
     homeMeta: [],
     // A partner order without a rate is still taken: its freight is then quoted by hand.
     shipping: { shippingRateRequired: false, customerCarrierAllowed: false },
+    purchaseOrders: { duplicateCheck: true, duplicateMessage: null },
   },
 ];
 

@@ -19,7 +19,9 @@ import { getFormattedObjectDetails } from './objects';
 import { paymentRequestHandler } from './payment-callback';
 import { generateSignature, getShuttleCheckoutInfo, getShuttleInfo } from './payments';
 import { applyPromoCodeNG, getPromoCodeInfo, getQLIsForPromoCode, removePromoCodeNG } from './promo-codes';
+import { checkForDuplicatePO, updateQuote } from './purchase-orders';
 import { exportToCSV } from './quote-export';
+import { deleteFile, getFile, getFileContent, uploadFile } from './quote-files';
 import { deleteLineItems, saveItemToQuoteBlink, updateQLI } from './quote-lines';
 import {
   getActiveQuote,
@@ -85,4 +87,10 @@ export const HANDLERS: Handlers = {
   calculateShippingCharges,
   saveShippingChargesWithBroker,
   getShippingPicklists,
+  checkForDuplicatePO,
+  updateQuote,
+  getFile,
+  uploadFile,
+  deleteFile,
+  getFileContent,
 };

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import type { CrmDb } from '../open';
+import { fileUploadChunks, fileUploads, quoteFiles } from '../schema';
+
+export type QuoteFileRow = typeof quoteFiles.$inferSelect;
+export type QuoteFileMeta = Omit<QuoteFileRow, 'content'>;
+export type FileUploadRow = typeof fileUploads.$inferSelect;
+type Relation = QuoteFileRow['relatedTo'];
+
+const meta = {
+  id: quoteFiles.id,
+  quoteId: quoteFiles.quoteId,
+  relatedTo: quoteFiles.relatedTo,
+  fileName: quoteFiles.fileName,
+  contentType: quoteFiles.contentType,
+  size: quoteFiles.size,
+  createdAt: quoteFiles.createdAt,
+};
+
+/** A stored file without its content. */
+export async function findFileMeta(db: CrmDb, fileId: string): Promise<QuoteFileMeta | undefined> {
+  const [row] = await db.select(meta).from(quoteFiles).where(eq(quoteFiles.id, fileId));
+  return row;
+}
+
+export async function findFile(db: CrmDb, fileId: string): Promise<QuoteFileRow | undefined> {
+  const [row] = await db.select().from(quoteFiles).where(eq(quoteFiles.id, fileId));
+  return row;
+}
+
+/** The quote's file of a relation (at most one), without its content. */
+export function quoteFilesOf(db: CrmDb, quoteId: string, relatedTo: Relation): Promise<QuoteFileMeta[]> {
+  return db
+    .select(meta)
+    .from(quoteFiles)
+    .where(and(eq(quoteFiles.quoteId, quoteId), eq(quoteFiles.relatedTo, relatedTo)));
+}
+
+/** Stores the quote's file of a relation, replacing the one it had; call with the quote locked. */
+export async function replaceQuoteFile(
+  tx: CrmDb,
+  file: Pick<QuoteFileRow, 'quoteId' | 'relatedTo' | 'fileName' | 'contentType' | 'content'>,
+): Promise<QuoteFileMeta> {
+  await tx
+    .delete(quoteFiles)
+    .where(and(eq(quoteFiles.quoteId, file.quoteId), eq(quoteFiles.relatedTo, file.relatedTo)));
+  const [row] = await tx
+    .insert(quoteFiles)
+    .values({ id: randomUUID(), ...file, size: file.content.length })
+    .returning(meta);
+  if (!row) throw new Error('quote file not stored');
+  return row;
+}
+
+export async function deleteQuoteFile(db: CrmDb, fileId: string): Promise<void> {
+  await db.delete(quoteFiles).where(eq(quoteFiles.id, fileId));
+}
+
+/** Uploads not finished within a day are given up: their chunks go with them. */
+export async function deleteAbandonedUploads(db: CrmDb): Promise<void> {
+  await db.delete(fileUploads).where(lt(fileUploads.createdAt, sql`now() - interval '1 day'`));
+}
+
+export async function insertUpload(
+  tx: CrmDb,
+  upload: Omit<typeof fileUploads.$inferInsert, 'id' | 'receivedChunks' | 'createdAt'>,
+  firstChunk: string,
+): Promise<FileUploadRow> {
+  const [row] = await tx
+    .insert(fileUploads)
+    .values({ id: randomUUID(), ...upload, receivedChunks: 1 })
+    .returning();
+  if (!row) throw new Error('upload not started');
+  await tx.insert(fileUploadChunks).values({ uploadId: row.id, chunkIndex: 0, content: firstChunk });
+  return row;
+}
+
+/** The upload, locked until the transaction ends, so its chunks are taken one at a time. */
+export async function lockUpload(tx: CrmDb, uploadId: string): Promise<FileUploadRow | undefined> {
+  const [row] = await tx.select().from(fileUploads).where(eq(fileUploads.id, uploadId)).for('update');
+  return row;
+}
+
+/** Stores chunk `chunkIndex` (again: replacing it) and answers how many chunks the upload has now. */
+export async function putChunk(
+  tx: CrmDb,
+  upload: FileUploadRow,
+  chunkIndex: number,
+  content: string,
+): Promise<number> {
+  await tx
+    .insert(fileUploadChunks)
+    .values({ uploadId: upload.id, chunkIndex, content })
+    .onConflictDoUpdate({
+      target: [fileUploadChunks.uploadId, fileUploadChunks.chunkIndex],
+      set: { content },
+    });
+  const receivedChunks = Math.max(upload.receivedChunks, chunkIndex + 1);
+  await tx.update(fileUploads).set({ receivedChunks }).where(eq(fileUploads.id, upload.id));
+  return receivedChunks;
+}
+
+export async function uploadChunks(tx: CrmDb, uploadId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ content: fileUploadChunks.content })
+    .from(fileUploadChunks)
+    .where(eq(fileUploadChunks.uploadId, uploadId))
+    .orderBy(asc(fileUploadChunks.chunkIndex));
+  return rows.map((row) => row.content);
+}
+
+export async function deleteUpload(tx: CrmDb, uploadId: string): Promise<void> {
+  await tx.delete(fileUploads).where(eq(fileUploads.id, uploadId));
+}
