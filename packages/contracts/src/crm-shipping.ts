@@ -8,12 +8,9 @@ import { quoteSummarySchema } from './crm-quotes';
 /** Spec C§3: the label of the option that ships on the buyer's own carrier account. */
 export const OWN_CARRIER_LABEL = 'Use your own shipping carrier';
 
-/** What the shipping method step reads instead of options (spec C§4, C§5); the address texts are C§5's. */
+/** What the shipping method step reads instead of options (spec C§4); missing address parts say ADDRESS_MESSAGES. */
 export const SHIPPING_MESSAGES = {
   noShippingRequired: 'Quote does not require shipping',
-  enterCountry: 'Please enter Country.',
-  enterState: 'Please enter State.',
-  validCountry: 'Please enter valid Country.',
 } as const;
 
 /** Spec C§3: one shipping method option. Charges are in the quote's currency and computed by the CRM. */

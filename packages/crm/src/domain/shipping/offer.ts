@@ -1,4 +1,4 @@
-import { OWN_CARRIER_LABEL, SHIPPING_MESSAGES, type ShippingOption } from '@storefront/contracts';
+import { ADDRESS_MESSAGES, OWN_CARRIER_LABEL, type ShippingOption } from '@storefront/contracts';
 import type { ShipmentLine, ShippingProfile } from './profile';
 import { ownCarrierSurcharge, type RatedService, rateShipment, requiresShipping } from './rates';
 import { destinationOf } from './zones';
@@ -54,9 +54,9 @@ function ownCarrierOption(lines: readonly ShipmentLine[], currency: string): Shi
 }
 
 const MISSING_ADDRESS_PART = {
-  country: SHIPPING_MESSAGES.enterCountry,
-  state: SHIPPING_MESSAGES.enterState,
-  validCountry: SHIPPING_MESSAGES.validCountry,
+  country: ADDRESS_MESSAGES.enterCountry,
+  state: ADDRESS_MESSAGES.enterState,
+  validCountry: ADDRESS_MESSAGES.validCountry,
 } as const;
 
 /**

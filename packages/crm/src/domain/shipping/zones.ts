@@ -1,4 +1,4 @@
-import countries from 'i18n-iso-countries';
+import { countryCode } from '@storefront/contracts';
 
 /**
  * Rate zones, seen from the one warehouse every order ships from (Boston, Massachusetts): four US bands by the
@@ -82,19 +82,6 @@ const EUROPE = new Set(
 
 /** Countries whose addresses need a state or province before a carrier will rate them. */
 const STATE_REQUIRED = new Set(['US', 'CA']);
-
-/** Spec C§5: 'us', 'usa' and 'united states' all mean the United States, whatever the case. */
-const COUNTRY_ALIASES: Record<string, string> = { 'UNITED STATES': 'US' };
-
-/** An ISO alpha-2 code for a country as typed: a two- or three-letter code or its English name; null if none. */
-export function countryCode(country: string): string | null {
-  const typed = country.trim().toUpperCase();
-  if (typed === '') return null;
-  const alias = COUNTRY_ALIASES[typed];
-  if (alias) return alias;
-  if (/^[A-Z]{2,3}$/.test(typed) && countries.isValid(typed)) return countries.toAlpha2(typed) ?? null;
-  return countries.getAlpha2Code(country.trim(), 'en') ?? null;
-}
 
 /** Where a quote ships to, as far as rates are concerned. */
 export type Destination =
