@@ -126,8 +126,8 @@ export type CreateTransactionModel = z.input<typeof createTransactionModelSchema
 export const JURIS_TYPES = ['CNT', 'STA', 'CTY', 'CIT', 'STJ'] as const;
 export type JurisType = (typeof JURIS_TYPES)[number];
 
-/** TransactionLineDetailModel: one jurisdiction's tax on one line. */
-export const transactionLineDetailSchema = z.object({
+/** The jurisdiction and rate both the line details and the summary name. */
+const jurisdictionFields = {
   country: z.string(),
   region: z.string(),
   jurisType: z.enum(JURIS_TYPES),
@@ -135,6 +135,11 @@ export const transactionLineDetailSchema = z.object({
   jurisName: z.string(),
   taxName: z.string(),
   rate: z.number(),
+};
+
+/** TransactionLineDetailModel: one jurisdiction's tax on one line. */
+export const transactionLineDetailSchema = z.object({
+  ...jurisdictionFields,
   taxableAmount: z.number(),
   exemptAmount: z.number(),
   tax: z.number(),
@@ -156,13 +161,7 @@ export const transactionLineSchema = z.object({
 
 /** TransactionSummary: one jurisdiction's tax over the whole transaction. */
 export const transactionSummarySchema = z.object({
-  country: z.string(),
-  region: z.string(),
-  jurisType: z.enum(JURIS_TYPES),
-  jurisCode: z.string(),
-  jurisName: z.string(),
-  taxName: z.string(),
-  rate: z.number(),
+  ...jurisdictionFields,
   taxable: z.number(),
   exemption: z.number(),
   tax: z.number(),

@@ -18,7 +18,17 @@ import { id, quoteScope, text } from './crm-fields';
 /** Longest text a saveAddress field takes; the configured line limits (at most 255) are checked within it. */
 export const ADDRESS_TEXT_LIMIT = 1000;
 
-/** An address as the checkout shows it (spec C§3 address record); a part the source lacks is ''. */
+/** The parts of a postal address; a part the source lacks is ''. */
+const addressParts = {
+  address: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  country: z.string(),
+};
+
+/** An address as the checkout shows it (spec C§3 address record). */
 export const addressRecordSchema = z.object({
   /** The account's id for an account address, the location's id for a location. */
   id: z.string(),
@@ -27,12 +37,7 @@ export const addressRecordSchema = z.object({
   /** The account's name. */
   name: z.string(),
   locName: z.string().nullable(),
-  address: z.string(),
-  address2: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-  country: z.string(),
+  ...addressParts,
   firstName: z.string(),
   lastName: z.string(),
   phone: z.string(),
@@ -55,12 +60,7 @@ export const quoteAddressSchema = z.object({
   accountId: z.string().nullable(),
   locationId: z.string().nullable(),
   locName: z.string().nullable(),
-  address: z.string(),
-  address2: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-  country: z.string(),
+  ...addressParts,
   contactName: z.string(),
   contactEmail: z.string(),
   contactPhone: z.string(),
