@@ -5,6 +5,7 @@ import {
   type CrmError,
   type FileContent,
   failureOf,
+  type GroupedQuoteList,
   ORDER_NUMBER_PATTERN,
   type OrderConfirmation,
   type PlacedOrder,
@@ -181,6 +182,18 @@ describe.each(await testEngines())('placing the order on $name', (engine) => {
       attachmentFileId: placed.body.pdf.cvId,
     });
     expect(mail[0]?.subject).toContain(placed.body.orderNumber);
+
+    // The account's quote list shows it as an order.
+    const list = await crm.post<GroupedQuoteList>('getGroupedFilteredList', {
+      ...scope(kestrel),
+      checkedOut: true,
+    });
+    const listed = list.body.groups.flatMap((group) => group.quotes).find((entry) => entry.id === quoteId);
+    expect(listed).toMatchObject({
+      checkedOut: true,
+      orderNumber: placed.body.orderNumber,
+      poNumber: 'KD-ORDER-1',
+    });
 
     // Submitting again (a second tab) answers the same order.
     const again = await submit(kestrel, quoteId, templateB);
