@@ -126,6 +126,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
           serviceToken: config.crmServiceToken,
           tax: createAvaTaxClient({ ...config.tax, fetch: tax ?? globalThis.fetch }),
           checkAnswers: config.env !== 'production',
+          smtpUrl: config.smtpUrl,
           // Through the redacting logger: a failed query's parameters (customer data) stay out of the log.
           logError: (error) => logger.error({ part: 'crm', err: error }, 'crm: unexpected error'),
           payments: {

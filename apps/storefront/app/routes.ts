@@ -13,6 +13,10 @@ export default [
   route('changePassword', 'routes/change-password.tsx', { id: 'changePassword' }),
   route('api/cart', 'features/cart/cart-api.ts', { id: 'api-cart' }),
   route('api/cart/export', 'features/cart/cart-export.ts', { id: 'api-cart-export' }),
+  route('api/checkout/submit', 'features/checkout/submit.ts', { id: 'api-checkout-submit' }),
+  route('checkout/confirmation/:orderNumber', 'features/checkout/confirmation.tsx', {
+    id: 'checkout-confirmation',
+  }),
   route('api/files/:cvId', 'features/checkout/po-file-download.ts', { id: 'api-files-cvId' }),
   route('product-images/v1/:file', 'features/product-media/product-image.ts', { id: 'product-image' }),
   route('products/:slug/documents/:file', 'features/product-documents/product-document.ts', {

@@ -118,6 +118,8 @@ const quoteListEntrySchema = quoteSummarySchema.extend({
   name: z.string().nullable(),
   poNumber: z.string().nullable(),
   lineCount: z.number(),
+  /** The order the quote became (checkedOut); null while it is a cart or a quote. */
+  orderNumber: z.string().nullable(),
 });
 export type QuoteListEntry = z.infer<typeof quoteListEntrySchema>;
 

@@ -50,6 +50,11 @@ export const ERROR_CODES = [
   'FILE_CONTENT_MISMATCH',
   /** A chunk that does not continue the upload (out of order, wrong length, unknown upload). */
   'FILE_CHUNK_REFUSED',
+  // Placing the order (crm-checkout.ts).
+  'QUOTE_PDF_TEMPLATE_NOT_SET',
+  /** A checkout step is not complete; the message names it. */
+  'CHECKOUT_STEP_INCOMPLETE',
+  'PAYMENT_REQUIRED',
   // The spec's two sentinel answers (P§8, C§3), recognised once where an answer is read (failureOf).
   'NO_RECORDS_FOUND',
   'NO_TEMPLATE_FOUND',

@@ -34,8 +34,10 @@ export const PO_FILE_EXTENSIONS = [
 ] as const;
 export type PoFileExtension = (typeof PO_FILE_EXTENSIONS)[number];
 
-/** What a file is related to: QPO, the quote's purchase order (the only kind so far). */
-export const FILE_RELATIONS = ['QPO'] as const;
+/** What a file is related to: QPO, the quote's purchase order; QPDF, the PDF of the order it became. */
+export const FILE_RELATIONS = ['QPO', 'QPDF'] as const;
+/** What a buyer may upload: only the PO file; the order's PDF is made by the CRM. */
+export const UPLOADED_FILE_RELATIONS = ['QPO'] as const;
 
 /** A PO file may be at most 10 MiB. */
 export const MAX_PO_FILE_BYTES = 10 * 1024 * 1024;
@@ -110,7 +112,7 @@ export type FileContent = z.infer<typeof fileContentSchema>;
 const fileContent = text()
   .max(MAX_FILE_CHUNK_CHARS, `must be at most ${MAX_FILE_CHUNK_CHARS} base64 characters a chunk`)
   .regex(BASE64, 'must be base64 (A-Z, a-z, 0-9, +, / and = padding at the end)');
-const fileScope = { ...quoteScope, fileRelatedTo: z.enum(FILE_RELATIONS), parentId: id };
+const fileScope = { ...quoteScope, fileRelatedTo: z.enum(UPLOADED_FILE_RELATIONS), parentId: id };
 const publicLink = z.boolean().default(false);
 
 // Files and PO numbers are one account's and change with every upload: never cached.

@@ -3,6 +3,7 @@ import { ADDRESS_CRM_TYPES } from './crm-addresses';
 import { CRM_BASE_PATH } from './crm-base';
 import { CART_RECORD_TYPES } from './crm-cart-records';
 import { CATALOGUE_CRM_TYPES } from './crm-catalogue';
+import { CHECKOUT_CRM_TYPES } from './crm-checkout';
 import { PAYMENT_CRM_TYPES } from './crm-payments';
 import { PURCHASE_ORDER_CRM_TYPES } from './crm-purchase-orders';
 import { QUOTE_CRM_TYPES } from './crm-quotes';
@@ -23,6 +24,7 @@ export const CRM_TYPES = {
   ...ADDRESS_CRM_TYPES,
   ...SHIPPING_CRM_TYPES,
   ...PURCHASE_ORDER_CRM_TYPES,
+  ...CHECKOUT_CRM_TYPES,
 };
 
 export type CrmType = keyof typeof CRM_TYPES;

@@ -10,6 +10,7 @@ export * from './crm-addresses';
 export * from './crm-base';
 export * from './crm-cart-records';
 export * from './crm-catalogue';
+export * from './crm-checkout';
 export * from './crm-errors';
 export * from './crm-fields';
 export * from './crm-payments';

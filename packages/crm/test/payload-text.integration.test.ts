@@ -151,6 +151,8 @@ const SAMPLES: Samples = {
   },
   deleteFile: { ...quote, fileName: 'po-1001.pdf', contentVersionId: 'cv-1' },
   getFileContent: { ...quote, contentVersionId: 'cv-1' },
+  blinkCheckout: { ...quote, quoteId: 'q-1', templateId: 'tpl-checkout' },
+  getOrderConfirmation: { ...quote, orderNumber: 'SO-2026-000001' },
 };
 
 /** The path of every string in a payload ('lines.0.id'), free text and picklist values alike. */

@@ -788,3 +788,54 @@ export const fileUploadChunks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.uploadId, t.chunkIndex] })],
 );
+
+// Placing the order (issue 11; docs/decisions/0019-placing-an-order.md).
+
+/**
+ * A checked-out quote's order: one per quote (the primary key makes a second submit a conflict, never a
+ * second order) with a number unique across the CRM.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    quoteId: text()
+      .primaryKey()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    orderNumber: text().notNull(),
+    /** The order's PDF (quote_files, relation QPDF). */
+    pdfFileId: text()
+      .notNull()
+      .references(() => quoteFiles.id),
+    placedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex().on(t.orderNumber)],
+);
+
+/** The last order number given in a year: incremented under its row lock, so numbers never repeat. */
+export const orderNumberCounters = pgTable('order_number_counters', {
+  year: integer().primaryKey(),
+  last: integer().notNull(),
+});
+
+/**
+ * Mail the CRM sends, written in the transaction that makes it due and delivered afterwards by SMTP when it
+ * is configured (sentAt then set). One order confirmation per quote.
+ */
+export const crmOutbox = pgTable(
+  'crm_outbox',
+  {
+    id: text().primaryKey(),
+    kind: text().$type<'OrderConfirmation'>().notNull(),
+    quoteId: text()
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    recipient: text().notNull(),
+    subject: text().notNull(),
+    body: text().notNull(),
+    /** A file of the quote sent along (the order's PDF). */
+    attachmentFileId: text().references(() => quoteFiles.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex().on(t.quoteId, t.kind), index().on(t.sentAt)],
+);

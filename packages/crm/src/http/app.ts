@@ -10,6 +10,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { CrmDatabase } from '../db/open';
 import { isoDay } from '../domain/pricing';
+import { createMailDelivery } from '../mail/outbox';
 import type { AvaTaxClient } from '../tax/avatax-client';
 import { requireServiceToken } from './auth';
 import { CrmHttpError, notFound } from './errors';
@@ -33,6 +34,8 @@ export interface CrmAppOptions {
   checkAnswers?: boolean;
   /** Online payment through the hosted payment page; without it getShuttleInfo answers not configured. */
   payments?: Omit<PaymentSettings, 'now'> & { now?: () => Date };
+  /** Where the outbox's mail (order confirmations) is sent; without it the mail stays in the outbox. */
+  smtpUrl?: string;
 }
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -43,6 +46,7 @@ export function createCrmApp(opts: CrmAppOptions): Hono {
   const logError = opts.logError ?? ((error) => console.error('crm: unexpected error', error));
   const now = opts.now ?? (() => new Date());
   const payments = opts.payments ? { ...opts.payments, now: opts.payments.now ?? (() => new Date()) } : null;
+  const mail = createMailDelivery({ db: opts.db.db, smtpUrl: opts.smtpUrl, logError });
   const app = new Hono();
 
   app.onError((error, c) => {
@@ -70,7 +74,10 @@ export function createCrmApp(opts: CrmAppOptions): Hono {
     const payload = await readPayload(c, type);
     // The payload was parsed with this type's schema; TypeScript cannot tie the two through a runtime key.
     const handler = HANDLERS[type] as Handler<CrmType>;
-    const answer = await handler({ db: opts.db.db, tax: opts.tax, today: isoDay(now()), payments }, payload);
+    const answer = await handler(
+      { db: opts.db.db, tax: opts.tax, today: isoDay(now()), payments, mail },
+      payload,
+    );
     if (opts.checkAnswers) checkAnswer(type, answer);
     return c.json(answer);
   });

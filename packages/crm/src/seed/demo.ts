@@ -256,6 +256,9 @@ function clientId(prng: Prng): string {
   return Array.from({ length: 26 }, () => prng.pick([...CLIENT_ID_CHARS])).join('');
 }
 
+/** The Quote PDF template demo checkout pages place their orders with: without one checkout is refused. */
+const DEMO_QUOTE_PDF_TEMPLATE = 'BioNova-Order-Confirmation';
+
 /** The storefront's templates, parsed with the contract schemas; items link to 'product', else to home. */
 function addTemplates(
   { data, nextId }: BuildContext,
@@ -275,6 +278,8 @@ function addTemplates(
       name: template.name,
       createdDate: new Date(template.createdDate),
       ...meta,
+      Quote_eDocument_ID:
+        meta.Quote_eDocument_ID ?? (meta.Page_Type === 'Checkout' ? DEMO_QUOTE_PDF_TEMPLATE : null),
       sections: template.sections.map((section) => sectionSchema.parse(section)),
     });
   }

@@ -208,6 +208,7 @@ describe('Cart: earlier carts', () => {
     total,
     name: null,
     poNumber: null,
+    orderNumber: null,
     lineCount,
     createdAt: '2026-10-02T09:00:00.000Z',
   });

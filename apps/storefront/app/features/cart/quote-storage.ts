@@ -26,6 +26,14 @@ export function forgetQuote(): void {
   withStorage((storage) => storage.removeItem(QUOTE_ID_KEY));
 }
 
+/** After the order is placed: the quote is no longer the cart, and its quote-changed flag means nothing. */
+export function forgetOrderedQuote(quoteId: string): void {
+  withStorage((storage) => {
+    storage.removeItem(QUOTE_ID_KEY);
+    storage.removeItem(quoteChangedKey(quoteId));
+  });
+}
+
 /** On sign-out nothing of the previous principal's cart stays behind. */
 export function forgetAllQuotes(): void {
   withStorage((storage) => {

@@ -7,6 +7,7 @@ import {
   catalogueItems,
   catalogues,
   categories,
+  orders,
   quoteLineItems,
   quotes,
   savedCatalogueFilters,
@@ -88,11 +89,12 @@ export function countQuotesByStatus(db: CrmDb, filter: QuoteListFilter) {
 /** One page of matching quotes, grouped by status (Active first), newest change first within a status. */
 export function findQuotesPage(db: CrmDb, filter: QuoteListFilter, page: { offset: number; limit: number }) {
   return db
-    .select({ quote: quotes, lineCount: count(quoteLineItems.id) })
+    .select({ quote: quotes, lineCount: count(quoteLineItems.id), orderNumber: orders.orderNumber })
     .from(quotes)
     .leftJoin(quoteLineItems, eq(quoteLineItems.quoteId, quotes.id))
+    .leftJoin(orders, eq(orders.quoteId, quotes.id))
     .where(listConditions(filter))
-    .groupBy(quotes.id)
+    .groupBy(quotes.id, orders.orderNumber)
     .orderBy(asc(quotes.status), desc(quotes.modifiedAt), desc(quotes.id))
     .offset(page.offset)
     .limit(page.limit);

@@ -106,11 +106,12 @@ export const getGroupedFilteredList: Handler<'getGroupedFilteredList'> = async (
     }),
   ]);
   const entries = rows.map(
-    ({ quote, lineCount }): QuoteListEntry => ({
+    ({ quote, lineCount, orderNumber }): QuoteListEntry => ({
       ...toQuoteSummary(quote),
       name: quote.name,
       poNumber: quote.poNumber,
       lineCount,
+      orderNumber,
     }),
   );
   const groups = counts.map(({ status, count }) => ({

@@ -13,6 +13,7 @@ import {
   getEcatalogDetails,
   retrieveCatalogNG,
 } from './catalogue';
+import { blinkCheckout, getOrderConfirmation } from './checkout';
 import { retrieveContentBlocks } from './content';
 import { getMergedMetaInfo, getMetaItems } from './meta';
 import { getFormattedObjectDetails } from './objects';
@@ -93,4 +94,6 @@ export const HANDLERS: Handlers = {
   uploadFile,
   deleteFile,
   getFileContent,
+  blinkCheckout,
+  getOrderConfirmation,
 };

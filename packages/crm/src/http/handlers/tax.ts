@@ -12,7 +12,7 @@ import { quoteTotal, roundInCurrency, storedCharges } from '../../domain/quote-p
 import { isShippingAddressComplete, missingAddressParts, TAX_NOT_CALCULATED } from '../../domain/tax';
 import { AvaTaxCallError } from '../../tax/avatax-client';
 import { CrmHttpError, notFound } from '../errors';
-import { ownQuote, quoteScope } from './quote-access';
+import { ownQuote, type QuoteScope, quoteScope } from './quote-access';
 import type { Handler, HandlerContext } from './types';
 
 /**
@@ -100,34 +100,50 @@ export const calculateAvaTax: Handler<'calculateAvaTax'> = async (ctx, payload) 
   return ctx.db.transaction(async (db) => {
     const quote = ownQuote(await lockQuote(db, payload.recordId, 'wait'), scope);
     if (isSettled(quote)) return taxView(quote);
-    const lines = await linesWithItems(db, quote.id);
-    if (lines.length === 0 || !isShippingAddressComplete(quoteAddress(quote))) {
-      return taxView(await voidTax({ ...ctx, db }, quote), TAX_NOT_CALCULATED);
-    }
-    const transaction = await withTaxService(() =>
-      ctx.tax.createTransaction({
-        type: payload.isCommit ? 'SalesInvoice' : 'SalesOrder',
-        companyCode: ctx.tax.companyCode,
-        date: ctx.today,
-        customerCode: quote.accountId,
-        code: quote.id,
-        commit: payload.isCommit,
-        currencyCode: quote.currency,
-        addresses: { shipFrom: SHIP_FROM, shipTo: shipTo(quote) },
-        lines: lines.map(({ line, item }, index) => ({
-          number: String(index + 1),
-          quantity: line.qty,
-          amount: roundInCurrency(line.lineTotal - line.promoDiscount, quote.currency),
-          itemCode: item.sku,
-          taxCode: GOODS_TAX_CODE,
-          ...(scope.account.taxExempt ? { entityUseCode: EXEMPT_ENTITY_USE_CODE } : {}),
-        })),
-      }),
-    );
-    const taxed = await storeTax({ ...ctx, db }, quote, transaction, payload.isCommit);
-    return taxView(taxed, transaction.messages[0]?.details ?? null);
+    const { quote: taxed, message } = await taxLockedQuote({ ...ctx, db }, scope, quote, payload.isCommit);
+    return taxView(taxed, message);
   });
 };
+
+/**
+ * Calculates (and with `commit`, commits) the tax of a quote the caller holds locked in ctx.db's transaction,
+ * and stores it with the total: calculateAvaTax's path, and placing the order's. Without lines or a full
+ * shipping address there is no tax: the quote comes back NotCalculated with the reason.
+ */
+export async function taxLockedQuote(
+  ctx: HandlerContext,
+  scope: QuoteScope,
+  quote: QuoteRow,
+  commit: boolean,
+): Promise<{ quote: QuoteRow; message: string | null }> {
+  if (quote.taxStatus === 'Committed') return { quote, message: null };
+  const lines = await linesWithItems(ctx.db, quote.id);
+  if (lines.length === 0 || !isShippingAddressComplete(quoteAddress(quote))) {
+    return { quote: await voidTax(ctx, quote), message: TAX_NOT_CALCULATED };
+  }
+  const transaction = await withTaxService(() =>
+    ctx.tax.createTransaction({
+      type: commit ? 'SalesInvoice' : 'SalesOrder',
+      companyCode: ctx.tax.companyCode,
+      date: ctx.today,
+      customerCode: quote.accountId,
+      code: quote.id,
+      commit,
+      currencyCode: quote.currency,
+      addresses: { shipFrom: SHIP_FROM, shipTo: shipTo(quote) },
+      lines: lines.map(({ line, item }, index) => ({
+        number: String(index + 1),
+        quantity: line.qty,
+        amount: roundInCurrency(line.lineTotal - line.promoDiscount, quote.currency),
+        itemCode: item.sku,
+        taxCode: GOODS_TAX_CODE,
+        ...(scope.account.taxExempt ? { entityUseCode: EXEMPT_ENTITY_USE_CODE } : {}),
+      })),
+    }),
+  );
+  const taxed = await storeTax(ctx, quote, transaction, commit);
+  return { quote: taxed, message: transaction.messages[0]?.details ?? null };
+}
 
 /** A committed tax is the order's; a checked-out quote no longer changes: both are answered as stored. */
 const isSettled = (quote: QuoteRow): boolean => quote.taxStatus === 'Committed' || quote.checkedOut;

@@ -1,5 +1,6 @@
 import type { CrmAnswer, CrmPayload, CrmType } from '@storefront/contracts';
 import type { CrmDb } from '../../db/open';
+import type { MailDelivery } from '../../mail/outbox';
 import type { AvaTaxClient } from '../../tax/avatax-client';
 
 /** How this CRM takes payments through the hosted payment page (docs/decisions/0015-hosted-payments.md). */
@@ -22,6 +23,8 @@ export interface HandlerContext {
   today: string;
   /** Null when this CRM takes no payments online. */
   payments: PaymentSettings | null;
+  /** Sends the outbox's waiting mail; called after a transaction that queued some has committed. */
+  mail: MailDelivery;
 }
 
 /** A type's handler: its parsed payload in, the answer its contract row describes out. */

@@ -1,0 +1,4 @@
+/** The confirmation page of an order. */
+export function confirmationPath(orderNumber: string): string {
+  return `/checkout/confirmation/${encodeURIComponent(orderNumber)}`;
+}

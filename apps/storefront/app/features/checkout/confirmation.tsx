@@ -1,0 +1,104 @@
+import { fileDownloadPath } from '@storefront/contracts/crm-purchase-orders';
+import { useEffect } from 'react';
+import { data, Link } from 'react-router';
+import { crmCall } from '../../lib/crm.server';
+import { formatMoment, formatMoney } from '../../lib/format';
+import { GatewayCallError } from '../../lib/gateway';
+import { brandOf, requireSession } from '../../lib/storefront.server';
+import { forgetOrderedQuote } from '../cart/quote-storage';
+import type { Route } from './+types/confirmation';
+
+/**
+ * The order's confirmation (spec C§4): read back from the CRM for the order's own account (a guest: with
+ * their cart's secret), so another account's order number shows nothing but the refusal.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const session = await requireSession(args);
+  try {
+    const order = await crmCall(session, 'getOrderConfirmation', {
+      storefrontId: session.storefront.storefrontId,
+      accountId: session.viewer.accountId,
+      orderNumber: args.params.orderNumber,
+    });
+    return { ...brandOf(session.storefront), order };
+  } catch (error) {
+    if (!(error instanceof GatewayCallError)) throw error;
+    // A malformed order number is no order at all.
+    const status = error.status === 400 ? 404 : error.status;
+    throw data(status === 404 ? 'There is no such order.' : error.message, { status });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: loaderData
+      ? `Order ${loaderData.order.orderNumber} | ${loaderData.storefrontName}`
+      : 'Order confirmation',
+  },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function OrderConfirmationRoute({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const money = (amount: number) => formatMoney(amount, order.currency);
+  // The checkout is over: the browser's copy of the cart goes (C§4).
+  useEffect(() => forgetOrderedQuote(order.quoteId), [order.quoteId]);
+  return (
+    <main className="order-confirmation">
+      <h1>Thank you for your order</h1>
+      <p>
+        Your order number is <strong data-testid="order-number">{order.orderNumber}</strong>, placed{' '}
+        {formatMoment(order.placedAt)}.{order.poNumber ? ` PO number: ${order.poNumber}.` : ''}
+      </p>
+      <table>
+        <caption>What you ordered</caption>
+        <thead>
+          <tr>
+            <th scope="col">SKU</th>
+            <th scope="col">Product</th>
+            <th scope="col">Quantity</th>
+            <th scope="col">Unit price</th>
+            <th scope="col">Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => (
+            <tr key={line.sku}>
+              <td>{line.sku}</td>
+              <td>{line.name}</td>
+              <td>{line.qty}</td>
+              <td>{money(line.unitPrice)}</td>
+              <td>{money(line.lineTotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="order-totals">
+        <dt>Subtotal</dt>
+        <dd>{money(order.subtotal)}</dd>
+        <dt>Discount</dt>
+        <dd>{money(order.discount)}</dd>
+        <dt>Shipping</dt>
+        <dd>{money(order.shipping)}</dd>
+        <dt>Surcharge</dt>
+        <dd>{money(order.surcharge)}</dd>
+        <dt>Tax</dt>
+        <dd>{money(order.tax)}</dd>
+        <dt>Total</dt>
+        <dd>{money(order.total)}</dd>
+      </dl>
+      {order.pdf ? (
+        <p>
+          <a href={fileDownloadPath(order.pdf.cvId)} download={order.pdf.fileName}>
+            Download your order ({order.pdf.fileName})
+          </a>
+        </p>
+      ) : null}
+      <p>
+        <Link to="/" className="button">
+          Continue shopping
+        </Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { CrmDb } from '../open';
+import { crmOutbox, orderNumberCounters, orders, quotes, templates } from '../schema';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OutboxRow = typeof crmOutbox.$inferSelect;
+
+/** The Quote PDF template setting of one of the storefront's templates; undefined when there is no such template. */
+export async function findQuotePdfTemplate(
+  db: CrmDb,
+  storefrontId: string,
+  templateId: string,
+): Promise<{ quoteEDocumentId: string | null } | undefined> {
+  const [row] = await db
+    .select({ quoteEDocumentId: templates.Quote_eDocument_ID })
+    .from(templates)
+    .where(and(eq(templates.id, templateId), eq(templates.storefrontId, storefrontId)))
+    .limit(1);
+  return row;
+}
+
+export async function findOrderOfQuote(db: CrmDb, quoteId: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.quoteId, quoteId)).limit(1);
+  return row;
+}
+
+export async function findOrderByNumber(db: CrmDb, orderNumber: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).limit(1);
+  return row;
+}
+
+/** The next number of the year's sequence, taken under the counter row's lock until the transaction ends. */
+export async function nextOrderSequence(tx: CrmDb, year: number): Promise<number> {
+  const [row] = await tx
+    .insert(orderNumberCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({
+      target: orderNumberCounters.year,
+      set: { last: sql`${orderNumberCounters.last} + 1` },
+    })
+    .returning({ last: orderNumberCounters.last });
+  if (!row) throw new Error(`no order number for ${year}`);
+  return row.last;
+}
+
+/** Records the order and turns its quote into one: checked out, no longer the active cart. */
+export async function insertOrder(tx: CrmDb, order: Omit<OrderRow, 'placedAt'>): Promise<OrderRow> {
+  await tx
+    .update(quotes)
+    .set({ checkedOut: true, status: 'Inactive', modifiedAt: sql`now()` })
+    .where(eq(quotes.id, order.quoteId));
+  const [row] = await tx.insert(orders).values(order).returning();
+  if (!row) throw new Error(`order of quote ${order.quoteId} not recorded`);
+  return row;
+}
+
+export async function insertOutboxMail(
+  tx: CrmDb,
+  mail: Pick<OutboxRow, 'kind' | 'quoteId' | 'recipient' | 'subject' | 'body' | 'attachmentFileId'>,
+): Promise<void> {
+  await tx.insert(crmOutbox).values({ id: randomUUID(), ...mail });
+}
+
+/** Mail not yet delivered, oldest first. */
+export function unsentMail(db: CrmDb, limit: number): Promise<OutboxRow[]> {
+  return db
+    .select()
+    .from(crmOutbox)
+    .where(isNull(crmOutbox.sentAt))
+    .orderBy(asc(crmOutbox.createdAt), asc(crmOutbox.id))
+    .limit(limit);
+}
+
+/** Marks a mail delivered unless another delivery did first; true when this call did. */
+export async function markMailSent(db: CrmDb, mailId: string): Promise<boolean> {
+  const rows = await db
+    .update(crmOutbox)
+    .set({ sentAt: sql`now()` })
+    .where(and(eq(crmOutbox.id, mailId), isNull(crmOutbox.sentAt)))
+    .returning({ id: crmOutbox.id });
+  return rows.length > 0;
+}
+
+/** The quote's mail, for the tests and the development mailbox. */
+export function mailOfQuote(db: CrmDb, quoteId: string): Promise<OutboxRow[]> {
+  return db.select().from(crmOutbox).where(eq(crmOutbox.quoteId, quoteId));
+}

@@ -1,0 +1,255 @@
+import { type AddressParts, CHECKOUT_MESSAGES, type PlacedOrder, PO_MESSAGES } from '@storefront/contracts';
+import {
+  findOrderByNumber,
+  findOrderOfQuote,
+  findQuotePdfTemplate,
+  insertOrder,
+  insertOutboxMail,
+  nextOrderSequence,
+  type OrderRow,
+} from '../../db/queries/orders';
+import { findStorefrontIdentity, findSucceededPayment } from '../../db/queries/payments';
+import { countPoNumber, findPurchaseOrderSettings, lockPoNumber } from '../../db/queries/purchase-orders';
+import { findFileMeta, replaceQuoteFile } from '../../db/queries/quote-files';
+import { findQuote, linesWithItems, lockQuote, type QuoteRow } from '../../db/queries/quotes';
+import { findShippingSettings, shipmentLinesOf } from '../../db/queries/shipping';
+import { formatOrderNumber, incompleteStep, orderPdfFileName, paymentMatches } from '../../domain/checkout';
+import { formatAmount, type OrderDocument, renderOrderPdf } from '../../domain/order-pdf';
+import { amountDue, payOnlineTerms } from '../../domain/payments';
+import { shippingOffer } from '../../domain/shipping/offer';
+import { CrmHttpError, notFound } from '../errors';
+import { ownQuote, type QuoteScope, quoteScope } from './quote-access';
+import { taxLockedQuote } from './tax';
+import type { Handler, HandlerContext } from './types';
+
+const stepIncomplete = (message: string) => new CrmHttpError(400, 'CHECKOUT_STEP_INCOMPLETE', message);
+
+function shippingParts(quote: QuoteRow): AddressParts {
+  return {
+    address: quote.shippingAddress ?? '',
+    address2: quote.shippingAddress2 ?? '',
+    city: quote.shippingCity ?? '',
+    state: quote.shippingState ?? '',
+    zip: quote.shippingZip ?? '',
+    country: quote.shippingCountry ?? '',
+  };
+}
+
+function billingParts(quote: QuoteRow): AddressParts {
+  return {
+    address: quote.billingAddress1 ?? '',
+    address2: quote.billingAddress2 ?? '',
+    city: quote.billingCity ?? '',
+    state: quote.billingState ?? '',
+    zip: quote.billingZip ?? '',
+    country: quote.billingCountry ?? '',
+  };
+}
+
+/** An address as the PDF prints it: the non-empty lines, city line and country. */
+function addressLines(name: string | null, parts: AddressParts): string[] {
+  const cityLine = [parts.city, parts.state, parts.zip].filter((part) => part.trim()).join(' ');
+  return [name ?? '', parts.address, parts.address2, cityLine, parts.country].filter((line) => line.trim());
+}
+
+/** The answer for an order that exists: its number and its PDF. */
+async function placedOrder(
+  ctx: HandlerContext,
+  order: OrderRow,
+  alreadySubmitted: boolean,
+): Promise<PlacedOrder> {
+  const pdf = await findFileMeta(ctx.db, order.pdfFileId);
+  if (!pdf) throw new Error(`order ${order.orderNumber} has lost its PDF`);
+  return {
+    orderNumber: order.orderNumber,
+    quoteId: order.quoteId,
+    alreadySubmitted,
+    pdf: { cvId: pdf.id, fileName: pdf.fileName },
+  };
+}
+
+/** The storefront's duplicate-PO check, once more under the PO number's lock: another quote may have taken it. */
+async function refuseDuplicatePo(ctx: HandlerContext, scope: QuoteScope, quote: QuoteRow): Promise<void> {
+  if (!quote.poNumber) return;
+  const settings = await findPurchaseOrderSettings(ctx.db, scope.storefrontId);
+  if (!settings.duplicateCheck) return;
+  await lockPoNumber(ctx.db, quote.accountId, quote.poNumber);
+  if ((await countPoNumber(ctx.db, scope.owner, quote.poNumber, quote.id)) > 0) {
+    throw new CrmHttpError(400, 'DUPLICATE_PO_NUMBER', settings.duplicateMessage ?? PO_MESSAGES.duplicate);
+  }
+}
+
+/** Every step of C§4 checked on the locked quote; answers its succeeded payment's amount (null: unpaid). */
+async function checkSteps(ctx: HandlerContext, scope: QuoteScope, quote: QuoteRow): Promise<number | null> {
+  const settings = await findShippingSettings(ctx.db, scope.storefrontId);
+  if (!settings) throw new Error(`storefront ${scope.storefrontId} vanished while an order was placed`);
+  const shipmentLines = await shipmentLinesOf(ctx.db, quote.id);
+  const offer = shippingOffer({
+    lines: shipmentLines,
+    country: quote.shippingCountry,
+    state: quote.shippingState,
+    currency: quote.currency,
+    customerCarrierAllowed: settings.customerCarrierAllowed,
+  });
+  const payment = await findSucceededPayment(ctx.db, quote.id);
+  const problem = incompleteStep({
+    lineCount: shipmentLines.length,
+    shippingAddress: shippingParts(quote),
+    shippingFromLocation: quote.shippingLocationId !== null,
+    requiresShipping: offer.requiresShipping,
+    shippingMethodChosen: quote.shippingCarrier !== null && quote.shippingService !== null,
+    shippingRateRequired: settings.shippingRateRequired,
+    billingAddress: billingParts(quote),
+    poNumber: quote.poNumber,
+    paymentRequired: payOnlineTerms(quote.payOnlineTerms, scope.account.payOnlineTerms).paymentRequired,
+    paidAmount: payment?.amount ?? null,
+  });
+  if (problem === CHECKOUT_MESSAGES.paymentRequired) {
+    throw new CrmHttpError(400, 'PAYMENT_REQUIRED', problem);
+  }
+  if (problem) throw stepIncomplete(problem);
+  await refuseDuplicatePo(ctx, scope, quote);
+  return payment?.amount ?? null;
+}
+
+/** What the PDF shows of the taxed quote. */
+async function orderDocument(
+  ctx: HandlerContext,
+  scope: QuoteScope,
+  quote: QuoteRow,
+  orderNumber: string,
+): Promise<OrderDocument> {
+  const storefront = await findStorefrontIdentity(ctx.db, scope.storefrontId);
+  const lines = await linesWithItems(ctx.db, quote.id);
+  const terms = payOnlineTerms(quote.payOnlineTerms, scope.account.payOnlineTerms);
+  return {
+    company: storefront?.name ?? scope.account.name,
+    orderNumber,
+    date: ctx.today,
+    currency: quote.currency,
+    billTo: addressLines(quote.billingContactName ?? scope.account.name, billingParts(quote)),
+    shipTo: addressLines(quote.shippingContactName ?? quote.shippingLocationName, shippingParts(quote)),
+    poNumber: quote.poNumber,
+    paymentTerms: terms.term,
+    lines: lines.map(({ line, item }) => ({
+      sku: item.sku,
+      name: item.name,
+      qty: line.qty,
+      unitPrice: line.unitPrice,
+      lineTotal: line.lineTotal,
+    })),
+    subtotal: quote.subtotal,
+    discount: quote.discount,
+    shipping: quote.shippingAmount ?? 0,
+    surcharge: quote.shippingSurcharge ?? 0,
+    tax: quote.tax ?? 0,
+    total: quote.total,
+  };
+}
+
+/** Whom the order confirmation goes to: the checkout's contact; null when the quote names none. */
+function recipientOf(quote: QuoteRow): string | null {
+  return quote.billingContactEmail ?? quote.shippingContactEmail ?? quote.billingEmail ?? null;
+}
+
+/** Places the order of the locked quote whose steps are complete: tax, number, PDF, mail. */
+async function placeOrder(ctx: HandlerContext, scope: QuoteScope, locked: QuoteRow): Promise<PlacedOrder> {
+  const paidAmount = await checkSteps(ctx, scope, locked);
+  const { quote } = await taxLockedQuote(ctx, scope, locked, true);
+  if (quote.taxStatus !== 'Committed') throw stepIncomplete(CHECKOUT_MESSAGES.taxNotCalculated);
+  if (!paymentMatches(paidAmount, amountDue(quote))) {
+    throw new CrmHttpError(400, 'PAYMENT_REQUIRED', CHECKOUT_MESSAGES.paymentMismatch);
+  }
+  const year = Number(ctx.today.slice(0, 4));
+  const orderNumber = formatOrderNumber(year, await nextOrderSequence(ctx.db, year));
+  const document = await orderDocument(ctx, scope, quote, orderNumber);
+  const pdf = await replaceQuoteFile(ctx.db, {
+    quoteId: quote.id,
+    relatedTo: 'QPDF',
+    fileName: orderPdfFileName(orderNumber),
+    contentType: 'application/pdf',
+    content: Buffer.from(await renderOrderPdf(document)),
+  });
+  const order = await insertOrder(ctx.db, { quoteId: quote.id, orderNumber, pdfFileId: pdf.id });
+  const recipient = recipientOf(quote);
+  if (recipient) {
+    await insertOutboxMail(ctx.db, {
+      kind: 'OrderConfirmation',
+      quoteId: quote.id,
+      recipient,
+      subject: `Your order ${orderNumber} with ${document.company}`,
+      body: [
+        `Thank you for your order ${orderNumber}, placed on ${document.date}.`,
+        `Total: ${formatAmount(document.total, document.currency)}.`,
+        'The order is attached as a PDF.',
+      ].join('\n\n'),
+      attachmentFileId: pdf.id,
+    });
+  }
+  return placedOrder(ctx, order, false);
+}
+
+/**
+ * Spec C§4, C§7: places the order. Ownership is checked before the quote's lock; under the lock (taken
+ * waiting, so parallel submits queue) a quote that is already an order answers it with alreadySubmitted.
+ */
+export const blinkCheckout: Handler<'blinkCheckout'> = async (ctx, payload) => {
+  const scope = await quoteScope(ctx, payload);
+  const before = ownQuote(await findQuote(ctx.db, payload.quoteId), scope);
+  const existing = before.checkedOut ? await findOrderOfQuote(ctx.db, before.id) : undefined;
+  if (existing) return placedOrder(ctx, existing, true);
+  const template = await findQuotePdfTemplate(ctx.db, scope.storefrontId, payload.templateId);
+  if (!template) throw notFound('there is no template with this id on this storefront.', 'templateId');
+  if (!template.quoteEDocumentId?.trim()) {
+    throw new CrmHttpError(400, 'QUOTE_PDF_TEMPLATE_NOT_SET', CHECKOUT_MESSAGES.pdfTemplateNotSet);
+  }
+  const placed = await ctx.db.transaction(async (db) => {
+    const quote = ownQuote(await lockQuote(db, payload.quoteId, 'wait'), scope);
+    const order = await findOrderOfQuote(db, quote.id);
+    if (order) return placedOrder({ ...ctx, db }, order, true);
+    if (quote.checkedOut) {
+      throw new CrmHttpError(
+        400,
+        'QUOTE_CHECKED_OUT',
+        'this quote is checked out and can no longer be ordered.',
+      );
+    }
+    return placeOrder({ ...ctx, db }, scope, quote);
+  });
+  // The buyer does not wait for the mail server; delivery never throws, the outbox keeps what is not sent.
+  if (!placed.alreadySubmitted) void ctx.mail.deliver();
+  return placed;
+};
+
+/** The caller's own order (the quote's owner only: 403 another's, 404 none). */
+export const getOrderConfirmation: Handler<'getOrderConfirmation'> = async (ctx, payload) => {
+  const scope = await quoteScope(ctx, payload);
+  const order = await findOrderByNumber(ctx.db, payload.orderNumber);
+  if (!order) throw notFound('there is no order with this number.', 'orderNumber');
+  const quote = ownQuote(await findQuote(ctx.db, order.quoteId), scope);
+  const [lines, pdf] = await Promise.all([
+    linesWithItems(ctx.db, quote.id),
+    findFileMeta(ctx.db, order.pdfFileId),
+  ]);
+  return {
+    orderNumber: order.orderNumber,
+    quoteId: quote.id,
+    placedAt: order.placedAt.toISOString(),
+    currency: quote.currency,
+    poNumber: quote.poNumber,
+    lines: lines.map(({ line, item }) => ({
+      sku: item.sku,
+      name: item.name,
+      qty: line.qty,
+      unitPrice: line.unitPrice,
+      lineTotal: line.lineTotal,
+    })),
+    subtotal: quote.subtotal,
+    discount: quote.discount,
+    shipping: quote.shippingAmount ?? 0,
+    surcharge: quote.shippingSurcharge ?? 0,
+    tax: quote.tax ?? 0,
+    total: quote.total,
+    pdf: pdf ? { cvId: pdf.id, fileName: pdf.fileName } : null,
+  };
+};

@@ -1,0 +1,322 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type CatalogPage,
+  CHECKOUT_MESSAGES,
+  type CrmError,
+  type FileContent,
+  failureOf,
+  type GroupedQuoteList,
+  ORDER_NUMBER_PATTERN,
+  type OrderConfirmation,
+  type PlacedOrder,
+  type QuoteItems,
+  type SignedPaymentRequest,
+} from '@storefront/contracts';
+import { signPaymentFields } from '@storefront/contracts/payment-protocol';
+import { eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOfQuote } from '../src/db/queries/orders';
+import { orders, quoteFiles, quotes, templates } from '../src/db/schema';
+import { openSeededCrm, type SeededCrm, TEST_PAYMENTS, testEngines } from '../src/testing';
+
+const WITH_PDF = 'tpl-test-checkout-pdf';
+const WITHOUT_PDF = 'tpl-test-checkout-no-pdf';
+
+const SHIPPING_ADDRESS = {
+  shippingAddress: '1 Main St',
+  shippingCity: 'Austin',
+  shippingState: 'TX',
+  shippingZip: '78701',
+  shippingCountry: 'US',
+  shippingContactName: 'Ana Ruiz',
+  shippingContactEmail: 'ana.ruiz@example.com',
+};
+const BILLING_ADDRESS = {
+  billingAddress1: '9 Billing Rd',
+  billingCity: 'Austin',
+  billingState: 'TX',
+  billingZip: '78702',
+  billingCountry: 'US',
+  billingContactName: 'Ana Ruiz',
+  billingContactEmail: 'ap@example.com',
+};
+const SHIPPING_METHOD = { shippingCarrier: 'UPS', shippingService: 'Ground', shippingAmount: 12.5 };
+
+describe.each(await testEngines())('placing the order on $name', (engine) => {
+  let crm: SeededCrm;
+
+  const storefrontOf = (accountId: string) =>
+    accountId === crm.ids.kestrel ? crm.ids.storefrontB : crm.ids.storefrontA;
+  const scope = (accountId: string) => ({ storefrontId: storefrontOf(accountId), accountId });
+
+  /** A new cart of the account with two of the first item its catalogue shows. */
+  async function newCart(accountId: string): Promise<string> {
+    const catalogue = await crm.post<CatalogPage>('retrieveCatalogNG', scope(accountId));
+    await crm.post('startNewCart', scope(accountId));
+    const cart = await crm.post<QuoteItems>('saveItemToQuoteBlink', {
+      ...scope(accountId),
+      catalogItemId: catalogue.body.items[0]?.id,
+      qty: 2,
+    });
+    expect(cart.status).toBe(200);
+    return cart.body.quote.id;
+  }
+  /** What the checkout's steps store on the quote, set as the step types leave it. */
+  const setQuote = (quoteId: string, fields: Partial<typeof quotes.$inferInsert>) =>
+    crm.database.db.update(quotes).set(fields).where(eq(quotes.id, quoteId));
+  /** A cart of the account with every step done but payment and PO number. */
+  async function readyCart(accountId: string): Promise<string> {
+    const quoteId = await newCart(accountId);
+    await setQuote(quoteId, { ...SHIPPING_ADDRESS, ...BILLING_ADDRESS, ...SHIPPING_METHOD });
+    return quoteId;
+  }
+  const submit = (accountId: string, quoteId: string, templateId = WITH_PDF, extra: object = {}) =>
+    crm.post<PlacedOrder>('blinkCheckout', { ...scope(accountId), quoteId, templateId, ...extra });
+  /** A refusal as the CRM answers it: the message verbatim, 'ERROR: ' and all (shown as it is, C§8). */
+  const refusal = async (answer: Promise<{ status: number; body: unknown }>) => {
+    const { status, body } = await answer;
+    const { errorCode, field } = failureOf(body);
+    return { status, errorCode, field, message: (body as CrmError).message };
+  };
+
+  beforeAll(async () => {
+    crm = await openSeededCrm(engine);
+    const template = (id: string, storefrontId: string, pdf: string | null) => ({
+      id,
+      storefrontId,
+      name: id,
+      createdDate: new Date('2025-01-01T00:00:00Z'),
+      Page_Type: 'Checkout',
+      Quote_eDocument_ID: pdf,
+    });
+    await crm.database.db
+      .insert(templates)
+      .values([
+        template(WITH_PDF, crm.ids.storefrontA, 'QuoteOrderPdf'),
+        template(`${WITH_PDF}-b`, crm.ids.storefrontB, 'QuoteOrderPdf'),
+        template(WITHOUT_PDF, crm.ids.storefrontA, null),
+      ]);
+  });
+  afterAll(() => crm.close());
+
+  it("refuses a checkout template without a Quote PDF template, and another storefront's template", async () => {
+    const quoteId = await readyCart(crm.ids.halvorsen);
+    await setQuote(quoteId, { poNumber: 'HRI-PDF-1' });
+    expect(await refusal(submit(crm.ids.halvorsen, quoteId, WITHOUT_PDF))).toEqual({
+      status: 400,
+      errorCode: 'QUOTE_PDF_TEMPLATE_NOT_SET',
+      field: null,
+      message: CHECKOUT_MESSAGES.pdfTemplateNotSet,
+    });
+    expect(await refusal(submit(crm.ids.halvorsen, quoteId, `${WITH_PDF}-b`))).toMatchObject({
+      status: 404,
+      field: 'templateId',
+    });
+    const [quote] = await crm.database.db.select().from(quotes).where(eq(quotes.id, quoteId));
+    expect(quote?.checkedOut).toBe(false);
+  });
+
+  it('names each incomplete step in turn, then places the order on account terms with a PO number', async () => {
+    const kestrel = crm.ids.kestrel;
+    const templateB = `${WITH_PDF}-b`;
+    const empty = await crm.post<{ quote: { id: string } }>('startNewCart', scope(kestrel));
+    const step = (quoteId: string) => refusal(submit(kestrel, quoteId, templateB));
+    expect(await step(empty.body.quote.id)).toMatchObject({
+      status: 400,
+      message: CHECKOUT_MESSAGES.emptyCart,
+    });
+
+    const quoteId = await newCart(kestrel);
+    expect(await step(quoteId)).toEqual({
+      status: 400,
+      errorCode: 'CHECKOUT_STEP_INCOMPLETE',
+      field: null,
+      message: CHECKOUT_MESSAGES.shippingAddress,
+    });
+    // A US address without a state is no address to ship to.
+    await setQuote(quoteId, { ...SHIPPING_ADDRESS, shippingState: null });
+    expect((await step(quoteId)).message).toBe(CHECKOUT_MESSAGES.shippingAddress);
+    // Storefront B lets buyers check out without a rate: no shipping method needed.
+    await setQuote(quoteId, { shippingState: 'TX' });
+    expect((await step(quoteId)).message).toBe(CHECKOUT_MESSAGES.billingAddress);
+    await setQuote(quoteId, BILLING_ADDRESS);
+    // Kestrel's terms are No Payment: the order is bought on account and needs the buyer's PO.
+    expect((await step(quoteId)).message).toBe(CHECKOUT_MESSAGES.poNumber);
+    await setQuote(quoteId, { poNumber: 'KD-ORDER-1' });
+
+    const placed = await submit(kestrel, quoteId, templateB);
+    expect(placed.status).toBe(200);
+    expect(placed.body).toMatchObject({ quoteId, alreadySubmitted: false });
+    expect(placed.body.orderNumber).toMatch(ORDER_NUMBER_PATTERN);
+    expect(placed.body.orderNumber.startsWith('SO-2025-')).toBe(true);
+    expect(placed.body.pdf.fileName).toBe(`Order-${placed.body.orderNumber}.pdf`);
+
+    const [quote] = await crm.database.db.select().from(quotes).where(eq(quotes.id, quoteId));
+    expect(quote).toMatchObject({ checkedOut: true, status: 'Inactive', taxStatus: 'Committed' });
+
+    // The PDF is the quote's file, served to the quote's account only.
+    const file = await crm.post<FileContent>('getFileContent', {
+      ...scope(kestrel),
+      contentVersionId: placed.body.pdf.cvId,
+    });
+    expect(file.status).toBe(200);
+    expect(file.body.contentType).toBe('application/pdf');
+    const bytes = Buffer.from(file.body.content, 'base64');
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getTitle()).toBe(`Order ${placed.body.orderNumber}`);
+    expect(pdf.getPageCount()).toBeGreaterThanOrEqual(1);
+    const other = await crm.post('getFileContent', {
+      ...scope(crm.ids.halvorsen),
+      contentVersionId: placed.body.pdf.cvId,
+    });
+    expect(other.status).toBe(403);
+
+    // The confirmation mail waits in the outbox, with the PDF.
+    const mail = await mailOfQuote(crm.database.db, quoteId);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({
+      kind: 'OrderConfirmation',
+      recipient: BILLING_ADDRESS.billingContactEmail,
+      attachmentFileId: placed.body.pdf.cvId,
+    });
+    expect(mail[0]?.subject).toContain(placed.body.orderNumber);
+
+    // The account's quote list shows it as an order.
+    const list = await crm.post<GroupedQuoteList>('getGroupedFilteredList', {
+      ...scope(kestrel),
+      checkedOut: true,
+    });
+    const listed = list.body.groups.flatMap((group) => group.quotes).find((entry) => entry.id === quoteId);
+    expect(listed).toMatchObject({
+      checkedOut: true,
+      orderNumber: placed.body.orderNumber,
+      poNumber: 'KD-ORDER-1',
+    });
+
+    // Submitting again (a second tab) answers the same order.
+    const again = await submit(kestrel, quoteId, templateB);
+    expect(again.body).toEqual({ ...placed.body, alreadySubmitted: true });
+    expect(await mailOfQuote(crm.database.db, quoteId)).toHaveLength(1);
+
+    // The confirmation reads the order back for its account only.
+    const confirmation = await crm.post<OrderConfirmation>('getOrderConfirmation', {
+      ...scope(kestrel),
+      orderNumber: placed.body.orderNumber,
+    });
+    expect(confirmation.status).toBe(200);
+    expect(confirmation.body).toMatchObject({
+      orderNumber: placed.body.orderNumber,
+      quoteId,
+      poNumber: 'KD-ORDER-1',
+      pdf: placed.body.pdf,
+    });
+    expect(confirmation.body.lines).toHaveLength(1);
+    expect(confirmation.body.total).toBe(quote?.total);
+    const foreign = await crm.post('getOrderConfirmation', {
+      ...scope(crm.ids.halvorsen),
+      orderNumber: placed.body.orderNumber,
+    });
+    expect(foreign.status).toBe(403);
+    const unknown = await crm.post('getOrderConfirmation', {
+      ...scope(kestrel),
+      orderNumber: 'SO-2025-999999',
+    });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('asks for a shipping method where the storefront needs a rate', async () => {
+    const quoteId = await readyCart(crm.ids.halvorsen);
+    await setQuote(quoteId, {
+      shippingCarrier: null,
+      shippingService: null,
+      shippingAmount: null,
+      poNumber: 'HRI-M-1',
+    });
+    expect((await refusal(submit(crm.ids.halvorsen, quoteId))).message).toBe(
+      CHECKOUT_MESSAGES.shippingMethod,
+    );
+  });
+
+  it('refuses a PO number another order of the account already has', async () => {
+    const first = await readyCart(crm.ids.halvorsen);
+    const second = await readyCart(crm.ids.halvorsen);
+    await setQuote(first, { poNumber: 'HRI-DUP-1' });
+    expect((await submit(crm.ids.halvorsen, first)).status).toBe(200);
+    // Set as if updateQuote had taken it before the first order was placed.
+    await setQuote(second, { poNumber: 'hri-dup-1' });
+    const refused = await refusal(submit(crm.ids.halvorsen, second));
+    expect(refused).toMatchObject({ status: 400, errorCode: 'DUPLICATE_PO_NUMBER' });
+    // Storefront A words the refusal itself (seed/storefronts.ts).
+    expect(refused.message).toMatch(/^This PO number is already on another order/);
+  });
+
+  it('needs a payment where the terms require one, and then no PO number', async () => {
+    const marlowe = crm.ids.marlowe;
+    const quoteId = await readyCart(marlowe);
+    expect(await refusal(submit(marlowe, quoteId))).toEqual({
+      status: 400,
+      errorCode: 'PAYMENT_REQUIRED',
+      field: null,
+      message: CHECKOUT_MESSAGES.paymentRequired,
+    });
+    // The buyer sees the tax before paying; the payment is for the total with it.
+    expect((await crm.post('calculateAvaTax', { ...scope(marlowe), recordId: quoteId })).status).toBe(200);
+    const request = await crm.post<SignedPaymentRequest>('generateSignature', {
+      ...scope(marlowe),
+      quoteId,
+      returnUrl: 'http://localhost:3000/checkout',
+    });
+    expect(request.status).toBe(200);
+    const paid = await crm.post(
+      'paymentRequestHandler',
+      signPaymentFields(TEST_PAYMENTS.secret, 'result', {
+        request_id: request.body.fields.request_id,
+        status: 'succeeded',
+        amount: request.body.fields.amount,
+        currency: request.body.fields.currency,
+        token: `tok_${randomBytes(12).toString('base64url')}`,
+        brand: 'Visa',
+        last4: '4242',
+        decline_reason: '',
+        timestamp: new Date().toISOString(),
+        nonce: randomBytes(16).toString('base64url'),
+      }),
+    );
+    expect(paid.status).toBe(200);
+    const placed = await submit(marlowe, quoteId);
+    expect(placed.status).toBe(200);
+    expect(placed.body.alreadySubmitted).toBe(false);
+  });
+
+  it("refuses another account's quote (403) and a guest cart without its secret", async () => {
+    const quoteId = await readyCart(crm.ids.halvorsen);
+    await setQuote(quoteId, { poNumber: 'HRI-OWN-1' });
+    expect((await submit(crm.ids.marlowe, quoteId)).status).toBe(403);
+    const guest = await refusal(submit(crm.ids.guest, quoteId));
+    expect(guest).toMatchObject({ status: 403, errorCode: 'GUEST_CART_REQUIRES_SECRET' });
+    const stranger = await submit(crm.ids.guest, quoteId, WITH_PDF, { guestCartSecret: 'x'.repeat(40) });
+    expect(stranger.status).toBe(403);
+    const [quote] = await crm.database.db.select().from(quotes).where(eq(quotes.id, quoteId));
+    expect(quote?.checkedOut).toBe(false);
+  });
+
+  // Races need real parallel transactions: PGlite runs one at a time.
+  if (engine.name === 'postgres') {
+    it('makes one order of 20 parallel submits of one quote', async () => {
+      const quoteId = await readyCart(crm.ids.halvorsen);
+      await setQuote(quoteId, { poNumber: 'HRI-RACE-1' });
+      const answers = await Promise.all(Array.from({ length: 20 }, () => submit(crm.ids.halvorsen, quoteId)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+      expect(new Set(answers.map((answer) => answer.body.orderNumber)).size).toBe(1);
+      expect(answers.filter((answer) => !answer.body.alreadySubmitted)).toHaveLength(1);
+      const db = crm.database.db;
+      expect(await db.select().from(orders).where(eq(orders.quoteId, quoteId))).toHaveLength(1);
+      expect(
+        await db.select({ id: quoteFiles.id }).from(quoteFiles).where(eq(quoteFiles.quoteId, quoteId)),
+      ).toHaveLength(1);
+      expect(await mailOfQuote(db, quoteId)).toHaveLength(1);
+    });
+  }
+});
