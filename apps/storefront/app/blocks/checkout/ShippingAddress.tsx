@@ -85,7 +85,10 @@ function AddressStep({ quoteId, detail, config, save }: AddressStepProps) {
   const pick = (value: string) => {
     setPicked(value);
     const chosen = detail.addresses.find((entry) => entry.id === value);
-    setShipping(chosen ? formOfRecord(chosen) : EMPTY_ADDRESS);
+    // The contact the buyer typed stays unless the picked address names one of its own.
+    setShipping((current) =>
+      chosen ? withContact(formOfRecord(chosen), current) : { ...EMPTY_ADDRESS, ...contactOf(current) },
+    );
     setErrors({ shipping: {}, billing: {} });
   };
   const onSubmit = (event: React.FormEvent) => {
@@ -246,6 +249,17 @@ function useBillingAutoSave(quoteId: string, record: AddressRecord | null) {
     started.current = true;
     submit('saveBilling', { quoteId, ...sourceOfRecord(record), ...prefixed(formOfRecord(record)) });
   }, [quoteId, record, submit]);
+}
+
+const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
+
+function contactOf(form: AddressForm): Pick<AddressForm, (typeof CONTACT_FIELDS)[number]> {
+  return { firstName: form.firstName, lastName: form.lastName, email: form.email, phone: form.phone };
+}
+
+function withContact(picked: AddressForm, typed: AddressForm): AddressForm {
+  const hasContact = CONTACT_FIELDS.some((field) => picked[field].trim() !== '');
+  return hasContact ? picked : { ...picked, ...contactOf(typed) };
 }
 
 /** After a check fails, the first field with a message takes the focus. */

@@ -119,9 +119,6 @@ function MethodChoice({
                     + cold-chain surcharge {formatMoney(option.quoteAdditionalSurcharge, detail.currency)}
                   </span>
                 )}
-                {option.transitDays !== null && (
-                  <span className="checkout-transit"> ({option.transitDays} business days)</span>
-                )}
               </label>
             </div>
           );
