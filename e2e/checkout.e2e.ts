@@ -7,6 +7,12 @@ import { catalogue } from './support/storefront';
 
 const step = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });
 
+/** The checkout's forms take input once the page has hydrated. */
+async function interactive(page: Page): Promise<void> {
+  await expect(page.locator('[data-step]').first()).toBeVisible();
+  await expect(page.locator('[data-step][data-interactive="false"]')).toHaveCount(0);
+}
+
 /** Adds the first product of a category to the cart. */
 async function addFirstOf(page: Page, category: string): Promise<void> {
   await page.goto('/');
@@ -26,11 +32,55 @@ async function checkLayouts(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+/** Picks the account's address from the book (for a typed contact) and the first rate. */
+async function throughShipping(page: Page): Promise<void> {
+  const address = step(page, 'Shipping address');
+  await address.getByLabel('First name').fill('Ingrid');
+  await address.getByLabel('Last name').fill('Halvorsen');
+  await address.getByLabel('Email').fill('ingrid@halvorsen.example');
+  await address.getByRole('radio').first().check();
+  await expect(address.getByLabel('First name')).toHaveValue('Ingrid');
+  await address.getByRole('button', { name: 'Save the address' }).click();
+  await expect(address.getByRole('heading', { name: /Shipping address \(done\)/ })).toBeVisible();
+
+  const method = step(page, 'Shipping method');
+  const options = method.getByRole('radio');
+  await expect(options.first()).toBeVisible();
+  await options.first().check();
+  await method.getByRole('button', { name: 'Use this method' }).click();
+  await expect(method.getByRole('heading', { name: /Shipping method \(done\)/ })).toBeVisible();
+}
+
+/** A signed-in Halvorsen user with one product in the cart, on the checkout page. */
+async function atCheckout(page: Page, username: string): Promise<void> {
+  await page.goto('/login');
+  await signIn.as(page, username);
+  await addFirstOf(page, 'Genomics Kits');
+  await page.goto('/checkout');
+  await interactive(page);
+}
+
+/** Pays on the provider's page with a test card and comes back to the checkout. */
+async function payByCard(page: Page, card: string): Promise<void> {
+  await step(page, 'Terms and payment')
+    .getByRole('button', { name: /^Pay .* by card$/ })
+    .click();
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/39');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByLabel('Name on card').fill('Ingrid Halvorsen');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/checkout/);
+  await interactive(page);
+}
+
 test('a guest reaches checkout from the cart and starts with the account step', async ({ page }) => {
   await addFirstOf(page, 'Flow Cytometry Antibodies');
   await cart.open(page);
   await page.getByRole('link', { name: 'Check out' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
+  // Afresh, without the toast of the last addition.
+  await page.reload();
   await expect(step(page, 'Your account').getByRole('link', { name: 'Sign in' })).toBeVisible();
   await expect(step(page, 'Shipping address')).toContainText('Complete the step before this one first.');
   await expect(page.getByRole('region', { name: 'Order summary' })).toBeVisible();
@@ -46,10 +96,8 @@ test('an empty cart offers no checkout', async ({ page }) => {
 test('a signed-in buyer picks an address from the book, then a shipping method, and sees the tax', async ({
   page,
 }) => {
-  await page.goto('/login');
-  await signIn.as(page, 'buyer@halvorsen.example');
-  await addFirstOf(page, 'Genomics Kits');
-  await page.goto('/checkout');
+  test.slow();
+  await atCheckout(page, 'purchasing@halvorsen.example');
   const address = step(page, 'Shipping address');
   await expect(address).toBeVisible();
 
@@ -72,23 +120,55 @@ test('a signed-in buyer picks an address from the book, then a shipping method, 
   await expect(address.getByText('Please enter valid US State.')).toBeVisible();
   await checkLayouts(page, 'checkout-address-errors');
 
-  // The account's address from the book, for the contact typed.
-  await address.getByLabel('First name').fill('Ingrid');
-  await address.getByLabel('Last name').fill('Halvorsen');
-  await address.getByLabel('Email').fill('ingrid@halvorsen.example');
-  await address.getByRole('radio').first().check();
-  await expect(address.getByLabel('First name')).toHaveValue('Ingrid');
-  await address.getByRole('button', { name: 'Save the address' }).click();
-  await expect(address.getByRole('heading', { name: /Shipping address \(done\)/ })).toBeVisible();
-
-  const method = step(page, 'Shipping method');
-  const options = method.getByRole('radio');
-  await expect(options.first()).toBeVisible();
-  await options.first().check();
-  await method.getByRole('button', { name: 'Use this method' }).click();
-  await expect(method.getByRole('heading', { name: /Shipping method \(done\)/ })).toBeVisible();
+  await throughShipping(page);
   await expect(page.getByTestId('summary-shipping')).not.toHaveText('$0.00');
   await expect(page.getByTestId('summary-tax')).toHaveText(/\$[0-9]/);
   await expect(step(page, 'Terms and payment').getByRole('button', { name: 'Place order' })).toBeEnabled();
   await checkLayouts(page, 'checkout-signed-in');
+});
+
+test('a buyer gives a PO number and a PO file, pays by card; a duplicate PO and a declined card are refused', async ({
+  browser,
+}) => {
+  // Two buyers through four steps and the provider's page.
+  test.slow();
+  const poNumber = `PO-${Date.now()}`;
+  const buyer = await browser.newPage({ baseURL: test.info().project.use.baseURL });
+  await atCheckout(buyer, 'buyer@halvorsen.example');
+  await throughShipping(buyer);
+  const terms = step(buyer, 'Terms and payment');
+  await expect(terms).toContainText('Payment is optional');
+  await terms.getByLabel('PO number').fill(poNumber);
+  await terms.getByLabel('PO number').blur();
+  await expect(terms.getByText(`PO number ${poNumber} is saved on the order.`)).toBeVisible();
+
+  // A PO file of three chunks: the progress bar shows while it goes up, then the file is listed.
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(50_000, 32), Buffer.from('\n%%EOF\n')]);
+  await terms
+    .getByLabel('PO file')
+    .setInputFiles({ name: 'order.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(terms.getByRole('progressbar')).toBeVisible();
+  await expect(terms.getByRole('link', { name: 'order.pdf' })).toBeVisible();
+  await terms.getByRole('button', { name: 'Remove order.pdf' }).click();
+  await expect(terms.getByLabel('PO file')).toBeVisible();
+
+  await payByCard(buyer, '4242 4242 4242 4242');
+  await expect(step(buyer, 'Terms and payment').getByTestId('payment-state')).toHaveText(
+    /Paid .* ending in 4242/,
+  );
+  await checkLayouts(buyer, 'checkout-paid');
+
+  // Another user of the account may not reuse the PO number; their declined card may be tried again.
+  const manager = await browser.newPage({ baseURL: test.info().project.use.baseURL });
+  await atCheckout(manager, 'manager@halvorsen.example');
+  await throughShipping(manager);
+  const managerTerms = step(manager, 'Terms and payment');
+  await managerTerms.getByLabel('PO number').fill(poNumber);
+  await managerTerms.getByLabel('PO number').blur();
+  await expect(managerTerms.getByText('Error - PO Number already exists')).toBeVisible();
+  await payByCard(manager, '4000 0000 0000 0002');
+  await expect(step(manager, 'Terms and payment').getByTestId('payment-state')).toHaveText(/declined/);
+  await expect(
+    step(manager, 'Terms and payment').getByRole('button', { name: /^Pay .* by card$/ }),
+  ).toBeVisible();
 });

@@ -10,6 +10,8 @@ import type {
 import type { AddressRecord, QuoteAddress } from '@storefront/contracts/crm-addresses';
 import type { QuoteListEntry, TranslationHeaders } from '@storefront/contracts/crm-cart-records';
 import type { CATALOGUE_SORTS } from '@storefront/contracts/crm-catalogue';
+import type { ShuttleCheckoutInfo } from '@storefront/contracts/crm-payments';
+import type { PoFile } from '@storefront/contracts/crm-purchase-orders';
 import type { QuoteItems } from '@storefront/contracts/crm-quotes';
 import type { CarrierPicklist, ShippingRates } from '@storefront/contracts/crm-shipping';
 import type { CartLoad } from '../features/cart/cart.server';
@@ -89,6 +91,11 @@ export interface BlockData {
     templateId: string;
     /** Shipping method is a checkout block of the page: a changed cart then restarts checkout (C§4). */
     shippingIsStep: boolean;
+    /** The amount due, the pay-online terms and the payment so far. */
+    payment: ShuttleCheckoutInfo;
+    /** Whether the buyer may pay by card: the provider is configured and the terms offer it. */
+    payOnline: boolean;
+    poFile: PoFile | null;
   }>;
   /** The cart being checked out; null: there is none. */
   quoteSummary: QuoteItems | null;

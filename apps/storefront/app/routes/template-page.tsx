@@ -1,7 +1,7 @@
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { loadTemplatePage } from '../blocks/page.server';
 import { TemplatePage } from '../blocks/TemplatePage';
-import { isTaxPoll } from '../features/checkout/checkout-actions';
+import { isQuietWrite } from '../features/checkout/checkout-actions';
 import { metaDescriptors } from '../lib/meta';
 import type { Route } from './+types/template-page';
 
@@ -9,13 +9,13 @@ export function loader(args: Route.LoaderArgs) {
   return loadTemplatePage(args);
 }
 
-/** The checkout summary polls the quote's tax every 100 ms: the answer is its own, the page need not reload. */
+/** Some checkout writes answer only their own block (the tax poll, file chunks): the page need not reload. */
 export function shouldRevalidate({
   formAction,
   formData,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  return isTaxPoll(formAction, formData) ? false : defaultShouldRevalidate;
+  return isQuietWrite(formAction, formData) ? false : defaultShouldRevalidate;
 }
 
 /** Errors are rendered by the root boundary, whose meta titles them. */

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 
 interface StepProps {
   id: string;
@@ -14,12 +14,16 @@ interface StepProps {
 /** One checkout step: its heading and state, its error slot, and its content once the step is open. */
 export function Step({ id, heading, available, complete, error, busy = false, children }: StepProps) {
   const headingId = `${id}-heading`;
+  // The step's forms work once the page runs its script; until then their input would be lost.
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
   return (
     <section
       className={`checkout-step${available ? '' : ' checkout-step--closed'}`}
       aria-labelledby={headingId}
       aria-busy={busy}
       data-step={id}
+      data-interactive={interactive}
     >
       <h2 id={headingId}>
         {heading}

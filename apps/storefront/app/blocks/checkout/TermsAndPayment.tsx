@@ -3,6 +3,8 @@ import { useFetcher, useRevalidator } from 'react-router';
 import { CHECKOUT_SUBMIT_PATH } from '../../features/checkout/checkout-actions';
 import { isQuoteChanged, markQuoteSeen } from '../../features/checkout/quote-changed';
 import type { BlockProps } from '../types';
+import { CardPayment } from './CardPayment';
+import { PoFileField, PoNumber } from './PurchaseOrder';
 import { Step } from './Step';
 
 /** C§9: how long the restart-checkout state shows. */
@@ -40,6 +42,13 @@ export function TermsAndPayment({ fields, data, block }: BlockProps<'termsAndPay
       error={refusal}
       busy={submit.state !== 'idle' || restarting}
     >
+      {detail && (
+        <div className="checkout-form">
+          <PoNumber quoteId={data.quoteId} />
+          <PoFileField quoteId={data.quoteId} file={detail.poFile} />
+          <CardPayment quoteId={data.quoteId} info={detail.payment} payOnline={detail.payOnline} />
+        </div>
+      )}
       {detail && (
         <submit.Form
           method="post"

@@ -77,16 +77,33 @@ export const loadShippingMethod: BlockLoader<'shippingMethod'> = ({ session }) =
   });
 
 export const loadTermsAndPayment: BlockLoader<'termsAndPayment'> = ({ session, templates }) =>
-  loadStep(session, 'termsAndPayment', async () => {
+  loadStep(session, 'termsAndPayment', async (quote) => {
     // Submit renders the order with this page's template (its Quote_eDocument_ID).
     const templateId = resolveTemplate(session.url.pathname, templates)?.templateId ?? '';
-    const sections = templateId ? await loadSections(session, templateId) : [];
+    const scope = { ...checkoutScope(session), quoteId: quote.id };
+    const [sections, payment, shuttle, files] = await Promise.all([
+      templateId ? loadSections(session, templateId) : [],
+      crmCall(session, 'getShuttleCheckoutInfo', scope),
+      crmCall(session, 'getShuttleInfo', {}),
+      crmCall(session, 'getFile', {
+        ...checkoutScope(session),
+        fileRelatedTo: 'QPO',
+        parentId: quote.id,
+        filePublicLinkRequired: false,
+      }),
+    ]);
     const shippingIsStep = sections.some((section) =>
       section.blocks.some(
         (entry) => entry.componentName === 'shippingMethod' && entry.configuration.isCheckoutBlock === true,
       ),
     );
-    return { templateId, shippingIsStep };
+    return {
+      templateId,
+      shippingIsStep,
+      payment,
+      payOnline: shuttle.configured && payment.payOnlineTerms.paymentOffered,
+      poFile: files[0] ?? null,
+    };
   });
 
 export const loadQuoteSummary: BlockLoader<'quoteSummary'> = async ({ session }) => {

@@ -6,6 +6,12 @@ import {
   validateAddress,
 } from '@storefront/contracts/address-rules';
 import { problemOf } from '@storefront/contracts/crm-errors';
+import {
+  MAX_FILE_CHUNK_CHARS,
+  MAX_PO_FILE_BYTES,
+  PO_MESSAGES,
+  PO_NUMBER_MAX,
+} from '@storefront/contracts/crm-purchase-orders';
 import { INCOMPLETE_ADDRESS_MESSAGE, isTaxCheckCountry } from '@storefront/contracts/crm-tax';
 import { MESSAGES } from '@storefront/contracts/messages';
 import { data } from 'react-router';
@@ -20,7 +26,9 @@ import {
   type AddressSuggestion,
   BILLING_PREFIX,
   CHECKOUT_INTENTS,
+  CHECKOUT_PATH,
   type CheckoutActionResult,
+  type CheckoutAnswer,
   type CheckoutField,
   type CheckoutIntent,
 } from './checkout-actions';
@@ -137,69 +145,130 @@ async function checkWithTaxService(session: StorefrontSession, address: AddressF
   throw new Refusal(INCOMPLETE_ADDRESS_MESSAGE, null, suggestion);
 }
 
-const noTax = { tax: null };
+const nothing: CheckoutAnswer = { tax: null, upload: null, payment: null };
 
-const INTENTS: Record<CheckoutIntent, (session: StorefrontSession, form: Form) => Promise<{ tax: unknown }>> =
-  {
-    /** The shipping address, and the billing address: the same one ("Use for billing") or its own form. */
-    async saveAddress(session, form) {
-      const source = parseForm(addressSource, form);
-      const shipping = addressForm(form, '');
-      if (form.checked !== 'true') await checkWithTaxService(session, shipping);
-      await saveAddress(session, 'Shipping', source, shipping, (field) => field);
-      if (form.useForBilling === 'true') {
-        await saveAddress(session, 'Billing', source, shipping, (field) => field);
-      } else {
-        const billingSource = { quoteId: source.quoteId, addressObject: 'Account' as const };
-        const billing = addressForm(form, BILLING_PREFIX);
-        await saveAddress(session, 'Billing', billingSource, billing, (field) => `${BILLING_PREFIX}${field}`);
-      }
-      return noTax;
-    },
-    /** The billing auto-save of C§4: the account's billing address when the quote has none. */
-    async saveBilling(session, form) {
-      const source = parseForm(addressSource, form);
-      await saveAddress(
-        session,
-        'Billing',
-        source,
-        addressForm(form, ''),
-        (field) => `${BILLING_PREFIX}${field}`,
-      );
-      return noTax;
-    },
-    async saveShipping(session, form) {
-      const fields = parseForm(
-        z.object({
-          quoteId: id,
-          carrier: text(80).pipe(z.string().trim().min(1, 'Choose a shipping method.')),
-          method: text(80).pipe(z.string().trim().min(1, 'Choose a shipping method.')),
-          customerShippingAccount: text(32),
-        }),
-        form,
-      );
-      await crmCall(session, 'saveShippingChargesWithBroker', {
-        ...checkoutScope(session),
-        objid: fields.quoteId,
-        objtype: 'Quote',
-        shippingdata: {
-          ShippingCarrier: fields.carrier,
-          ShippingMethod: fields.method,
-          customerShippingAccount: fields.customerShippingAccount.trim() || null,
-        },
-      });
-      return noTax;
-    },
-    async tax(session, form) {
-      const { quoteId } = parseForm(z.object({ quoteId: id }), form);
-      const tax = await crmCall(session, 'calculateAvaTax', {
-        ...checkoutScope(session),
-        recordId: quoteId,
-        isCommit: false,
-      });
-      return { tax };
-    },
-  };
+const poNumber = z
+  .string()
+  .trim()
+  .min(1, 'Enter a PO number.')
+  .max(PO_NUMBER_MAX, `A PO number has at most ${PO_NUMBER_MAX} characters.`);
+
+const INTENTS: Record<CheckoutIntent, (session: StorefrontSession, form: Form) => Promise<CheckoutAnswer>> = {
+  /** The shipping address, and the billing address: the same one ("Use for billing") or its own form. */
+  async saveAddress(session, form) {
+    const source = parseForm(addressSource, form);
+    const shipping = addressForm(form, '');
+    if (form.checked !== 'true') await checkWithTaxService(session, shipping);
+    await saveAddress(session, 'Shipping', source, shipping, (field) => field);
+    if (form.useForBilling === 'true') {
+      await saveAddress(session, 'Billing', source, shipping, (field) => field);
+    } else {
+      const billingSource = { quoteId: source.quoteId, addressObject: 'Account' as const };
+      const billing = addressForm(form, BILLING_PREFIX);
+      await saveAddress(session, 'Billing', billingSource, billing, (field) => `${BILLING_PREFIX}${field}`);
+    }
+    return nothing;
+  },
+  /** The billing auto-save of C§4: the account's billing address when the quote has none. */
+  async saveBilling(session, form) {
+    const source = parseForm(addressSource, form);
+    await saveAddress(
+      session,
+      'Billing',
+      source,
+      addressForm(form, ''),
+      (field) => `${BILLING_PREFIX}${field}`,
+    );
+    return nothing;
+  },
+  async saveShipping(session, form) {
+    const fields = parseForm(
+      z.object({
+        quoteId: id,
+        carrier: text(80).pipe(z.string().trim().min(1, 'Choose a shipping method.')),
+        method: text(80).pipe(z.string().trim().min(1, 'Choose a shipping method.')),
+        customerShippingAccount: text(32),
+      }),
+      form,
+    );
+    await crmCall(session, 'saveShippingChargesWithBroker', {
+      ...checkoutScope(session),
+      objid: fields.quoteId,
+      objtype: 'Quote',
+      shippingdata: {
+        ShippingCarrier: fields.carrier,
+        ShippingMethod: fields.method,
+        customerShippingAccount: fields.customerShippingAccount.trim() || null,
+      },
+    });
+    return nothing;
+  },
+  async tax(session, form) {
+    const { quoteId } = parseForm(z.object({ quoteId: id }), form);
+    const tax = await crmCall(session, 'calculateAvaTax', {
+      ...checkoutScope(session),
+      recordId: quoteId,
+      isCommit: false,
+    });
+    return { ...nothing, tax };
+  },
+  /** C§4: a PO number already used by the account is refused before it is stored on the quote. */
+  async savePo(session, form) {
+    const fields = parseForm(z.object({ quoteId: id, poNumber }), form);
+    const scope = checkoutScope(session);
+    const uses = await crmCall(session, 'checkForDuplicatePO', { ...scope, ...fields });
+    if (uses > 0) throw new Refusal(PO_MESSAGES.duplicate, 'poNumber');
+    await crmCall(session, 'updateQuote', {
+      ...scope,
+      quotes: [{ id: fields.quoteId, poNumber: fields.poNumber }],
+    });
+    return nothing;
+  },
+  /** One chunk of the PO file, in order (C§7 chunking); the CRM checks sizes, type and content. */
+  async uploadChunk(session, form) {
+    const fields = parseForm(
+      z.object({
+        quoteId: id,
+        fileName: z.string().trim().min(1).max(255),
+        fileSize: z.coerce.number().int().min(1).max(MAX_PO_FILE_BYTES, 'A PO file may be at most 10 MB.'),
+        chunkIndex: z.coerce.number().int().min(0),
+        chunkCount: z.coerce.number().int().min(1),
+        uploadId: optionalId,
+        fileContent: z.string().max(MAX_FILE_CHUNK_CHARS),
+      }),
+      form,
+    );
+    const { quoteId, ...chunk } = fields;
+    const upload = await crmCall(session, 'uploadFile', {
+      ...checkoutScope(session),
+      fileRelatedTo: 'QPO',
+      parentId: quoteId,
+      filePublicLinkRequired: false,
+      ...chunk,
+    });
+    return { ...nothing, upload };
+  },
+  async deleteFile(session, form) {
+    const fields = parseForm(z.object({ fileName: z.string().trim().min(1).max(255), cvId: id }), form);
+    await crmCall(session, 'deleteFile', {
+      ...checkoutScope(session),
+      fileName: fields.fileName,
+      contentVersionId: fields.cvId,
+    });
+    return nothing;
+  },
+  /** A signed payment request for the amount the CRM computes; the buyer comes back to the checkout. */
+  async pay(session, form) {
+    const { quoteId } = parseForm(z.object({ quoteId: id }), form);
+    const returnUrl = new URL(CHECKOUT_PATH, session.url.origin).toString();
+    const payment = await crmCall(session, 'generateSignature', {
+      ...checkoutScope(session),
+      quoteId,
+      returnUrl,
+    });
+    return { ...nothing, payment };
+  },
+};
 
 /** The CRM's answers to what was asked: shown where they belong, not HTTP errors (decision 0013). */
 const REFUSALS: readonly number[] = [400, 404, 409];
@@ -212,8 +281,9 @@ export async function action(args: Route.ActionArgs) {
   if (!intent.success) return answer({ intent: null, message: 'Unknown checkout action.' }, 400);
   const session = await requireSession(args);
   try {
-    const { tax } = await INTENTS[intent.data](session, form);
-    return data({ ok: true, intent: intent.data, tax } as CheckoutActionResult);
+    const answered = await INTENTS[intent.data](session, form);
+    const result: CheckoutActionResult = { ok: true, intent: intent.data, ...answered };
+    return data(result);
   } catch (error) {
     if (error instanceof Refusal) {
       const { message, field, suggestion } = error;
@@ -236,6 +306,7 @@ export async function action(args: Route.ActionArgs) {
 /** The CRM names the payload field it refuses; an address form field is shown beside its input. */
 function fieldOf(error: GatewayCallError): CheckoutField | null {
   const field = error.field;
+  if (field?.includes('poNumber')) return 'poNumber';
   return field && (ADDRESS_FORM_FIELDS as readonly string[]).includes(field)
     ? (field as AddressFormField)
     : null;
