@@ -165,7 +165,10 @@ test('a buyer gives a PO number and a PO file, pays by card; a duplicate PO and 
   const managerTerms = step(manager, 'Terms and payment');
   await managerTerms.getByLabel('PO number').fill(poNumber);
   await managerTerms.getByLabel('PO number').blur();
-  await expect(managerTerms.getByText('Error - PO Number already exists')).toBeVisible();
+  // The storefront's own duplicate message, configured in place of 'Error - PO Number already exists'.
+  await expect(
+    managerTerms.getByText('This PO number is already on another order of your account.'),
+  ).toBeVisible();
   await payByCard(manager, '4000 0000 0000 0002');
   await expect(step(manager, 'Terms and payment').getByTestId('payment-state')).toHaveText(/declined/);
   await expect(

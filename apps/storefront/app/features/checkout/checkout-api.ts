@@ -9,7 +9,6 @@ import { problemOf } from '@storefront/contracts/crm-errors';
 import {
   MAX_FILE_CHUNK_CHARS,
   MAX_PO_FILE_BYTES,
-  PO_MESSAGES,
   PO_NUMBER_MAX,
 } from '@storefront/contracts/crm-purchase-orders';
 import { INCOMPLETE_ADDRESS_MESSAGE, isTaxCheckCountry } from '@storefront/contracts/crm-tax';
@@ -212,16 +211,14 @@ const INTENTS: Record<CheckoutIntent, (session: StorefrontSession, form: Form) =
     });
     return { ...nothing, tax };
   },
-  /** C§4: a PO number already used by the account is refused before it is stored on the quote. */
+  /**
+   * The PO number, stored when the field is left. The CRM refuses a duplicate under its lock with the
+   * storefront's configured message (or 'Error - PO Number already exists'), so that is what the buyer reads.
+   */
   async savePo(session, form) {
     const fields = parseForm(z.object({ quoteId: id, poNumber }), form);
-    const scope = checkoutScope(session);
-    const uses = await crmCall(session, 'checkForDuplicatePO', { ...scope, ...fields });
-    if (uses > 0) throw new Refusal(PO_MESSAGES.duplicate, 'poNumber');
-    await crmCall(session, 'updateQuote', {
-      ...scope,
-      quotes: [{ id: fields.quoteId, poNumber: fields.poNumber }],
-    });
+    const quotes = [{ id: fields.quoteId, poNumber: fields.poNumber }];
+    await crmCall(session, 'updateQuote', { ...checkoutScope(session), quotes });
     return nothing;
   },
   /** One chunk of the PO file, in order (C§7 chunking); the CRM checks sizes, type and content. */
