@@ -51,6 +51,17 @@ async function throughShipping(page: Page): Promise<void> {
   await expect(method.getByRole('heading', { name: /Shipping method \(done\)/ })).toBeVisible();
 }
 
+/** Saves the account's address from the book for a typed contact. */
+async function throughAddressOnly(page: Page): Promise<void> {
+  const address = step(page, 'Shipping address');
+  await address.getByLabel('First name').fill('Ingrid');
+  await address.getByLabel('Last name').fill('Halvorsen');
+  await address.getByLabel('Email').fill('ingrid@halvorsen.example');
+  await address.getByRole('radio').first().check();
+  await address.getByRole('button', { name: 'Save the address' }).click();
+  await expect(address.getByRole('heading', { name: /Shipping address \(done\)/ })).toBeVisible();
+}
+
 /** A signed-in Halvorsen user with one product in the cart, on the checkout page. */
 async function atCheckout(page: Page, username: string): Promise<void> {
   await page.goto('/login');
@@ -125,6 +136,24 @@ test('a signed-in buyer picks an address from the book, then a shipping method, 
   await expect(page.getByTestId('summary-tax')).toHaveText(/\$[0-9]/);
   await expect(step(page, 'Terms and payment').getByRole('button', { name: 'Place order' })).toBeEnabled();
   await checkLayouts(page, 'checkout-signed-in');
+
+  // Then on their own carrier account: carrier and service from the picklists, and the account number.
+  const method = step(page, 'Shipping method');
+  await method.getByRole('radio', { name: /Use your own shipping carrier/ }).check();
+  await method.getByRole('button', { name: 'Use this method' }).click();
+  await expect(
+    method.getByText('Choose your carrier and service and enter your carrier account number.'),
+  ).toBeVisible();
+  const carrier = method.getByLabel('Carrier', { exact: true });
+  const [, firstCarrier = ''] = await carrier.locator('option').allInnerTexts();
+  await carrier.selectOption(firstCarrier);
+  const service = method.getByLabel('Service');
+  const [, firstService = ''] = await service.locator('option').allInnerTexts();
+  await service.selectOption(firstService);
+  await method.getByLabel('Your carrier account number').fill('ACCT-12345');
+  await method.getByRole('button', { name: 'Use this method' }).click();
+  await expect(page.getByTestId('summary-shipping')).toHaveText('$0.00');
+  await expect(method.getByRole('radio', { name: /Use your own shipping carrier/ })).toBeChecked();
 });
 
 test('a buyer gives a PO number and a PO file, pays by card; a duplicate PO and a declined card are refused', async ({
@@ -174,4 +203,16 @@ test('a buyer gives a PO number and a PO file, pays by card; a duplicate PO and 
   await expect(
     step(manager, 'Terms and payment').getByRole('button', { name: /^Pay .* by card$/ }),
   ).toBeVisible();
+});
+
+test('a quote of services only needs no shipping', async ({ page }) => {
+  test.slow();
+  await page.goto('/login');
+  await signIn.as(page, 'lab@halvorsen.example');
+  await addFirstOf(page, 'Service & Training');
+  await page.goto('/checkout');
+  await interactive(page);
+  await throughAddressOnly(page);
+  await expect(step(page, 'Shipping method')).toContainText('Quote does not require shipping');
+  await expect(step(page, 'Terms and payment').getByRole('button', { name: 'Place order' })).toBeVisible();
 });

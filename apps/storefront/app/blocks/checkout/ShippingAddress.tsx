@@ -51,7 +51,7 @@ interface AddressStepProps {
 const NEW_ADDRESS = 'new';
 
 function AddressStep({ quoteId, detail, config, save }: AddressStepProps) {
-  const [picked, setPicked] = useState<string>(NEW_ADDRESS);
+  const [picked, setPicked] = useState<string>(() => savedRecordId(detail));
   const [shipping, setShipping] = useState<AddressForm>(() => formOfQuoteAddress(detail.shippingAddress));
   const [useForBilling, setUseForBilling] = useState(true);
   const [billing, setBilling] = useState<AddressForm>(() => formOfQuoteAddress(detail.billingAddress));
@@ -249,6 +249,19 @@ function useBillingAutoSave(quoteId: string, record: AddressRecord | null) {
     started.current = true;
     submit('saveBilling', { quoteId, ...sourceOfRecord(record), ...prefixed(formOfRecord(record)) });
   }, [quoteId, record, submit]);
+}
+
+/** The book's record the quote's saved shipping address came from, else a new address. */
+function savedRecordId({ addresses, shippingAddress: saved }: ShippingAddressData): string {
+  if (!saved) return NEW_ADDRESS;
+  const same = addresses.find(
+    (entry) =>
+      entry.locationId === saved.locationId &&
+      entry.address === saved.address &&
+      entry.zip === saved.zip &&
+      entry.country === saved.country,
+  );
+  return same?.id ?? NEW_ADDRESS;
 }
 
 const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
