@@ -92,7 +92,11 @@ test('a guest reaches checkout from the cart and starts with the account step', 
   await expect(page).toHaveURL(/\/checkout$/);
   // Afresh, without the toast of the last addition.
   await page.reload();
-  await expect(step(page, 'Your account').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  const account = step(page, 'Your account');
+  await expect(account.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+    'href',
+    '/login?redirect=%2Fcheckout',
+  );
   await expect(step(page, 'Shipping address')).toContainText('Complete the step before this one first.');
   await expect(page.getByRole('region', { name: 'Order summary' })).toBeVisible();
   await checkLayouts(page, 'checkout-guest');
