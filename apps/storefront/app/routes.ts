@@ -24,6 +24,8 @@ export default [
   }),
   route('cart', templatePage, { id: 'cart' }),
   route('cart/:quoteId', templatePage, { id: 'cart-quoteId' }),
+  route('checkout', templatePage, { id: 'checkout' }),
+  route('api/checkout', 'features/checkout/checkout-api.ts', { id: 'api-checkout' }),
   route('guidance', 'routes/guidance.tsx', { id: 'guidance' }),
   route('category/:id', templatePage, { id: 'category-id' }),
   route('list/:id', templatePage, { id: 'list-id' }),

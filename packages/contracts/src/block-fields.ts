@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNT_SELECTIONS, addressFieldConfigSchema } from './address-rules';
 import { PRODUCT_CARD_ACTIONS, type ProductCardAction } from './constants';
 import { CATALOGUE_SORTS } from './crm-catalogue';
 
@@ -16,6 +17,11 @@ export const BLOCK_NAMES = [
   'productList',
   'productDetail',
   'cart',
+  'checkoutAccount',
+  'shippingAddress',
+  'shippingMethod',
+  'termsAndPayment',
+  'quoteSummary',
 ] as const;
 export type BlockName = (typeof BLOCK_NAMES)[number];
 
@@ -125,6 +131,25 @@ export const cartFields = z.object({
   showExport: z.boolean().default(true),
 });
 
+/** Every checkout block has a heading; a step's number comes from its order on the page. */
+const stepHeading = (text: string) => z.string().trim().min(1).max(120).default(text);
+
+export const checkoutAccountFields = z.object({ heading: stepHeading('Your account') });
+
+export const shippingAddressFields = z.object({
+  heading: stepHeading('Shipping address'),
+  /** Required fields and line lengths of the address forms (C§5). */
+  addressFields: addressFieldConfigSchema.default(addressFieldConfigSchema.parse({})),
+  /** HIERARCHY lists the child accounts' addresses too. */
+  accountSelection: z.enum(ACCOUNT_SELECTIONS).nullable().default(null),
+});
+
+export const shippingMethodFields = z.object({ heading: stepHeading('Shipping method') });
+
+export const termsAndPaymentFields = z.object({ heading: stepHeading('Terms and payment') });
+
+export const quoteSummaryFields = z.object({ heading: stepHeading('Order summary') });
+
 export const blockFieldSchemas = {
   header: headerFields,
   footer: footerFields,
@@ -135,6 +160,11 @@ export const blockFieldSchemas = {
   productList: productListFields,
   productDetail: productDetailFields,
   cart: cartFields,
+  checkoutAccount: checkoutAccountFields,
+  shippingAddress: shippingAddressFields,
+  shippingMethod: shippingMethodFields,
+  termsAndPayment: termsAndPaymentFields,
+  quoteSummary: quoteSummaryFields,
 } as const satisfies Record<BlockName, z.ZodType>;
 
 /** Parsed fields, by componentName. */

@@ -1,6 +1,13 @@
 import { type BlockFields, type BlockName, blockFieldSchemas } from '@storefront/contracts/block-fields';
 import type { z } from 'zod';
 import { loadCartBlock } from './cart/loader.server';
+import {
+  loadCheckoutAccount,
+  loadQuoteSummary,
+  loadShippingAddress,
+  loadShippingMethod,
+  loadTermsAndPayment,
+} from './checkout/loader.server';
 import { loadHeader } from './header/loader.server';
 import type { BlockLoader } from './loader-types.server';
 import { loadNavigation } from './navigation/loader.server';
@@ -28,4 +35,9 @@ export const blockDefinitions: { [N in BlockName]: BlockDefinition<N> } = {
   productList: { fields: blockFieldSchemas.productList, load: loadProductList },
   productDetail: { fields: blockFieldSchemas.productDetail, load: loadProductDetail },
   cart: { fields: blockFieldSchemas.cart, load: loadCartBlock },
+  checkoutAccount: { fields: blockFieldSchemas.checkoutAccount, load: loadCheckoutAccount },
+  shippingAddress: { fields: blockFieldSchemas.shippingAddress, load: loadShippingAddress },
+  shippingMethod: { fields: blockFieldSchemas.shippingMethod, load: loadShippingMethod },
+  termsAndPayment: { fields: blockFieldSchemas.termsAndPayment, load: loadTermsAndPayment },
+  quoteSummary: { fields: blockFieldSchemas.quoteSummary, load: loadQuoteSummary },
 };

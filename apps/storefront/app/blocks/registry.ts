@@ -13,6 +13,14 @@ import type { BlockProps } from './types';
 /** The cart's code loads with the cart page only, not with every catalogue page. */
 const Cart = lazy(() => import('./cart/Cart').then((module) => ({ default: module.Cart })));
 
+/** The checkout's code loads with the checkout page only. */
+const checkout = () => import('./checkout/blocks');
+const CheckoutAccount = lazy(() => checkout().then((module) => ({ default: module.CheckoutAccount })));
+const ShippingAddress = lazy(() => checkout().then((module) => ({ default: module.ShippingAddress })));
+const ShippingMethod = lazy(() => checkout().then((module) => ({ default: module.ShippingMethod })));
+const TermsAndPayment = lazy(() => checkout().then((module) => ({ default: module.TermsAndPayment })));
+const QuoteSummary = lazy(() => checkout().then((module) => ({ default: module.QuoteSummary })));
+
 /**
  * componentName → component. The loaders live in registry.server.ts under the same names, so no server code
  * reaches the browser bundle.
@@ -27,4 +35,9 @@ export const blockComponents: { [N in BlockName]: ComponentType<BlockProps<N>> }
   productList: ProductList,
   productDetail: ProductDetail,
   cart: Cart,
+  checkoutAccount: CheckoutAccount,
+  shippingAddress: ShippingAddress,
+  shippingMethod: ShippingMethod,
+  termsAndPayment: TermsAndPayment,
+  quoteSummary: QuoteSummary,
 };

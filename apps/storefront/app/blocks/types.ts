@@ -7,8 +7,13 @@ import type {
   PicklistCount,
   PicklistField,
 } from '@storefront/contracts/catalogue';
+import type { AddressRecord, QuoteAddress } from '@storefront/contracts/crm-addresses';
 import type { QuoteListEntry, TranslationHeaders } from '@storefront/contracts/crm-cart-records';
 import type { CATALOGUE_SORTS } from '@storefront/contracts/crm-catalogue';
+import type { ShuttleCheckoutInfo } from '@storefront/contracts/crm-payments';
+import type { PoFile } from '@storefront/contracts/crm-purchase-orders';
+import type { QuoteItems } from '@storefront/contracts/crm-quotes';
+import type { CarrierPicklist, ShippingRates } from '@storefront/contracts/crm-shipping';
 import type { CartLoad } from '../features/cart/cart.server';
 import type { ProductLookup } from '../lib/catalogue.server';
 import type { HeadTags } from '../lib/meta';
@@ -36,6 +41,28 @@ export interface ProductListData {
   };
 }
 
+/**
+ * A checkout step's block: whether it is open (step 1, or the step before it is complete) and done, and what
+ * it shows once open. null: the viewer has no cart to check out.
+ */
+export type CheckoutStepData<T> = {
+  quoteId: string;
+  available: boolean;
+  complete: boolean;
+  detail: T | null;
+} | null;
+
+export interface ShippingAddressData {
+  /** The address book: the account's addresses and locations, and its child accounts' with HIERARCHY. */
+  addresses: AddressRecord[];
+  shippingAddress: QuoteAddress | null;
+  billingAddress: QuoteAddress | null;
+  /** The billing address to save on load (C§4 billing auto-save); null: nothing to save. */
+  autoSaveBilling: AddressRecord | null;
+  /** Whether addresses are checked with the tax service on this storefront. */
+  avataxValidation: boolean;
+}
+
 /** What each block's server loader answers, by componentName. */
 export interface BlockData {
   header: { cart: { total: number; currency: string } | null };
@@ -53,6 +80,25 @@ export interface BlockData {
     /** Column labels in the viewer's language; null: the page's own. */
     labels: TranslationHeaders['headers'] | null;
   };
+  checkoutAccount: CheckoutStepData<{ signInPath: string }>;
+  shippingAddress: CheckoutStepData<ShippingAddressData>;
+  shippingMethod: CheckoutStepData<{
+    rates: ShippingRates;
+    carriers: CarrierPicklist['carriers'];
+    currency: string;
+  }>;
+  termsAndPayment: CheckoutStepData<{
+    templateId: string;
+    /** Shipping method is a checkout block of the page: a changed cart then restarts checkout (C§4). */
+    shippingIsStep: boolean;
+    /** The amount due, the pay-online terms and the payment so far. */
+    payment: ShuttleCheckoutInfo;
+    /** Whether the buyer may pay by card: the provider is configured and the terms offer it. */
+    payOnline: boolean;
+    poFile: PoFile | null;
+  }>;
+  /** The cart being checked out; null: there is none. */
+  quoteSummary: QuoteItems | null;
 }
 
 /** A block ready to render: its fields parsed and its data loaded, or the reason it cannot show. */

@@ -1,10 +1,21 @@
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { loadTemplatePage } from '../blocks/page.server';
 import { TemplatePage } from '../blocks/TemplatePage';
+import { isQuietWrite } from '../features/checkout/checkout-actions';
 import { metaDescriptors } from '../lib/meta';
 import type { Route } from './+types/template-page';
 
 export function loader(args: Route.LoaderArgs) {
   return loadTemplatePage(args);
+}
+
+/** Some checkout writes answer only their own block (the tax poll, file chunks): the page need not reload. */
+export function shouldRevalidate({
+  formAction,
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return isQuietWrite(formAction, formData) ? false : defaultShouldRevalidate;
 }
 
 /** Errors are rendered by the root boundary, whose meta titles them. */

@@ -24,6 +24,8 @@ describe('buildTemplates', () => {
       'account',
       'cart',
       'guidance',
+      'checkout',
+      'express-checkout',
     ]);
     expect(new Set(templates.map((template) => template.name)).size).toBe(templates.length);
   });
@@ -33,7 +35,20 @@ describe('buildTemplates', () => {
     expect(accountPages.map((template) => template.name)).toEqual(['account']);
   });
 
-  it('marks exactly one home page and one friendly URL', () => {
+  it('seeds a checkout per layout, each with its steps in sequence and its quote PDF template', () => {
+    const checkoutBlocks = (key: string, guestAccessible: boolean) => {
+      const template = buildTemplates({ ...storefront, guestAccessible }).find((entry) => entry.key === key);
+      expect(template?.meta.Quote_eDocument_ID).toBeTruthy();
+      return template?.sections.flatMap((entry) => entry.blocks.map((block) => block.componentName));
+    };
+    const steps = ['checkoutAccount', 'shippingAddress', 'shippingMethod', 'termsAndPayment', 'quoteSummary'];
+    // default: the shared header with its navigation; nonavigation: without it; wrapperless: the steps alone.
+    expect(checkoutBlocks('checkout', true)).toEqual(['header', 'navigation', ...steps, 'footer']);
+    expect(checkoutBlocks('checkout', false)).toEqual(['header', ...steps.slice(1), 'footer']);
+    expect(checkoutBlocks('express-checkout', true)).toEqual(steps);
+  });
+
+  it('marks exactly one home page and one friendly URL per landing page', () => {
     expect(templates.filter((template) => template.meta.Portal_Home).map((template) => template.key)).toEqual(
       ['home'],
     );
@@ -41,11 +56,11 @@ describe('buildTemplates', () => {
       templates
         .filter((template) => template.meta.Friendly_URL)
         .map((template) => template.meta.Friendly_URL),
-    ).toEqual(['/flow-cytometry']);
+    ).toEqual(['/flow-cytometry', '/express-checkout']);
   });
 
-  it('gives every page a header and a footer around its content', () => {
-    for (const template of templates) {
+  it('gives every page but the wrapperless checkout a header and a footer around its content', () => {
+    for (const template of templates.filter((entry) => entry.key !== 'express-checkout')) {
       const types = template.sections.map((section) => section.sectionType);
       expect(types[0]).toBe('Header');
       expect(types.at(-1)).toBe('Footer');

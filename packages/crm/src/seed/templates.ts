@@ -451,6 +451,79 @@ function cartPages(storefrontId: string): SeedTemplate[] {
   ];
 }
 
+/**
+ * Checkout layouts (C§2): default has the shared header with navigation and the footer, nonavigation the
+ * header without the category navigation (the buyer is not led away mid-checkout) and the footer,
+ * wrapperless the checkout alone.
+ */
+export const CHECKOUT_LAYOUTS = ['default', 'nonavigation', 'wrapperless'] as const;
+type CheckoutLayout = (typeof CHECKOUT_LAYOUTS)[number];
+
+/** The quote PDF template the order is rendered with; submit refuses a checkout template without one. */
+const QUOTE_PDF_TEMPLATE = 'quote-pdf-standard';
+
+function checkoutTemplate(
+  { storefrontId, guestAccessible }: StorefrontRef,
+  key: string,
+  details: { name: string; createdDate: string; meta: Partial<TemplateMeta> },
+  layout: CheckoutLayout,
+): SeedTemplate {
+  const id = (suffix: string) => `${storefrontId}-${key}-${suffix}`;
+  // The steps in sequence in the wide column, the summary beside them (stacked on a narrow screen).
+  const content = section(
+    id('checkout'),
+    'Content',
+    1,
+    [
+      // Only a storefront open to guests has guests to sign in or to register as buyers.
+      ...(guestAccessible ? [block(id('account'), 'checkoutAccount', {}, { visibility: 'GUEST' })] : []),
+      block(id('shipping-address'), 'shippingAddress', {}),
+      block(id('shipping-method'), 'shippingMethod', {}),
+      block(id('terms-and-payment'), 'termsAndPayment', {}),
+      block(id('summary'), 'quoteSummary', {}, { column: 1 }),
+    ].map((entry) => ({ ...entry, configuration: { ...entry.configuration, isCheckoutBlock: true } })),
+    { layout: { columns: 2, columnSize: '2/1', gap: 24 } },
+  );
+  const meta = { Page_Type: 'Checkout', Quote_eDocument_ID: QUOTE_PDF_TEMPLATE, ...details.meta };
+  if (layout === 'wrapperless') return { key, ...details, meta, sections: [content] };
+  const header = headerSection(id);
+  const shownHeader =
+    layout === 'nonavigation'
+      ? { ...header, blocks: header.blocks.filter((entry) => entry.componentName !== 'navigation') }
+      : header;
+  return { key, ...details, meta, sections: [shownHeader, content, footerSection(id)] };
+}
+
+/**
+ * The checkout (Page_Category 'Checkout', the newest one is /checkout): the public storefront's in the
+ * default layout, the partner portal's without navigation; and an express checkout without the shared
+ * header and footer, reached by its friendly URL.
+ */
+function checkoutPages(storefront: StorefrontRef): SeedTemplate[] {
+  return [
+    checkoutTemplate(
+      storefront,
+      'checkout',
+      {
+        name: 'checkout',
+        createdDate: created(23),
+        meta: { Page_Title: 'Checkout', Page_Category: 'Checkout' },
+      },
+      storefront.guestAccessible ? 'default' : 'nonavigation',
+    ),
+    checkoutTemplate(
+      storefront,
+      'express-checkout',
+      {
+        name: 'express-checkout',
+        createdDate: created(24),
+        meta: { Page_Title: 'Express checkout', Friendly_URL: '/express-checkout' },
+      },
+      'wrapperless',
+    ),
+  ];
+}
+
 function cataloguePages(storefrontId: string): SeedTemplate[] {
   return [
     page(
@@ -569,7 +642,8 @@ function cataloguePages(storefrontId: string): SeedTemplate[] {
 
 /**
  * The demo storefront's templates: home, content pages, an account page, catalogue list and detail pages,
- * offers, a friendly-URL landing page, the cart and its guidance, each with the shared header and footer. Pure and deterministic.
+ * offers, a friendly-URL landing page, the cart and its guidance, each with the shared header and footer, and the
+ * checkout in its layouts. Pure and deterministic.
  */
 export function buildTemplates(storefront: StorefrontRef): SeedTemplate[] {
   return [
@@ -578,5 +652,6 @@ export function buildTemplates(storefront: StorefrontRef): SeedTemplate[] {
     ...cataloguePages(storefront.storefrontId),
     accountPage(storefront.storefrontId),
     ...cartPages(storefront.storefrontId),
+    ...checkoutPages(storefront),
   ];
 }

@@ -623,3 +623,25 @@ describe('Cart: changing lines', () => {
     expect(within(notifications()).queryByRole('alert')).toBeNull();
   });
 });
+
+describe('Cart: check out', () => {
+  const checkOut = () => screen.queryByRole('link', { name: 'Check out' });
+
+  it('leads a cart with lines to the checkout', async () => {
+    renderCart(ready());
+    await cartHeading();
+    expect(checkOut()?.getAttribute('href')).toBe('/checkout');
+  });
+
+  it('offers no checkout for an empty cart', async () => {
+    renderCart({ status: 'empty' });
+    await cartHeading('Your cart is empty');
+    expect(checkOut()).toBeNull();
+  });
+
+  it('offers no checkout for a checked-out quote', async () => {
+    renderCart(ready(items({ quote: summary({ checkedOut: true }) })));
+    await cartHeading();
+    expect(checkOut()).toBeNull();
+  });
+});

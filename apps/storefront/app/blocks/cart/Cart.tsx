@@ -152,9 +152,17 @@ function CartContents({ fields, cart, continueShopping, labels, onRemove, removi
           </div>
         </dl>
       </div>
-      <Link to={continueShopping} className="button button--secondary">
-        Continue shopping
-      </Link>
+      <div className="cart__actions">
+        <Link to={continueShopping} className="button button--secondary">
+          Continue shopping
+        </Link>
+        {/* Only the cart itself, with lines, can be checked out. */}
+        {editable && lines.length > 0 && (
+          <Link to="/checkout" className="button">
+            Check out
+          </Link>
+        )}
+      </div>
     </section>
   );
 }

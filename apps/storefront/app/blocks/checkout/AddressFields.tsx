@@ -1,0 +1,89 @@
+import type { AddressFieldConfig, AddressForm, AddressFormField } from '@storefront/contracts/address-rules';
+
+const LABELS: Record<AddressFormField, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  phone: 'Phone',
+  address: 'Address line 1',
+  address2: 'Address line 2',
+  city: 'City',
+  state: 'State or province',
+  zip: 'ZIP or postal code',
+  country: 'Country',
+  locName: 'Location name',
+};
+
+const AUTOCOMPLETE: Partial<Record<AddressFormField, string>> = {
+  firstName: 'given-name',
+  lastName: 'family-name',
+  email: 'email',
+  phone: 'tel',
+  address: 'address-line1',
+  address2: 'address-line2',
+  city: 'address-level2',
+  state: 'address-level1',
+  zip: 'postal-code',
+  country: 'country',
+};
+
+/** The fields the checkout's address forms show, contact first. */
+const SHOWN: readonly (AddressFormField & keyof AddressFieldConfig)[] = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'address',
+  'address2',
+  'city',
+  'state',
+  'zip',
+  'country',
+];
+
+interface AddressFieldsProps {
+  /** Prefix of the inputs' ids, unique on the page. */
+  idPrefix: string;
+  values: AddressForm;
+  errors: Partial<Record<AddressFormField, string>>;
+  config: AddressFieldConfig;
+  onChange: (field: AddressFormField, value: string) => void;
+}
+
+/**
+ * An address form's inputs, each with its label and its C§5 message beside it (aria-describedby). Country and
+ * state are free text: codes, full names and USA are all accepted (C§5).
+ */
+export function AddressFields({ idPrefix, values, errors, config, onChange }: AddressFieldsProps) {
+  return (
+    <div className="checkout-address">
+      {SHOWN.map((field) => {
+        const inputId = `${idPrefix}-${field}`;
+        const error = errors[field];
+        return (
+          <div key={field} className="checkout-field">
+            <label htmlFor={inputId}>
+              {LABELS[field]}
+              {config[field].required && <span aria-hidden="true"> *</span>}
+            </label>
+            <input
+              id={inputId}
+              name={field}
+              value={values[field]}
+              autoComplete={AUTOCOMPLETE[field]}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${inputId}-error` : undefined}
+              aria-required={config[field].required}
+              onChange={(event) => onChange(field, event.target.value)}
+            />
+            {error && (
+              <p id={`${inputId}-error`} className="checkout-field__error">
+                {error}
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

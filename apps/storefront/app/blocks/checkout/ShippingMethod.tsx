@@ -1,0 +1,183 @@
+import { OWN_CARRIER_LABEL, type ShippingOption } from '@storefront/contracts/crm-shipping';
+import { useState } from 'react';
+import { useCheckoutAction } from '../../features/checkout/use-checkout-action';
+import { formatMoney } from '../../lib/format';
+import type { BlockData, BlockProps } from '../types';
+import { Step } from './Step';
+
+type MethodDetail = NonNullable<NonNullable<BlockData['shippingMethod']>['detail']>;
+
+/** The key of an option among the offered ones; the own carrier's is its label. */
+function optionKey(option: ShippingOption): string {
+  return option.customerShippingAccount !== null
+    ? OWN_CARRIER_LABEL
+    : `${option.ShippingCarrier}|${option.ShippingMethod}`;
+}
+
+/** The shipping method step (C§4): the CRM's rates for the quote's address, or the buyer's own carrier. */
+export function ShippingMethod({ fields, data, block }: BlockProps<'shippingMethod'>) {
+  const save = useCheckoutAction();
+  if (!data) return null;
+  return (
+    <Step
+      id={block.blockId}
+      heading={fields.heading}
+      available={data.available}
+      complete={data.complete}
+      error={save.refusal?.message ?? null}
+      busy={save.busy}
+    >
+      {data.detail && <MethodChoice quoteId={data.quoteId} detail={data.detail} save={save} />}
+    </Step>
+  );
+}
+
+function MethodChoice({
+  quoteId,
+  detail,
+  save,
+}: {
+  quoteId: string;
+  detail: MethodDetail;
+  save: ReturnType<typeof useCheckoutAction>;
+}) {
+  const { rates, carriers } = detail;
+  const options = rates.ShippingResults.flatMap((group) => group.ShippingInfo);
+  const selected = rates.selected;
+  const selectedKey = selected
+    ? selected.customerShippingAccount
+      ? OWN_CARRIER_LABEL
+      : `${selected.ShippingCarrier}|${selected.ShippingMethod}`
+    : '';
+  const [choice, setChoice] = useState(selectedKey);
+  const [carrier, setCarrier] = useState(selected?.customerShippingAccount ? selected.ShippingCarrier : '');
+  const [service, setService] = useState(selected?.customerShippingAccount ? selected.ShippingMethod : '');
+  const [account, setAccount] = useState(selected?.customerShippingAccount ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  if (!rates.requiresShipping) return <p className="checkout-note">{rates.message}</p>;
+  if (options.length === 0) {
+    return (
+      <p className="checkout-note">{rates.errorMessage ?? 'No shipping method reaches this address.'}</p>
+    );
+  }
+  const own = choice === OWN_CARRIER_LABEL;
+  const services = carriers.find((entry) => entry.carrier === carrier)?.services ?? [];
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const option = options.find((entry) => optionKey(entry) === choice);
+    if (!option) return setProblem('Choose a shipping method.');
+    if (own && (!carrier || !service || !account.trim())) {
+      return setProblem('Choose your carrier and service and enter your carrier account number.');
+    }
+    setProblem(null);
+    // An unchanged method is not saved again (C§4).
+    if (
+      choice === selectedKey &&
+      (!own ||
+        (account === selected?.customerShippingAccount &&
+          carrier === selected?.ShippingCarrier &&
+          service === selected?.ShippingMethod))
+    )
+      return;
+    save.submit('saveShipping', {
+      quoteId,
+      carrier: own ? carrier : option.ShippingCarrier,
+      method: own ? service : option.ShippingMethod,
+      customerShippingAccount: own ? account : '',
+    });
+  };
+  return (
+    <form className="checkout-form" noValidate onSubmit={onSubmit}>
+      {rates.errorMessage && <p className="checkout-note">{rates.errorMessage}</p>}
+      <fieldset
+        className="checkout-methods"
+        aria-describedby={problem ? `${quoteId}-method-problem` : undefined}
+      >
+        <legend>Choose how to ship</legend>
+        {options.map((option) => {
+          const key = optionKey(option);
+          const inputId = `${quoteId}-method-${key}`;
+          return (
+            <div key={key} className="checkout-field checkout-field--check">
+              <input
+                id={inputId}
+                type="radio"
+                name="shippingMethod"
+                value={key}
+                checked={choice === key}
+                onChange={() => setChoice(key)}
+              />
+              <label htmlFor={inputId}>
+                {option.labelToShow}
+                {option.customerShippingAccount === null && (
+                  <> — {formatMoney(option.ShippingCharge, detail.currency)}</>
+                )}
+                {option.quoteAdditionalSurcharge > 0 && (
+                  <span className="checkout-surcharge">
+                    {' '}
+                    + cold-chain surcharge {formatMoney(option.quoteAdditionalSurcharge, detail.currency)}
+                  </span>
+                )}
+              </label>
+            </div>
+          );
+        })}
+      </fieldset>
+      {own && (
+        <div className="checkout-own-carrier">
+          <div className="checkout-field">
+            <label htmlFor={`${quoteId}-carrier`}>Carrier</label>
+            <select
+              id={`${quoteId}-carrier`}
+              value={carrier}
+              onChange={(event) => {
+                setCarrier(event.target.value);
+                setService('');
+              }}
+            >
+              <option value="">Choose a carrier</option>
+              {carriers.map((entry) => (
+                <option key={entry.carrier} value={entry.carrier}>
+                  {entry.carrier}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="checkout-field">
+            <label htmlFor={`${quoteId}-service`}>Service</label>
+            <select
+              id={`${quoteId}-service`}
+              value={service}
+              onChange={(event) => setService(event.target.value)}
+            >
+              <option value="">Choose a service</option>
+              {services.map((entry) => (
+                <option key={entry} value={entry}>
+                  {entry}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="checkout-field">
+            <label htmlFor={`${quoteId}-carrier-account`}>Your carrier account number</label>
+            <input
+              id={`${quoteId}-carrier-account`}
+              value={account}
+              maxLength={32}
+              onChange={(event) => setAccount(event.target.value)}
+            />
+          </div>
+        </div>
+      )}
+      {problem && (
+        <p id={`${quoteId}-method-problem`} className="checkout-field__error" role="alert">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={save.busy}>
+        {save.busy ? 'Saving the method…' : 'Use this method'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { useFetcher, useRevalidator } from 'react-router';
+import { CHECKOUT_SUBMIT_PATH } from '../../features/checkout/checkout-actions';
+import { isQuoteChanged, markQuoteSeen } from '../../features/checkout/quote-changed';
+import type { BlockProps } from '../types';
+import { CardPayment } from './CardPayment';
+import { PoFileField, PoNumber } from './PurchaseOrder';
+import { Step } from './Step';
+
+/** C§9: how long the restart-checkout state shows. */
+export const RESTART_CHECKOUT_MS = 1000;
+
+/** What the submit route answers a refusal with; success redirects to the confirmation page. */
+interface SubmitRefusal {
+  ok: false;
+  message: string;
+}
+
+/** Terms and payment (C§4), ending with "Place order", which posts to the submit route. */
+export function TermsAndPayment({ fields, data, block }: BlockProps<'termsAndPayment'>) {
+  const submit = useFetcher<SubmitRefusal>();
+  const revalidator = useRevalidator();
+  const [restarting, setRestarting] = useState(false);
+  useEffect(() => {
+    if (!restarting || !data) return;
+    const timer = setTimeout(() => {
+      markQuoteSeen(data.quoteId);
+      setRestarting(false);
+      revalidator.revalidate();
+    }, RESTART_CHECKOUT_MS);
+    return () => clearTimeout(timer);
+  }, [restarting, data, revalidator]);
+  if (!data) return null;
+  const refusal = submit.state === 'idle' && submit.data && !submit.data.ok ? submit.data.message : null;
+  const detail = data.detail;
+  return (
+    <Step
+      id={block.blockId}
+      heading={fields.heading}
+      available={data.available}
+      complete={data.complete}
+      error={refusal}
+      busy={submit.state !== 'idle' || restarting}
+    >
+      {detail && (
+        <div className="checkout-form">
+          <PoNumber quoteId={data.quoteId} />
+          <PoFileField quoteId={data.quoteId} file={detail.poFile} />
+          <CardPayment quoteId={data.quoteId} info={detail.payment} payOnline={detail.payOnline} />
+        </div>
+      )}
+      {detail && (
+        <submit.Form
+          method="post"
+          action={CHECKOUT_SUBMIT_PATH}
+          className="checkout-form"
+          onSubmit={(event) => {
+            // A cart changed since shipping was chosen is checked again instead of ordered (C§4).
+            if (detail.shippingIsStep && isQuoteChanged(data.quoteId)) {
+              event.preventDefault();
+              setRestarting(true);
+            }
+          }}
+        >
+          <input type="hidden" name="quoteId" value={data.quoteId} />
+          <input type="hidden" name="templateId" value={detail.templateId} />
+          {restarting && (
+            <p className="checkout-note" role="status">
+              Your cart changed: restarting checkout…
+            </p>
+          )}
+          <button type="submit" className="button" disabled={submit.state !== 'idle' || restarting}>
+            {submit.state !== 'idle' ? 'Placing the order…' : 'Place order'}
+          </button>
+        </submit.Form>
+      )}
+    </Step>
+  );
+}

@@ -1,0 +1,6 @@
+/** The checkout page's blocks, loaded together with the checkout page only. */
+export { CheckoutAccount } from './CheckoutAccount';
+export { QuoteSummary } from './QuoteSummary';
+export { ShippingAddress } from './ShippingAddress';
+export { ShippingMethod } from './ShippingMethod';
+export { TermsAndPayment } from './TermsAndPayment';

@@ -1,0 +1,113 @@
+import { billingAddressToAutoSave } from '@storefront/contracts/address-rules';
+import type { QuoteSummary } from '@storefront/contracts/crm-quotes';
+import { resolveTemplate } from '@storefront/contracts/template-resolution';
+import { checkoutScope, loadCheckoutState } from '../../features/checkout/checkout.server';
+import { type CheckoutStep, isStepAvailable, isStepComplete } from '../../features/checkout/steps';
+import { loadSections } from '../../lib/content.server';
+import { crmCall } from '../../lib/crm.server';
+import { loginPath } from '../../lib/paths';
+import type { StorefrontSession } from '../../lib/storefront.server';
+import type { BlockLoader } from '../loader-types.server';
+import type { CheckoutStepData } from '../types';
+
+/**
+ * One step's block: whether it is open and done, and, only when it is open, what it shows. Each block loads on
+ * its own, so one failing shows its own error and leaves the others be.
+ */
+async function loadStep<T>(
+  session: StorefrontSession,
+  step: CheckoutStep,
+  detail: (quote: QuoteSummary) => Promise<T>,
+): Promise<CheckoutStepData<T>> {
+  const state = await loadCheckoutState(session);
+  if (!state) return null;
+  const available = isStepAvailable(step, state.progress, state.signedIn);
+  return {
+    quoteId: state.quote.id,
+    available,
+    complete: isStepComplete(step, state.progress),
+    detail: available ? await detail(state.quote) : null,
+  };
+}
+
+export const loadCheckoutAccount: BlockLoader<'checkoutAccount'> = ({ session }) =>
+  loadStep(session, 'checkoutAccount', async () => ({ signInPath: loginPath('/checkout') }));
+
+export const loadShippingAddress: BlockLoader<'shippingAddress'> = ({ session, fields }) =>
+  loadStep(session, 'shippingAddress', async (quote) => {
+    const scope = { ...checkoutScope(session), quoteId: quote.id };
+    const state = await loadCheckoutState(session);
+    // A guest's account is the storefront's shared guest account: it has no address book to offer.
+    const signedIn = state?.signedIn ?? false;
+    const accountSelection = fields.accountSelection ?? undefined;
+    const [book, billing, avataxValidation] = await Promise.all([
+      signedIn
+        ? crmCall(session, 'getAddressRecords', { ...scope, addressType: 'Shipping', accountSelection })
+        : null,
+      crmCall(session, 'getAddressRecords', { ...scope, addressType: 'Billing', accountSelection }),
+      crmCall(session, 'isAvataxAddressValidation', { storefrontId: session.storefront.storefrontId }),
+    ]);
+    const addresses = book
+      ? [...book.lstAccount, ...book.lstLocation, ...book.lstAccountChild, ...book.lstLocationChild]
+      : [];
+    return {
+      addresses,
+      shippingAddress: state?.shippingAddress ?? null,
+      billingAddress: billing.quoteAddress,
+      autoSaveBilling: signedIn
+        ? billingAddressToAutoSave({
+            quoteBilling: billing.quoteAddress,
+            billingObject: 'Account',
+            accountSelection: fields.accountSelection,
+            lstAccount: billing.lstAccount,
+          })
+        : null,
+      avataxValidation,
+    };
+  });
+
+export const loadShippingMethod: BlockLoader<'shippingMethod'> = ({ session }) =>
+  loadStep(session, 'shippingMethod', async (quote) => {
+    const scope = checkoutScope(session);
+    const [rates, picklists] = await Promise.all([
+      crmCall(session, 'calculateShippingCharges', { ...scope, objid: quote.id, objtype: 'Quote' }),
+      crmCall(session, 'getShippingPicklists', {}),
+    ]);
+    return { rates, carriers: picklists.carriers, currency: quote.currency };
+  });
+
+export const loadTermsAndPayment: BlockLoader<'termsAndPayment'> = ({ session, templates }) =>
+  loadStep(session, 'termsAndPayment', async (quote) => {
+    // Submit renders the order with this page's template (its Quote_eDocument_ID).
+    const templateId = resolveTemplate(session.url.pathname, templates)?.templateId ?? '';
+    const scope = { ...checkoutScope(session), quoteId: quote.id };
+    const [sections, payment, shuttle, files] = await Promise.all([
+      templateId ? loadSections(session, templateId) : [],
+      crmCall(session, 'getShuttleCheckoutInfo', scope),
+      crmCall(session, 'getShuttleInfo', {}),
+      crmCall(session, 'getFile', {
+        ...checkoutScope(session),
+        fileRelatedTo: 'QPO',
+        parentId: quote.id,
+        filePublicLinkRequired: false,
+      }),
+    ]);
+    const shippingIsStep = sections.some((section) =>
+      section.blocks.some(
+        (entry) => entry.componentName === 'shippingMethod' && entry.configuration.isCheckoutBlock === true,
+      ),
+    );
+    return {
+      templateId,
+      shippingIsStep,
+      payment,
+      payOnline: shuttle.configured && payment.payOnlineTerms.paymentOffered,
+      poFile: files[0] ?? null,
+    };
+  });
+
+export const loadQuoteSummary: BlockLoader<'quoteSummary'> = async ({ session }) => {
+  const state = await loadCheckoutState(session);
+  if (!state) return null;
+  return crmCall(session, 'getQuoteItems', { ...checkoutScope(session), quoteid: state.quote.id });
+};

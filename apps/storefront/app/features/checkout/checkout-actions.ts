@@ -1,0 +1,72 @@
+import type { AddressFormField } from '@storefront/contracts/address-rules';
+import type { SignedPaymentRequest } from '@storefront/contracts/crm-payments';
+import type { UploadProgress } from '@storefront/contracts/crm-purchase-orders';
+import type { QuoteTax } from '@storefront/contracts/crm-tax';
+
+/** The checkout's action route: every step's write is a POST here with an `intent`. */
+export const CHECKOUT_ACTION_PATH = '/api/checkout';
+/** The checkout page, where the payment provider sends the buyer back. */
+export const CHECKOUT_PATH = '/checkout';
+/** The submit route of the order (its own module): quoteId and templateId. */
+export const CHECKOUT_SUBMIT_PATH = '/api/checkout/submit';
+
+export const CHECKOUT_INTENTS = [
+  'saveAddress',
+  'saveBilling',
+  'saveShipping',
+  'tax',
+  'savePo',
+  'uploadChunk',
+  'deleteFile',
+  'pay',
+] as const;
+export type CheckoutIntent = (typeof CHECKOUT_INTENTS)[number];
+
+/**
+ * Writes after which the page need not reload: the summary's tax poll (every 100 ms), a PO file chunk but the
+ * last, and the signed payment request the browser posts on to the provider.
+ */
+export function isQuietWrite(formAction: string | undefined, formData: FormData | undefined): boolean {
+  if (formAction !== CHECKOUT_ACTION_PATH) return false;
+  const intent = formData?.get('intent');
+  if (intent === 'tax' || intent === 'pay') return true;
+  return intent === 'uploadChunk' && formData?.get('last') !== 'true';
+}
+
+/** Form fields of the billing address carry this prefix beside the shipping address's. */
+export const BILLING_PREFIX = 'billing.';
+
+/** A form field a refusal belongs to: a shipping address field, or a billing one (prefixed). */
+export type CheckoutField = AddressFormField | `${typeof BILLING_PREFIX}${AddressFormField}` | 'poNumber';
+
+export interface AddressSuggestion {
+  address: string;
+  address2: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+}
+
+/** What a write answers beside success: the tax, the upload so far, the signed payment request. */
+export interface CheckoutAnswer {
+  tax: QuoteTax | null;
+  upload: UploadProgress | null;
+  payment: SignedPaymentRequest | null;
+}
+
+/**
+ * What a checkout action answers: done (with the tax when asked for), or refused with the message to show,
+ * beside `field` when it names one, and the tax service's address suggestion when it has one. A refusal is
+ * an answer, not an HTTP error (decision 0013).
+ */
+export type CheckoutActionResult =
+  | ({ ok: true; intent: CheckoutIntent } & CheckoutAnswer)
+  | {
+      ok: false;
+      intent: CheckoutIntent | null;
+      message: string;
+      field: CheckoutField | null;
+      suggestion: AddressSuggestion | null;
+      signInPath?: string;
+    };

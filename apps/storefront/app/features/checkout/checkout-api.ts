@@ -1,0 +1,332 @@
+import {
+  ADDRESS_FORM_FIELDS,
+  type AddressForm,
+  type AddressFormField,
+  contactName,
+  validateAddress,
+} from '@storefront/contracts/address-rules';
+import { problemOf } from '@storefront/contracts/crm-errors';
+import {
+  MAX_FILE_CHUNK_CHARS,
+  MAX_PO_FILE_BYTES,
+  PO_NUMBER_MAX,
+} from '@storefront/contracts/crm-purchase-orders';
+import { INCOMPLETE_ADDRESS_MESSAGE, isTaxCheckCountry } from '@storefront/contracts/crm-tax';
+import { MESSAGES } from '@storefront/contracts/messages';
+import { data } from 'react-router';
+import { z } from 'zod';
+import { crmCall } from '../../lib/crm.server';
+import { GatewayCallError } from '../../lib/gateway';
+import { loginPath } from '../../lib/paths';
+import { requireSession, type StorefrontSession } from '../../lib/storefront.server';
+import type { Route } from './+types/checkout-api';
+import { checkoutScope } from './checkout.server';
+import {
+  type AddressSuggestion,
+  BILLING_PREFIX,
+  CHECKOUT_INTENTS,
+  CHECKOUT_PATH,
+  type CheckoutActionResult,
+  type CheckoutAnswer,
+  type CheckoutField,
+  type CheckoutIntent,
+} from './checkout-actions';
+
+type Form = Record<string, FormDataEntryValue>;
+
+/** A refusal to show: its message, the field it belongs to, the tax service's suggestion. */
+class Refusal extends Error {
+  constructor(
+    message: string,
+    readonly field: CheckoutField | null = null,
+    readonly suggestion: AddressSuggestion | null = null,
+  ) {
+    super(message);
+  }
+}
+
+const id = z.string().trim().min(1).max(64);
+const optionalId = id.optional().or(z.literal('').transform(() => undefined));
+const text = (max: number) => z.string().max(max).default('');
+
+function parseForm<S extends z.ZodType>(schema: S, form: Form): z.output<S> {
+  const parsed = schema.safeParse(form);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Refusal(`${issue?.path.join('.') ?? 'The form'}: ${issue?.message ?? 'invalid input'}`);
+  }
+  return parsed.data;
+}
+
+/** Where the saved address comes from: typed in (Account level), or picked from the account's book. */
+const addressSource = z.object({
+  quoteId: id,
+  addressObject: z.enum(['Account', 'Location']).default('Account'),
+  locationId: optionalId,
+  parentAccount: optionalId,
+});
+
+/** The address form's fields as typed, with the given prefix ('' or 'billing.'). */
+function addressForm(form: Form, prefix: string): AddressForm {
+  const values = ADDRESS_FORM_FIELDS.map((field) => {
+    const value = form[`${prefix}${field}`];
+    return [field, typeof value === 'string' ? value.replaceAll('\0', '') : ''];
+  });
+  return Object.fromEntries(values) as AddressForm;
+}
+
+/**
+ * Saves an address onto the quote, after the rules of C§5 the browser checked too (the CRM checks them again
+ * and is the authority). A refusal names the field it belongs to.
+ */
+async function saveAddress(
+  session: StorefrontSession,
+  addressType: 'Shipping' | 'Billing',
+  source: z.output<typeof addressSource>,
+  address: AddressForm,
+  fieldOf: (field: AddressFormField) => CheckoutField,
+): Promise<void> {
+  const context = { addressType, addressObject: source.addressObject, addingLocation: false } as const;
+  const [issue] = validateAddress(address, context);
+  if (issue) throw new Refusal(issue.message, issue.field ? fieldOf(issue.field) : null);
+  const answer = await crmCall(session, 'saveAddress', {
+    ...checkoutScope(session),
+    quoteId: source.quoteId,
+    addressType,
+    addressObject: source.addressObject,
+    locationId: source.locationId,
+    parentAccount: source.parentAccount,
+    address: address.address,
+    address2: address.address2,
+    city: address.city,
+    state: address.state,
+    zip: address.zip,
+    country: address.country,
+    locName: address.locName,
+    contactName: contactName(address.firstName, address.lastName),
+    contactEmail: address.email,
+    contactPhone: address.phone,
+  });
+  if (answer.saveStatus === 'ERROR') {
+    throw new Refusal(answer.message, answer.field ? fieldOf(answer.field) : null);
+  }
+}
+
+/**
+ * With the tax service's address validation on, a US or Canadian address it cannot confirm is refused with
+ * its suggestion, which the buyer may apply (C§4, C§5). `checked` skips it for an address just applied.
+ */
+async function checkWithTaxService(session: StorefrontSession, address: AddressForm): Promise<void> {
+  if (!isTaxCheckCountry(address.country.trim())) return;
+  const storefrontId = session.storefront.storefrontId;
+  if (!(await crmCall(session, 'isAvataxAddressValidation', { storefrontId }))) return;
+  const answer = await crmCall(session, 'resolveAvataxAddress', {
+    storefrontId,
+    line1: address.address,
+    line2: address.address2,
+    city: address.city,
+    region: address.state,
+    country: address.country,
+    postalCode: address.zip,
+  });
+  if (answer.messages.length === 0) return;
+  const [suggested] = answer.validatedAddresses;
+  const suggestion = suggested
+    ? {
+        address: suggested.line1 ?? '',
+        address2: suggested.line2 ?? '',
+        city: suggested.city ?? '',
+        state: suggested.region ?? '',
+        zip: suggested.postalCode ?? '',
+        country: suggested.country ?? '',
+      }
+    : null;
+  throw new Refusal(INCOMPLETE_ADDRESS_MESSAGE, null, suggestion);
+}
+
+const nothing: CheckoutAnswer = { tax: null, upload: null, payment: null };
+
+const poNumber = z
+  .string()
+  .trim()
+  .min(1, 'Enter a PO number.')
+  .max(PO_NUMBER_MAX, `A PO number has at most ${PO_NUMBER_MAX} characters.`);
+
+const INTENTS: Record<CheckoutIntent, (session: StorefrontSession, form: Form) => Promise<CheckoutAnswer>> = {
+  /** The shipping address, and the billing address: the same one ("Use for billing") or its own form. */
+  async saveAddress(session, form) {
+    const source = parseForm(addressSource, form);
+    const shipping = addressForm(form, '');
+    if (form.checked !== 'true') await checkWithTaxService(session, shipping);
+    await saveAddress(session, 'Shipping', source, shipping, (field) => field);
+    if (form.useForBilling === 'true') {
+      await saveAddress(session, 'Billing', source, shipping, (field) => field);
+    } else {
+      const billingSource = { quoteId: source.quoteId, addressObject: 'Account' as const };
+      const billing = addressForm(form, BILLING_PREFIX);
+      await saveAddress(session, 'Billing', billingSource, billing, (field) => `${BILLING_PREFIX}${field}`);
+    }
+    return nothing;
+  },
+  /** The billing auto-save of C§4: the account's billing address when the quote has none. */
+  async saveBilling(session, form) {
+    const source = parseForm(addressSource, form);
+    await saveAddress(
+      session,
+      'Billing',
+      source,
+      addressForm(form, ''),
+      (field) => `${BILLING_PREFIX}${field}`,
+    );
+    return nothing;
+  },
+  async saveShipping(session, form) {
+    const fields = parseForm(
+      z.object({
+        quoteId: id,
+        carrier: text(80).pipe(z.string().trim().min(1, 'Choose a shipping method.')),
+        method: text(80).pipe(z.string().trim().min(1, 'Choose a shipping method.')),
+        customerShippingAccount: text(32),
+      }),
+      form,
+    );
+    await crmCall(session, 'saveShippingChargesWithBroker', {
+      ...checkoutScope(session),
+      objid: fields.quoteId,
+      objtype: 'Quote',
+      shippingdata: {
+        ShippingCarrier: fields.carrier,
+        ShippingMethod: fields.method,
+        customerShippingAccount: fields.customerShippingAccount.trim() || null,
+      },
+    });
+    return nothing;
+  },
+  async tax(session, form) {
+    const { quoteId } = parseForm(z.object({ quoteId: id }), form);
+    const tax = await crmCall(session, 'calculateAvaTax', {
+      ...checkoutScope(session),
+      recordId: quoteId,
+      isCommit: false,
+    });
+    return { ...nothing, tax };
+  },
+  /**
+   * The PO number, stored when the field is left. The CRM refuses a duplicate under its lock with the
+   * storefront's configured message (or 'Error - PO Number already exists'), so that is what the buyer reads.
+   */
+  async savePo(session, form) {
+    const fields = parseForm(z.object({ quoteId: id, poNumber }), form);
+    const quotes = [{ id: fields.quoteId, poNumber: fields.poNumber }];
+    await crmCall(session, 'updateQuote', { ...checkoutScope(session), quotes });
+    return nothing;
+  },
+  /** One chunk of the PO file, in order (C§7 chunking); the CRM checks sizes, type and content. */
+  async uploadChunk(session, form) {
+    const fields = parseForm(
+      z.object({
+        quoteId: id,
+        fileName: z.string().trim().min(1).max(255),
+        fileSize: z.coerce.number().int().min(1).max(MAX_PO_FILE_BYTES, 'A PO file may be at most 10 MB.'),
+        chunkIndex: z.coerce.number().int().min(0),
+        chunkCount: z.coerce.number().int().min(1),
+        uploadId: optionalId,
+        fileContent: z.string().max(MAX_FILE_CHUNK_CHARS),
+      }),
+      form,
+    );
+    const { quoteId, ...chunk } = fields;
+    const upload = await crmCall(session, 'uploadFile', {
+      ...checkoutScope(session),
+      fileRelatedTo: 'QPO',
+      parentId: quoteId,
+      filePublicLinkRequired: false,
+      ...chunk,
+    });
+    return { ...nothing, upload };
+  },
+  async deleteFile(session, form) {
+    const fields = parseForm(z.object({ fileName: z.string().trim().min(1).max(255), cvId: id }), form);
+    await crmCall(session, 'deleteFile', {
+      ...checkoutScope(session),
+      fileName: fields.fileName,
+      contentVersionId: fields.cvId,
+    });
+    return nothing;
+  },
+  /** A signed payment request for the amount the CRM computes; the buyer comes back to the checkout. */
+  async pay(session, form) {
+    const { quoteId } = parseForm(z.object({ quoteId: id }), form);
+    const returnUrl = new URL(CHECKOUT_PATH, session.url.origin).toString();
+    const payment = await crmCall(session, 'generateSignature', {
+      ...checkoutScope(session),
+      quoteId,
+      returnUrl,
+    });
+    return { ...nothing, payment };
+  },
+};
+
+/** The CRM's answers to what was asked: shown where they belong, not HTTP errors (decision 0013). */
+const REFUSALS: readonly number[] = [400, 404, 409];
+
+/** Every checkout step's write (C§7): the server decides account and ownership; the gateway checks them. */
+export async function action(args: Route.ActionArgs) {
+  const form = await formOf(args.request);
+  if (!form) return answer({ intent: null, message: 'Send the checkout action as a form.' }, 400);
+  const intent = z.enum(CHECKOUT_INTENTS).safeParse(form.intent);
+  if (!intent.success) return answer({ intent: null, message: 'Unknown checkout action.' }, 400);
+  const session = await requireSession(args);
+  try {
+    const answered = await INTENTS[intent.data](session, form);
+    const result: CheckoutActionResult = { ok: true, intent: intent.data, ...answered };
+    return data(result);
+  } catch (error) {
+    if (error instanceof Refusal) {
+      const { message, field, suggestion } = error;
+      return answer({ intent: intent.data, message, field, suggestion });
+    }
+    if (!(error instanceof GatewayCallError)) throw error;
+    if (error.status === 401) {
+      const signInPath = loginPath('/checkout', { expired: true });
+      return answer({ intent: intent.data, message: MESSAGES.sessionExpired, signInPath }, 401);
+    }
+    if (REFUSALS.includes(error.status)) {
+      return answer({ intent: intent.data, message: problemOf(error), field: fieldOf(error) });
+    }
+    // C§8: an address save that fails otherwise says so in the address block.
+    const message = intent.data === 'saveAddress' ? MESSAGES.unknownError : problemOf(error);
+    return answer({ intent: intent.data, message }, error.status);
+  }
+}
+
+/** The CRM names the payload field it refuses; an address form field is shown beside its input. */
+function fieldOf(error: GatewayCallError): CheckoutField | null {
+  const field = error.field;
+  if (field?.includes('poNumber')) return 'poNumber';
+  return field && (ADDRESS_FORM_FIELDS as readonly string[]).includes(field)
+    ? (field as AddressFormField)
+    : null;
+}
+
+function answer(
+  refusal: {
+    intent: CheckoutIntent | null;
+    message: string;
+    field?: CheckoutField | null;
+    suggestion?: AddressSuggestion | null;
+    signInPath?: string;
+  },
+  status = 200,
+) {
+  const result: CheckoutActionResult = { ok: false, field: null, suggestion: null, ...refusal };
+  return data(result, { status });
+}
+
+async function formOf(request: Request): Promise<Form | null> {
+  try {
+    return Object.fromEntries(await request.formData());
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,67 @@
+import { addressToUseIssue } from '@storefront/contracts/address-rules';
+import type { QuoteAddress } from '@storefront/contracts/crm-addresses';
+import type { QuoteSummary } from '@storefront/contracts/crm-quotes';
+import { crmCall } from '../../lib/crm.server';
+import type { StorefrontSession } from '../../lib/storefront.server';
+import { shopsAsGuest } from '../cart/cart.server';
+import type { CheckoutProgress } from './steps';
+
+export function checkoutScope(session: StorefrontSession) {
+  return { storefrontId: session.storefront.storefrontId, accountId: session.viewer.accountId };
+}
+
+/** The cart being checked out and what its steps already hold; null: there is nothing to check out. */
+export interface CheckoutState {
+  quote: QuoteSummary;
+  signedIn: boolean;
+  shippingAddress: QuoteAddress | null;
+  progress: CheckoutProgress;
+}
+
+/** A shipping address the rates can be had for: a country, and a state where the country needs one (C§5). */
+export function isShippable(address: QuoteAddress | null): boolean {
+  return address !== null && addressToUseIssue(address, 'Shipping', 'Location') === null;
+}
+
+/**
+ * The viewer's cart and each step's completeness, decided from what the CRM holds for the quote (not from the
+ * browser): the buyer named, a shippable address saved, a method saved or no shipping needed. Every block of
+ * the page asks; the first asking loads it once for the whole page.
+ */
+export function loadCheckoutState(session: StorefrontSession): Promise<CheckoutState | null> {
+  let state = statesBySession.get(session);
+  if (!state) {
+    state = readCheckoutState(session);
+    statesBySession.set(session, state);
+  }
+  return state;
+}
+
+const statesBySession = new WeakMap<StorefrontSession, Promise<CheckoutState | null>>();
+
+async function readCheckoutState(session: StorefrontSession): Promise<CheckoutState | null> {
+  const guest = shopsAsGuest(session);
+  if (guest && !session.guestCartSecret) return null;
+  const { quote } = await crmCall(session, 'getActiveQuote', checkoutScope(session));
+  if (!quote || quote.checkedOut) return null;
+  const scope = { ...checkoutScope(session), quoteId: quote.id };
+  const [addresses, rates] = await Promise.all([
+    crmCall(session, 'getAddressRecords', { ...scope, addressType: 'Shipping' }),
+    crmCall(session, 'calculateShippingCharges', {
+      ...checkoutScope(session),
+      objid: quote.id,
+      objtype: 'Quote',
+    }),
+  ]);
+  const shippingAddress = addresses.quoteAddress;
+  return {
+    quote,
+    signedIn: !guest,
+    shippingAddress,
+    progress: {
+      account: !guest || quote.contactId !== null,
+      shippingAddress: isShippable(shippingAddress),
+      shippingMethod: !rates.requiresShipping || rates.selected !== null,
+    },
+  };
+}

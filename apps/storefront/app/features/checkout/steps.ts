@@ -1,0 +1,48 @@
+/**
+ * The checkout's steps in page order (C§2). A step is available when it is the first one or the step before
+ * it is complete; a signed-in user has no account step and may always edit the shipping address (C§4).
+ */
+export const CHECKOUT_STEPS = [
+  'checkoutAccount',
+  'shippingAddress',
+  'shippingMethod',
+  'termsAndPayment',
+] as const;
+export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
+
+/** What the quote already holds, as the CRM answers it: each step's completeness. */
+export interface CheckoutProgress {
+  /** The quote names its buyer (a signed-in user, or a guest registered as a buyer). */
+  account: boolean;
+  /** A shipping address the quote can be shipped to is saved. */
+  shippingAddress: boolean;
+  /** A shipping method is saved, or the quote needs no shipping. */
+  shippingMethod: boolean;
+}
+
+const COMPLETE_BY_STEP: Record<CheckoutStep, keyof CheckoutProgress | null> = {
+  checkoutAccount: 'account',
+  shippingAddress: 'shippingAddress',
+  shippingMethod: 'shippingMethod',
+  // Terms and payment end with the order itself.
+  termsAndPayment: null,
+};
+
+export function isStepComplete(step: CheckoutStep, progress: CheckoutProgress): boolean {
+  const key = COMPLETE_BY_STEP[step];
+  return key !== null && progress[key];
+}
+
+/** The steps a viewer goes through: guests start with the account step. */
+export function stepsFor(signedIn: boolean): readonly CheckoutStep[] {
+  return signedIn ? CHECKOUT_STEPS.filter((step) => step !== 'checkoutAccount') : CHECKOUT_STEPS;
+}
+
+export function isStepAvailable(step: CheckoutStep, progress: CheckoutProgress, signedIn: boolean): boolean {
+  const steps = stepsFor(signedIn);
+  const index = steps.indexOf(step);
+  if (index < 0) return false;
+  if (index === 0 || (signedIn && step === 'shippingAddress')) return true;
+  const previous = steps[index - 1];
+  return previous !== undefined && isStepComplete(previous, progress);
+}

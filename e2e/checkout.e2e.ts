@@ -1,0 +1,222 @@
+import { expect, type Page, test } from '@playwright/test';
+import { seriousAccessibilityViolations } from './support/axe';
+import { cart } from './support/cart';
+import { horizontalOverflow, keepScreenshot } from './support/layout';
+import { signIn } from './support/sign-in';
+import { catalogue } from './support/storefront';
+
+const step = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });
+
+/** The checkout's forms take input once the page has hydrated. */
+async function interactive(page: Page): Promise<void> {
+  await expect(page.locator('[data-step]').first()).toBeVisible();
+  await expect(page.locator('[data-step][data-interactive="false"]')).toHaveCount(0);
+}
+
+/** Adds the first product of a category to the cart. */
+async function addFirstOf(page: Page, category: string): Promise<void> {
+  await page.goto('/');
+  await catalogue.openCategory(page, category);
+  const [name = ''] = (await catalogue.productLinks(page).allInnerTexts()).map((text) => text.trim());
+  await cart.addFromHere(page, name);
+}
+
+/** No serious accessibility violation and no sideways scrolling, at desktop and phone widths. */
+async function checkLayouts(page: Page, name: string): Promise<void> {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await keepScreenshot(page, test.info(), `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Picks the account's address from the book (for a typed contact) and the first rate. */
+async function throughShipping(page: Page): Promise<void> {
+  const address = step(page, 'Shipping address');
+  await address.getByLabel('First name').fill('Ingrid');
+  await address.getByLabel('Last name').fill('Halvorsen');
+  await address.getByLabel('Email').fill('ingrid@halvorsen.example');
+  await address.getByRole('radio').first().check();
+  await expect(address.getByLabel('First name')).toHaveValue('Ingrid');
+  await address.getByRole('button', { name: 'Save the address' }).click();
+  await expect(address.getByRole('heading', { name: /Shipping address \(done\)/ })).toBeVisible();
+
+  const method = step(page, 'Shipping method');
+  const options = method.getByRole('radio');
+  await expect(options.first()).toBeVisible();
+  await options.first().check();
+  await method.getByRole('button', { name: 'Use this method' }).click();
+  await expect(method.getByRole('heading', { name: /Shipping method \(done\)/ })).toBeVisible();
+}
+
+/** Saves the account's address from the book for a typed contact. */
+async function throughAddressOnly(page: Page): Promise<void> {
+  const address = step(page, 'Shipping address');
+  await address.getByLabel('First name').fill('Ingrid');
+  await address.getByLabel('Last name').fill('Halvorsen');
+  await address.getByLabel('Email').fill('ingrid@halvorsen.example');
+  await address.getByRole('radio').first().check();
+  await address.getByRole('button', { name: 'Save the address' }).click();
+  await expect(address.getByRole('heading', { name: /Shipping address \(done\)/ })).toBeVisible();
+}
+
+/** A signed-in Halvorsen user with one product in the cart, on the checkout page. */
+async function atCheckout(page: Page, username: string): Promise<void> {
+  await page.goto('/login');
+  await signIn.as(page, username);
+  await addFirstOf(page, 'Genomics Kits');
+  await page.goto('/checkout');
+  await interactive(page);
+}
+
+/** Pays on the provider's page with a test card and comes back to the checkout. */
+async function payByCard(page: Page, card: string): Promise<void> {
+  await step(page, 'Terms and payment')
+    .getByRole('button', { name: /^Pay .* by card$/ })
+    .click();
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/39');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByLabel('Name on card').fill('Ingrid Halvorsen');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/checkout/);
+  await interactive(page);
+}
+
+test('a guest reaches checkout from the cart and starts with the account step', async ({ page }) => {
+  await addFirstOf(page, 'Flow Cytometry Antibodies');
+  await cart.open(page);
+  await page.getByRole('link', { name: 'Check out' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  // Afresh, without the toast of the last addition.
+  await page.reload();
+  const account = step(page, 'Your account');
+  await expect(account.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+    'href',
+    '/login?redirect=%2Fcheckout',
+  );
+  await expect(step(page, 'Shipping address')).toContainText('Complete the step before this one first.');
+  await expect(page.getByRole('region', { name: 'Order summary' })).toBeVisible();
+  await checkLayouts(page, 'checkout-guest');
+});
+
+test('an empty cart offers no checkout', async ({ page }) => {
+  await page.goto('/cart');
+  await expect(cart.emptyHeading(page)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Check out' })).toHaveCount(0);
+});
+
+test('a signed-in buyer picks an address from the book, then a shipping method, and sees the tax', async ({
+  page,
+}) => {
+  test.slow();
+  await atCheckout(page, 'purchasing@halvorsen.example');
+  const address = step(page, 'Shipping address');
+  await expect(address).toBeVisible();
+
+  // A new address with bad input: every message beside its field, and the focus on the first.
+  await address.getByLabel('A new address').check();
+  await address.getByLabel('First name').fill('Ann Marie');
+  await address.getByLabel('Email').fill('not-an-email');
+  await address.getByLabel('Country').fill('Atlantis');
+  await address.getByRole('button', { name: 'Save the address' }).click();
+  await expect(address.getByText('First Name should not contain space')).toBeVisible();
+  await expect(address.getByText('Invalid Email')).toBeVisible();
+  await expect(address.getByText('Please enter valid Country.')).toBeVisible();
+  await expect(address.getByLabel('First name')).toBeFocused();
+  await expect(address.getByLabel('First name')).toHaveAccessibleDescription(
+    'First Name should not contain space',
+  );
+  await address.getByLabel('Country').fill('usa');
+  await address.getByLabel('State or province').fill('Atlantis');
+  await address.getByRole('button', { name: 'Save the address' }).click();
+  await expect(address.getByText('Please enter valid US State.')).toBeVisible();
+  await checkLayouts(page, 'checkout-address-errors');
+
+  await throughShipping(page);
+  await expect(page.getByTestId('summary-shipping')).not.toHaveText('$0.00');
+  await expect(page.getByTestId('summary-tax')).toHaveText(/\$[0-9]/);
+  await expect(step(page, 'Terms and payment').getByRole('button', { name: 'Place order' })).toBeEnabled();
+  await checkLayouts(page, 'checkout-signed-in');
+
+  // Then on their own carrier account: carrier and service from the picklists, and the account number.
+  const method = step(page, 'Shipping method');
+  await method.getByRole('radio', { name: /Use your own shipping carrier/ }).check();
+  await method.getByRole('button', { name: 'Use this method' }).click();
+  await expect(
+    method.getByText('Choose your carrier and service and enter your carrier account number.'),
+  ).toBeVisible();
+  const carrier = method.getByLabel('Carrier', { exact: true });
+  const [, firstCarrier = ''] = await carrier.locator('option').allInnerTexts();
+  await carrier.selectOption(firstCarrier);
+  const service = method.getByLabel('Service');
+  const [, firstService = ''] = await service.locator('option').allInnerTexts();
+  await service.selectOption(firstService);
+  await method.getByLabel('Your carrier account number').fill('ACCT-12345');
+  await method.getByRole('button', { name: 'Use this method' }).click();
+  await expect(page.getByTestId('summary-shipping')).toHaveText('$0.00');
+  await expect(method.getByRole('radio', { name: /Use your own shipping carrier/ })).toBeChecked();
+});
+
+test('a buyer gives a PO number and a PO file, pays by card; a duplicate PO and a declined card are refused', async ({
+  browser,
+}) => {
+  // Two buyers through four steps and the provider's page.
+  test.slow();
+  const poNumber = `PO-${Date.now()}`;
+  const buyer = await browser.newPage({ baseURL: test.info().project.use.baseURL });
+  await atCheckout(buyer, 'buyer@halvorsen.example');
+  await throughShipping(buyer);
+  const terms = step(buyer, 'Terms and payment');
+  await expect(terms).toContainText('Payment is optional');
+  await terms.getByLabel('PO number').fill(poNumber);
+  await terms.getByLabel('PO number').blur();
+  await expect(terms.getByText(`PO number ${poNumber} is saved on the order.`)).toBeVisible();
+
+  // A PO file of three chunks: the progress bar shows while it goes up, then the file is listed.
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(50_000, 32), Buffer.from('\n%%EOF\n')]);
+  await terms
+    .getByLabel('PO file')
+    .setInputFiles({ name: 'order.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(terms.getByRole('progressbar')).toBeVisible();
+  await expect(terms.getByRole('link', { name: 'order.pdf' })).toBeVisible();
+  await terms.getByRole('button', { name: 'Remove order.pdf' }).click();
+  await expect(terms.getByLabel('PO file')).toBeVisible();
+
+  await payByCard(buyer, '4242 4242 4242 4242');
+  await expect(step(buyer, 'Terms and payment').getByTestId('payment-state')).toHaveText(
+    /Paid .* ending in 4242/,
+  );
+  await checkLayouts(buyer, 'checkout-paid');
+
+  // Another user of the account may not reuse the PO number; their declined card may be tried again.
+  const manager = await browser.newPage({ baseURL: test.info().project.use.baseURL });
+  await atCheckout(manager, 'manager@halvorsen.example');
+  await throughShipping(manager);
+  const managerTerms = step(manager, 'Terms and payment');
+  await managerTerms.getByLabel('PO number').fill(poNumber);
+  await managerTerms.getByLabel('PO number').blur();
+  // The storefront's own duplicate message, configured in place of 'Error - PO Number already exists'.
+  await expect(
+    managerTerms.getByText('This PO number is already on another order of your account.'),
+  ).toBeVisible();
+  await payByCard(manager, '4000 0000 0000 0002');
+  await expect(step(manager, 'Terms and payment').getByTestId('payment-state')).toHaveText(/declined/);
+  await expect(
+    step(manager, 'Terms and payment').getByRole('button', { name: /^Pay .* by card$/ }),
+  ).toBeVisible();
+});
+
+test('a quote of services only needs no shipping', async ({ page }) => {
+  test.slow();
+  await page.goto('/login');
+  await signIn.as(page, 'lab@halvorsen.example');
+  await addFirstOf(page, 'Service & Training');
+  await page.goto('/checkout');
+  await interactive(page);
+  await throughAddressOnly(page);
+  await expect(step(page, 'Shipping method')).toContainText('Quote does not require shipping');
+  await expect(step(page, 'Terms and payment').getByRole('button', { name: 'Place order' })).toBeVisible();
+});
