@@ -191,6 +191,19 @@ test('a buyer gives a PO number and a PO file, pays by card; a duplicate PO and 
   );
   await checkLayouts(buyer, 'checkout-paid');
 
+  // Placing the order leads to its confirmation, with the order number and the order's PDF.
+  // The cart changed since the checkout began (qreset flag): the first press restarts it for a second (C§4).
+  const placeOrder = step(buyer, 'Terms and payment').getByRole('button', { name: 'Place order' });
+  await placeOrder.click();
+  await expect(step(buyer, 'Terms and payment')).toContainText('restarting checkout');
+  await expect(step(buyer, 'Terms and payment')).not.toContainText('restarting checkout');
+  await placeOrder.click();
+  await expect(buyer.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+  await expect(buyer.getByTestId('order-number')).toHaveText(/^SO-\d{4}-\d{6}$/);
+  await expect(buyer.getByText(`PO number: ${poNumber}.`)).toBeVisible();
+  expect(await seriousAccessibilityViolations(buyer)).toEqual([]);
+  await keepScreenshot(buyer, test.info(), 'order-confirmation-1280');
+
   // Another user of the account may not reuse the PO number; their declined card may be tried again.
   const manager = await browser.newPage({ baseURL: test.info().project.use.baseURL });
   await atCheckout(manager, 'manager@halvorsen.example');
