@@ -16,6 +16,7 @@ import { findShippingSettings, shipmentLinesOf } from '../../db/queries/shipping
 import { formatOrderNumber, incompleteStep, orderPdfFileName, paymentMatches } from '../../domain/checkout';
 import { formatAmount, type OrderDocument, renderOrderPdf } from '../../domain/order-pdf';
 import { amountDue, payOnlineTerms } from '../../domain/payments';
+import { storedCharges } from '../../domain/quote-pricing';
 import { shippingOffer } from '../../domain/shipping/offer';
 import { CrmHttpError, notFound } from '../errors';
 import { ownQuote, type QuoteScope, quoteScope } from './quote-access';
@@ -131,6 +132,13 @@ async function orderDocument(
     shipTo: addressLines(quote.shippingContactName ?? quote.shippingLocationName, shippingParts(quote)),
     poNumber: quote.poNumber,
     paymentTerms: terms.term,
+    ...orderContents(quote, lines),
+  };
+}
+
+/** What an order holds, as its PDF and its confirmation both show it. */
+function orderContents(quote: QuoteRow, lines: Awaited<ReturnType<typeof linesWithItems>>) {
+  return {
     lines: lines.map(({ line, item }) => ({
       sku: item.sku,
       name: item.name,
@@ -140,9 +148,7 @@ async function orderDocument(
     })),
     subtotal: quote.subtotal,
     discount: quote.discount,
-    shipping: quote.shippingAmount ?? 0,
-    surcharge: quote.shippingSurcharge ?? 0,
-    tax: quote.tax ?? 0,
+    ...storedCharges(quote),
     total: quote.total,
   };
 }
@@ -237,19 +243,7 @@ export const getOrderConfirmation: Handler<'getOrderConfirmation'> = async (ctx,
     placedAt: order.placedAt.toISOString(),
     currency: quote.currency,
     poNumber: quote.poNumber,
-    lines: lines.map(({ line, item }) => ({
-      sku: item.sku,
-      name: item.name,
-      qty: line.qty,
-      unitPrice: line.unitPrice,
-      lineTotal: line.lineTotal,
-    })),
-    subtotal: quote.subtotal,
-    discount: quote.discount,
-    shipping: quote.shippingAmount ?? 0,
-    surcharge: quote.shippingSurcharge ?? 0,
-    tax: quote.tax ?? 0,
-    total: quote.total,
+    ...orderContents(quote, lines),
     pdf: pdf ? { cvId: pdf.id, fileName: pdf.fileName } : null,
   };
 };
