@@ -3,7 +3,7 @@ import type { CatalogPage, PlacedOrder, QuoteItems } from '@storefront/contracts
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOfQuote } from '../src/db/queries/orders';
-import { quotes, templates } from '../src/db/schema';
+import { crmOutbox, quotes, templates } from '../src/db/schema';
 import { createMailDelivery } from '../src/mail/outbox';
 import { openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
 
@@ -65,10 +65,11 @@ describe.each(await testEngines())('the order confirmation mail on $name', (engi
     await new Promise((resolve) => smtp.server.close(resolve));
   });
 
-  it('sends the queued confirmation with its PDF once, and marks it sent', async () => {
+  /** Places an order of one line with the given PO number; answers the quote id and the order. */
+  async function placeOrder(templateId: string, poNumber: string) {
     const scope = { storefrontId: crm.ids.storefrontB, accountId: crm.ids.kestrel };
     await crm.database.db.insert(templates).values({
-      id: 'tpl-mail-checkout',
+      id: templateId,
       storefrontId: crm.ids.storefrontB,
       name: 'checkout',
       createdDate: new Date('2025-01-01T00:00:00Z'),
@@ -93,15 +94,20 @@ describe.each(await testEngines())('the order confirmation mail on $name', (engi
         shippingCountry: 'US',
         billingCity: 'Austin',
         billingContactEmail: 'ap@kestrel.example',
-        poNumber: 'KD-MAIL-1',
+        poNumber,
       })
       .where(eq(quotes.id, quoteId));
     const placed = await crm.post<PlacedOrder>('blinkCheckout', {
       ...scope,
       quoteId,
-      templateId: 'tpl-mail-checkout',
+      templateId,
     });
     expect(placed.status).toBe(200);
+    return { quoteId, placed };
+  }
+
+  it('sends the queued confirmation with its PDF once, and marks it sent', async () => {
+    const { quoteId, placed } = await placeOrder('tpl-mail-checkout', 'KD-MAIL-1');
 
     const errors: unknown[] = [];
     const delivery = createMailDelivery({
@@ -119,4 +125,52 @@ describe.each(await testEngines())('the order confirmation mail on $name', (engi
     const [mail] = await mailOfQuote(crm.database.db, quoteId);
     expect(mail?.sentAt).toBeInstanceOf(Date);
   });
+
+  it('keeps a mail the mail server refused, and sends it on a later run once its wait is over', async () => {
+    const { quoteId, placed } = await placeOrder('tpl-mail-retry', 'KD-MAIL-2');
+    const subject = `Subject: Your order ${placed.body.orderNumber}`;
+    const sentToBuyer = () => smtp.received.filter((mail) => mail.data.includes(subject));
+
+    const errors: unknown[] = [];
+    const unreachable = createMailDelivery({
+      db: crm.database.db,
+      smtpUrl: `smtp://127.0.0.1:${await closedPort()}`,
+      logError: (error) => errors.push(error),
+    });
+    await unreachable.deliver();
+    expect(errors).toHaveLength(1);
+    const [failed] = await mailOfQuote(crm.database.db, quoteId);
+    expect(failed?.sentAt).toBeNull();
+    expect(failed?.failedAttempts).toBe(1);
+    expect(failed?.lastError).toMatch(/ECONNREFUSED|connect/);
+    expect(failed?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
+
+    const delivery = createMailDelivery({
+      db: crm.database.db,
+      smtpUrl,
+      logError: (error) => errors.push(error),
+    });
+    await delivery.deliver();
+    expect(sentToBuyer()).toHaveLength(0);
+
+    await crm.database.db
+      .update(crmOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(crmOutbox.quoteId, quoteId));
+    await delivery.deliver();
+    expect(sentToBuyer()).toHaveLength(1);
+    const [sent] = await mailOfQuote(crm.database.db, quoteId);
+    expect(sent?.sentAt).toBeInstanceOf(Date);
+    expect(errors).toHaveLength(1);
+  });
 });
+
+/** A local port nothing listens on: the mail server is down. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (typeof address !== 'object' || address === null) throw new Error('no port');
+  return address.port;
+}

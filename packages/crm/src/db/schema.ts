@@ -819,7 +819,8 @@ export const orderNumberCounters = pgTable('order_number_counters', {
 
 /**
  * Mail the CRM sends, written in the transaction that makes it due and delivered afterwards by SMTP when it
- * is configured (sentAt then set). One order confirmation per quote.
+ * is configured (sentAt then set; a failed send is released and tried again later). One order confirmation
+ * per quote.
  */
 export const crmOutbox = pgTable(
   'crm_outbox',
@@ -836,6 +837,11 @@ export const crmOutbox = pgTable(
     attachmentFileId: text().references(() => quoteFiles.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
+    /** Failed sends so far; the mail is tried again from nextAttemptAt until the limit. */
+    failedAttempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** What the mail server answered to the last failed send, for the person who looks into it. */
+    lastError: text(),
   },
-  (t) => [uniqueIndex().on(t.quoteId, t.kind), index().on(t.sentAt)],
+  (t) => [uniqueIndex().on(t.quoteId, t.kind), index().on(t.sentAt, t.nextAttemptAt)],
 );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { CrmDb } from '../open';
 import { crmOutbox, orderNumberCounters, orders, quotes, templates } from '../schema';
 
@@ -62,17 +62,23 @@ export async function insertOutboxMail(
   await tx.insert(crmOutbox).values({ id: randomUUID(), ...mail });
 }
 
-/** Mail not yet delivered, oldest first. */
-export function unsentMail(db: CrmDb, limit: number): Promise<OutboxRow[]> {
+/** Mail not yet delivered and due for a try (first, or again after a failure), oldest first. */
+export function unsentMail(db: CrmDb, limit: number, maxAttempts: number): Promise<OutboxRow[]> {
   return db
     .select()
     .from(crmOutbox)
-    .where(isNull(crmOutbox.sentAt))
+    .where(
+      and(
+        isNull(crmOutbox.sentAt),
+        lte(crmOutbox.nextAttemptAt, sql`now()`),
+        lt(crmOutbox.failedAttempts, maxAttempts),
+      ),
+    )
     .orderBy(asc(crmOutbox.createdAt), asc(crmOutbox.id))
     .limit(limit);
 }
 
-/** Marks a mail delivered unless another delivery did first; true when this call did. */
+/** Claims a mail for sending (sentAt set) unless another delivery did first; true when this call did. */
 export async function markMailSent(db: CrmDb, mailId: string): Promise<boolean> {
   const rows = await db
     .update(crmOutbox)
@@ -80,6 +86,24 @@ export async function markMailSent(db: CrmDb, mailId: string): Promise<boolean> 
     .where(and(eq(crmOutbox.id, mailId), isNull(crmOutbox.sentAt)))
     .returning({ id: crmOutbox.id });
   return rows.length > 0;
+}
+
+/** Releases a claimed mail whose send failed, to be tried again after `retryAfterSeconds`. */
+export async function markMailFailed(
+  db: CrmDb,
+  mailId: string,
+  problem: string,
+  retryAfterSeconds: number,
+): Promise<void> {
+  await db
+    .update(crmOutbox)
+    .set({
+      sentAt: null,
+      failedAttempts: sql`${crmOutbox.failedAttempts} + 1`,
+      lastError: problem,
+      nextAttemptAt: sql`now() + make_interval(secs => ${retryAfterSeconds})`,
+    })
+    .where(eq(crmOutbox.id, mailId));
 }
 
 /** The quote's mail, for the tests and the development mailbox. */
