@@ -133,6 +133,8 @@ async function visitor(browser: Browser): Promise<Page> {
 }
 
 test("another principal's cart is refused, and signing out leaves no cart behind", async ({ browser }) => {
+  // Two principals, a sign-in and a sign-out: longer than one page's visit on a loaded machine.
+  test.slow();
   const buyer = await visitor(browser);
   await buyer.goto('/login');
   await signIn.as(buyer, 'manager@halvorsen.example');
@@ -185,6 +187,8 @@ test('a cart path naming no quote says so, whatever the id', async ({ page }) =>
 test('a cart replaced by a guest cart at sign-in stays listed and can become the cart again', async ({
   page,
 }) => {
+  // Two sign-ins and three carts.
+  test.slow();
   // The user's own cart, made while signed in.
   await page.goto('/login');
   await signIn.as(page, 'purchasing@halvorsen.example');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousAccessibilityViolations } from './support/axe';
 import { codeSentTo } from './support/mailbox';
-import { demoUser, signIn } from './support/sign-in';
+import { demoUser, SIGN_IN_TIMEOUT, signIn } from './support/sign-in';
 import { catalogue } from './support/storefront';
 
 for (const username of ['manager@halvorsen.example', 'buyer@halvorsen.example', 'lab@halvorsen.example']) {
@@ -77,7 +77,8 @@ test('a visitor signs up, confirms with the mailed code, resets the password and
   await expect(signIn.heading(page, 'Confirm your account')).toBeVisible();
   await page.getByLabel('Confirmation code').fill(await codeSentTo(email, /verification code/i));
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByRole('banner').getByText('Ada Okafor')).toBeVisible();
+  // Confirming signs the new user in, by SRP in the browser.
+  await expect(page.getByRole('banner').getByText('Ada Okafor')).toBeVisible({ timeout: SIGN_IN_TIMEOUT });
 
   await signIn.signOut(page);
   await signIn.expectGuest(page);
@@ -89,7 +90,7 @@ test('a visitor signs up, confirms with the mailed code, resets the password and
   await page.getByLabel('New password').fill('Second-Password-2026!');
   await page.getByRole('button', { name: 'Reset password' }).click();
   await signIn.withPassword(page, email, 'Second-Password-2026!');
-  await expect(page.getByRole('banner').getByText('Ada Okafor')).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Ada Okafor')).toBeVisible({ timeout: SIGN_IN_TIMEOUT });
 
   await page.goto('/changePassword');
   await page.getByLabel('Current password').fill('Second-Password-2026!');

@@ -39,12 +39,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function OrderConfirmationRoute({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, storefrontName, logoUrl } = loaderData;
   const money = (amount: number) => formatMoney(amount, order.currency);
   // The checkout is over: the browser's copy of the cart goes (C§4).
   useEffect(() => forgetOrderedQuote(order.quoteId), [order.quoteId]);
   return (
-    <main className="order-confirmation">
+    <main id="main" className="order-confirmation">
+      <Link to="/" className="order-confirmation__brand">
+        <img src={logoUrl} alt="" width={40} height={40} />
+        <span>{storefrontName}</span>
+      </Link>
       <h1>Thank you for your order</h1>
       <p>
         Your order number is <strong data-testid="order-number">{order.orderNumber}</strong>, placed{' '}
@@ -64,11 +68,11 @@ export default function OrderConfirmationRoute({ loaderData }: Route.ComponentPr
         <tbody>
           {order.lines.map((line) => (
             <tr key={line.sku}>
-              <td>{line.sku}</td>
-              <td>{line.name}</td>
-              <td>{line.qty}</td>
-              <td>{money(line.unitPrice)}</td>
-              <td>{money(line.lineTotal)}</td>
+              <td data-label="SKU">{line.sku}</td>
+              <td data-label="Product">{line.name}</td>
+              <td data-label="Quantity">{line.qty}</td>
+              <td data-label="Unit price">{money(line.unitPrice)}</td>
+              <td data-label="Total">{money(line.lineTotal)}</td>
             </tr>
           ))}
         </tbody>
