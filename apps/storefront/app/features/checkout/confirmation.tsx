@@ -52,8 +52,9 @@ export default function OrderConfirmationRoute({ loaderData }: Route.ComponentPr
       <h1>Thank you for your order</h1>
       <p>
         Your order number is <strong data-testid="order-number">{order.orderNumber}</strong>, placed{' '}
-        {formatMoment(order.placedAt)}.{order.poNumber ? ` PO number: ${order.poNumber}.` : ''}
+        {formatMoment(order.placedAt)}.
       </p>
+      {order.poNumber ? <p className="order-confirmation__po">PO number: {order.poNumber}.</p> : null}
       <table>
         <caption>What you ordered</caption>
         <thead>
