@@ -42,13 +42,14 @@ describe.each(await testEngines())('guest buyers on $name', (engine) => {
     accountId: crm.ids.guest,
     guestCartSecret,
   });
-  /** A new guest with a cart of two of the first catalogue item: their scope and the quote id. */
+  /** An item of the guest catalogue that Halvorsen's eCatalog has too, so a guest cart of it can move there. */
+  let sharedItemId = '';
+  /** A new guest with a cart of two of the shared item: their scope and the quote id. */
   async function guestCart() {
     const who = guest(secret());
-    const catalogue = await crm.post<CatalogPage>('retrieveCatalogNG', who);
     const cart = await crm.post<QuoteItems>('saveItemToQuoteBlink', {
       ...who,
-      catalogItemId: catalogue.body.items[0]?.id,
+      catalogItemId: sharedItemId,
       qty: 2,
     });
     expect(cart.status).toBe(200);
@@ -71,6 +72,18 @@ describe.each(await testEngines())('guest buyers on $name', (engine) => {
 
   beforeAll(async () => {
     crm = await openSeededCrm(engine);
+    const items = async (accountId: string) =>
+      (
+        await crm.post<CatalogPage>('retrieveCatalogNG', {
+          storefrontId: crm.ids.storefrontA,
+          accountId,
+          pageSize: 200,
+        })
+      ).body.items;
+    const halvorsenSkus = new Set((await items(crm.ids.halvorsen)).map((item) => item.sku));
+    const shared = (await items(crm.ids.guest)).find((item) => halvorsenSkus.has(item.sku));
+    if (!shared) throw new Error('the demo catalogues share no item');
+    sharedItemId = shared.id;
     await crm.database.db.insert(templates).values({
       id: CHECKOUT_TEMPLATE,
       storefrontId: crm.ids.storefrontA,
@@ -138,6 +151,27 @@ describe.each(await testEngines())('guest buyers on $name', (engine) => {
       .where(eq(accounts.id, named.body.accountId));
     expect(prospects.map((row) => row.name)).toEqual(['Lumen Bio']);
     expect(await contactsOf(named.body.accountId)).toHaveLength(1);
+  });
+
+  it('moves a bound guest cart to the account signing in, without the prospect', async () => {
+    const { who, quoteId } = await guestCart();
+    await nameBuyer(who, quoteId);
+    const halvorsen = {
+      storefrontId: crm.ids.storefrontA,
+      accountId: crm.ids.halvorsen,
+      contactId: '003-gb-in',
+    };
+    const claimed = await crm.post<QuoteItems>('makeActiveCartForGuest', {
+      ...halvorsen,
+      guestCartSecret: who.guestCartSecret,
+    });
+    expect(claimed.status).toBe(200);
+    expect(await storedQuote(quoteId)).toMatchObject({
+      accountId: crm.ids.halvorsen,
+      contactId: '003-gb-in',
+      guestSecretHash: null,
+      billToAccountId: null,
+    });
   });
 
   it("refuses another guest's secret, a guest without one and a signed-in account (403)", async () => {
