@@ -42,9 +42,13 @@ export const ADDRESS_MESSAGES = {
   validBillingAddress: 'Please enter valid Billing Address.',
 } as const;
 
+/** C§5's length message, 'Address Line 1 should be less than N characters', for any field; N is the maximum. */
+export const tooLong = (label: string, maxLength: number) =>
+  `${label} should be less than ${maxLength} characters`;
+
 /** 'Address Line 1 should be less than N characters' (and line 2), N being the configured maximum. */
 export const addressTooLong = (line: 'Address Line 1' | 'Address Line 2', maxLength: number) =>
-  `${line} should be less than ${maxLength} characters`;
+  tooLong(line, maxLength);
 
 /** The fields of the address form, named as the CRM's saveAddress refusals name them. */
 export const ADDRESS_FORM_FIELDS = [
@@ -144,6 +148,31 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const blank = (value: string) => value.trim() === '';
 
+/** C§5's rule for a first or last name: its 'is required' message when required and blank, no space inside. */
+export function personNameIssue(
+  value: string,
+  required: boolean,
+  messages: { missing: string; space: string },
+): string | null {
+  if (required && blank(value)) return messages.missing;
+  return /\s/.test(value.trim()) ? messages.space : null;
+}
+
+/** C§5's rule for an email: 'Email is required' when required and blank, 'Invalid Email' off the pattern. */
+export function emailIssue(value: string, required: boolean): string | null {
+  if (blank(value)) return required ? ADDRESS_MESSAGES.emailRequired : null;
+  return EMAIL.test(value.trim()) ? null : ADDRESS_MESSAGES.invalidEmail;
+}
+
+export const FIRST_NAME_MESSAGES = {
+  missing: ADDRESS_MESSAGES.firstNameRequired,
+  space: ADDRESS_MESSAGES.firstNameSpace,
+};
+export const LAST_NAME_MESSAGES = {
+  missing: ADDRESS_MESSAGES.lastNameRequired,
+  space: ADDRESS_MESSAGES.lastNameSpace,
+};
+
 const ADDRESS_PARTS = ['address', 'address2', 'city', 'state', 'zip', 'country'] as const;
 
 /** The address a save or a record names: its parts without contact or location name. */
@@ -179,18 +208,13 @@ function configuredFieldIssues(
   required('zip', ADDRESS_MESSAGES.zipRequired);
   required('country', ADDRESS_MESSAGES.countryRequired);
   if (!contact) return issues;
-  const name = (field: 'firstName' | 'lastName', missing: string, space: string) => {
-    if (config[field].required && blank(form[field])) issues.push({ field, message: missing });
-    else if (/\s/.test(form[field].trim())) issues.push({ field, message: space });
+  const add = (field: AddressFormField, message: string | null) => {
+    if (message) issues.push({ field, message });
   };
-  name('firstName', ADDRESS_MESSAGES.firstNameRequired, ADDRESS_MESSAGES.firstNameSpace);
-  name('lastName', ADDRESS_MESSAGES.lastNameRequired, ADDRESS_MESSAGES.lastNameSpace);
+  add('firstName', personNameIssue(form.firstName, config.firstName.required, FIRST_NAME_MESSAGES));
+  add('lastName', personNameIssue(form.lastName, config.lastName.required, LAST_NAME_MESSAGES));
   required('phone', ADDRESS_MESSAGES.phoneRequired);
-  if (config.email.required && blank(form.email)) {
-    issues.push({ field: 'email', message: ADDRESS_MESSAGES.emailRequired });
-  } else if (!blank(form.email) && !EMAIL.test(form.email.trim())) {
-    issues.push({ field: 'email', message: ADDRESS_MESSAGES.invalidEmail });
-  }
+  add('email', emailIssue(form.email, config.email.required));
   return issues;
 }
 

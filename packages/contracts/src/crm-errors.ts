@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   'PAYMENT_ALREADY_PROCESSED',
   /** A checkout address breaks a rule of C§5 (saveAddress answers it with the field and the message). */
   'INVALID_ADDRESS',
+  /** A guest buyer's company or contact breaks a rule (createGuestBuyer answers the field and the message). */
+  'INVALID_GUEST_BUYER',
   // Purchase orders and their files (crm-purchase-orders.ts).
   'DUPLICATE_PO_NUMBER',
   'PO_UPDATE_FAILED',

@@ -13,6 +13,7 @@ export * from './crm-catalogue';
 export * from './crm-checkout';
 export * from './crm-errors';
 export * from './crm-fields';
+export * from './crm-guest-buyers';
 export * from './crm-payments';
 export * from './crm-purchase-orders';
 export * from './crm-quotes';

@@ -153,6 +153,16 @@ const SAMPLES: Samples = {
   getFileContent: { ...quote, contentVersionId: 'cv-1' },
   blinkCheckout: { ...quote, quoteId: 'q-1', templateId: 'tpl-checkout' },
   getOrderConfirmation: { ...quote, orderNumber: 'SO-2026-000001' },
+  createGuestBuyer: {
+    ...quote,
+    quoteId: 'q-1',
+    companyName: 'Lumen Cell Labs',
+    firstName: 'Ana',
+    lastName: 'Lima',
+    email: 'ana@example.com',
+    phone: '+1 617 555 0100',
+  },
+  getGuestBuyer: { ...quote, quoteId: 'q-1' },
 };
 
 /** The path of every string in a payload ('lines.0.id'), free text and picklist values alike. */

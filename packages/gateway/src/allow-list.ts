@@ -71,6 +71,9 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   // Placing the order and reading it back: guests check out too; the CRM checks the quote's owner.
   blinkCheckout: 'cart',
   getOrderConfirmation: 'cart',
+  // A guest names the buyer of their own cart (by its secret); the CRM refuses signed-in accounts.
+  createGuestBuyer: 'cart',
+  getGuestBuyer: 'cart',
   getActiveQuoteFromUser: 'account',
   makeActiveCart: 'account',
   makeActiveCartForGuest: 'account',

@@ -10,6 +10,7 @@ import type {
 import type { AddressRecord, QuoteAddress } from '@storefront/contracts/crm-addresses';
 import type { QuoteListEntry, TranslationHeaders } from '@storefront/contracts/crm-cart-records';
 import type { CATALOGUE_SORTS } from '@storefront/contracts/crm-catalogue';
+import type { GuestBuyer } from '@storefront/contracts/crm-guest-buyers';
 import type { ShuttleCheckoutInfo } from '@storefront/contracts/crm-payments';
 import type { PoFile } from '@storefront/contracts/crm-purchase-orders';
 import type { QuoteItems } from '@storefront/contracts/crm-quotes';
@@ -80,7 +81,13 @@ export interface BlockData {
     /** Column labels in the viewer's language; null: the page's own. */
     labels: TranslationHeaders['headers'] | null;
   };
-  checkoutAccount: CheckoutStepData<{ signInPath: string }>;
+  checkoutAccount: CheckoutStepData<{
+    signInPath: string;
+    /** The sign-in page opened on "Create an account", back to checkout afterwards. */
+    signUpPath: string;
+    /** The buyer the guest named for the cart; null until they continue as a guest. */
+    buyer: GuestBuyer | null;
+  }>;
   shippingAddress: CheckoutStepData<ShippingAddressData>;
   shippingMethod: CheckoutStepData<{
     rates: ShippingRates;

@@ -1,13 +1,16 @@
-/** The query parameter of /login that the page server and the sign-in page agree on. */
+/** The query parameters of /login that the page server and the sign-in page agree on. */
 export const EXPIRED_PARAM = 'expired';
+export const SIGN_UP_PARAM = 'signUp';
 
 /**
  * Sign-in, returning to `redirect` (a path with its query) afterwards. `expired`: the session was refused,
- * so the sign-in page clears it and says 'Session Expired, Please login again'.
+ * so the sign-in page clears it and says 'Session Expired, Please login again'. `signUp`: the page opens on
+ * "Create an account".
  */
-export function loginPath(redirect: string, { expired = false } = {}): string {
+export function loginPath(redirect: string, { expired = false, signUp = false } = {}): string {
   const query = new URLSearchParams({ redirect });
   if (expired) query.set(EXPIRED_PARAM, '1');
+  if (signUp) query.set(SIGN_UP_PARAM, '1');
   return `/login?${query.toString()}`;
 }
 

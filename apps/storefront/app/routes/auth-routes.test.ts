@@ -62,9 +62,15 @@ describe('/login loader', () => {
       },
       redirect: '/billing/account',
       expired: false,
+      signUp: false,
       hostedLoginReturn: false,
       hasSession: false,
     });
+  });
+
+  it('opens on sign-up when a "Create an account" link asks for it', async () => {
+    const data = await loginLoader(args('/login?redirect=%2Fcheckout&signUp=1'));
+    expect(data).toMatchObject({ redirect: '/checkout', signUp: true });
   });
 
   it('never returns to another site, however the browser would read the target', async () => {

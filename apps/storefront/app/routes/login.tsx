@@ -3,7 +3,7 @@ import { AuthLayout } from '../features/auth/AuthLayout';
 import authStyles from '../features/auth/auth.css?url';
 import { LoginFlow } from '../features/auth/LoginFlow';
 import { authSettings } from '../lib/auth-settings';
-import { EXPIRED_PARAM, returnPath, SIGN_OUT_INTENT } from '../lib/paths';
+import { EXPIRED_PARAM, returnPath, SIGN_OUT_INTENT, SIGN_UP_PARAM } from '../lib/paths';
 import { readSession } from '../lib/session.server';
 import { brandOf, requireDomain } from '../lib/storefront.server';
 import type { Route } from './+types/login';
@@ -23,6 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
     settings: authSettings(storefront, args.context.gatewayApiKey),
     redirect: returnPath(query.get('redirect'), args.url.origin),
     expired: query.has(EXPIRED_PARAM),
+    signUp: query.has(SIGN_UP_PARAM),
     hostedLoginReturn: query.has('code'),
     hasSession: session.signedIn || session.expired,
   };

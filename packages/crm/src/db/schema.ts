@@ -148,6 +148,11 @@ export const accounts = pgTable(
       .notNull()
       .references(() => storefronts.id),
     isGuest: boolean().notNull().default(false),
+    /**
+     * A buyer who checked out as a guest (createGuestBuyer): a company of its own on the storefront, not yet a
+     * customer. Not a guest account: a prospect has no cart of its own and nobody signs in to it.
+     */
+    isProspect: boolean().notNull().default(false),
     currency: text().notNull(),
     /** The account's own eCatalog; null means the storefront's Full catalogue. */
     catalogueId: text().references((): AnyPgColumn => catalogues.id),
@@ -183,6 +188,23 @@ export const accounts = pgTable(
  * An account's delivery locations (spec C§3 location source): the checkout lists them and may add, change or
  * delete them. At most one per account is its default.
  */
+/** A person of an account the CRM knows by name: today the buyer a guest checkout names (createGuestBuyer). */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: text().primaryKey(),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text().notNull(),
+    phone: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.accountId)],
+);
+
 export const locations = pgTable(
   'locations',
   {
@@ -449,6 +471,10 @@ export const quotes = pgTable(
     accountId: text()
       .notNull()
       .references(() => accounts.id),
+    /**
+     * The buyer: a signed-in user's contact (from their token), or on a guest cart the contacts row
+     * createGuestBuyer made, whose prospect account is then billToAccountId.
+     */
     contactId: text(),
     shipToAccountId: text().references(() => accounts.id),
     /** A guest cart is bound to its guest's secret (an http-only cookie), never to the quote id alone. */

@@ -97,7 +97,7 @@ export function isEditedLocation(location: LocationRow, parts: AddressParts): bo
 /** What saving an address writes onto the quote for its type. */
 export interface QuoteAddressValues {
   parts: AddressParts;
-  /** The account the address came from; null when typed in by a guest. */
+  /** The account the address came from; for a guest, the prospect they named, else null. */
   accountId: string | null;
   location: { id: string; name: string } | null;
   contact: { name: string; email: string; phone: string };

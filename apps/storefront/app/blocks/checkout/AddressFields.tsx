@@ -1,4 +1,5 @@
 import type { AddressFieldConfig, AddressForm, AddressFormField } from '@storefront/contracts/address-rules';
+import { FormField } from './FormField';
 
 const LABELS: Record<AddressFormField, string> = {
   firstName: 'First name',
@@ -56,34 +57,20 @@ interface AddressFieldsProps {
  */
 export function AddressFields({ idPrefix, values, errors, config, onChange }: AddressFieldsProps) {
   return (
-    <div className="checkout-address">
-      {SHOWN.map((field) => {
-        const inputId = `${idPrefix}-${field}`;
-        const error = errors[field];
-        return (
-          <div key={field} className="checkout-field">
-            <label htmlFor={inputId}>
-              {LABELS[field]}
-              {config[field].required && <span aria-hidden="true"> *</span>}
-            </label>
-            <input
-              id={inputId}
-              name={field}
-              value={values[field]}
-              autoComplete={AUTOCOMPLETE[field]}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${inputId}-error` : undefined}
-              aria-required={config[field].required}
-              onChange={(event) => onChange(field, event.target.value)}
-            />
-            {error && (
-              <p id={`${inputId}-error`} className="checkout-field__error">
-                {error}
-              </p>
-            )}
-          </div>
-        );
-      })}
+    <div className="checkout-fields">
+      {SHOWN.map((field) => (
+        <FormField
+          key={field}
+          id={`${idPrefix}-${field}`}
+          name={field}
+          label={LABELS[field]}
+          value={values[field]}
+          required={config[field].required}
+          error={errors[field]}
+          autoComplete={AUTOCOMPLETE[field]}
+          onChange={(value) => onChange(field, value)}
+        />
+      ))}
     </div>
   );
 }

@@ -17,6 +17,7 @@ import {
   prefixed,
   sourceOfRecord,
 } from './address-form';
+import { focusFirstError } from './FormField';
 import { Step } from './Step';
 
 /** The shipping address step (C§4): the address book or a new address, and the billing address. */
@@ -273,9 +274,4 @@ function contactOf(form: AddressForm): Pick<AddressForm, (typeof CONTACT_FIELDS)
 function withContact(picked: AddressForm, typed: AddressForm): AddressForm {
   const hasContact = CONTACT_FIELDS.some((field) => picked[field].trim() !== '');
   return hasContact ? picked : { ...picked, ...contactOf(typed) };
-}
-
-/** After a check fails, the first field with a message takes the focus. */
-function focusFirstError(form: HTMLFormElement | null) {
-  form?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
 }

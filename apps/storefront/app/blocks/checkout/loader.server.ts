@@ -2,6 +2,7 @@ import { billingAddressToAutoSave } from '@storefront/contracts/address-rules';
 import type { QuoteSummary } from '@storefront/contracts/crm-quotes';
 import { resolveTemplate } from '@storefront/contracts/template-resolution';
 import { checkoutScope, loadCheckoutState } from '../../features/checkout/checkout.server';
+import { CHECKOUT_PATH } from '../../features/checkout/checkout-actions';
 import { type CheckoutStep, isStepAvailable, isStepComplete } from '../../features/checkout/steps';
 import { loadSections } from '../../lib/content.server';
 import { crmCall } from '../../lib/crm.server';
@@ -31,7 +32,17 @@ async function loadStep<T>(
 }
 
 export const loadCheckoutAccount: BlockLoader<'checkoutAccount'> = ({ session }) =>
-  loadStep(session, 'checkoutAccount', async () => ({ signInPath: loginPath('/checkout') }));
+  loadStep(session, 'checkoutAccount', async (quote) => {
+    const { buyer } = await crmCall(session, 'getGuestBuyer', {
+      ...checkoutScope(session),
+      quoteId: quote.id,
+    });
+    return {
+      signInPath: loginPath(CHECKOUT_PATH),
+      signUpPath: loginPath(CHECKOUT_PATH, { signUp: true }),
+      buyer,
+    };
+  });
 
 export const loadShippingAddress: BlockLoader<'shippingAddress'> = ({ session, fields }) =>
   loadStep(session, 'shippingAddress', async (quote) => {

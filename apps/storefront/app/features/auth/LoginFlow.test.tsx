@@ -328,6 +328,13 @@ describe('LoginFlow: sign-up', () => {
     expect(screen.getByText('Confirmation code cannot be empty')).toBeTruthy();
   });
 
+  it('opens on sign-up when a "Create an account" link asked for it, and signs up from there', async () => {
+    await renderFlow({ signUp: true });
+    expect(heading()).toBe('Create an account');
+    await signUpAna();
+    expect(signUp).toHaveBeenCalledTimes(1);
+  });
+
   it("shows 'Error creating account' when the sign-up fails without a message", async () => {
     await renderFlow();
     await signUpAna(async () => {

@@ -30,6 +30,8 @@ export interface LoginFlowOptions {
   hasSession: boolean;
   /** A refused session sent the user here: it is cleared, with 'Session Expired, Please login again'. */
   expired: boolean;
+  /** A "Create an account" link sent the user here: the page opens on sign-up. */
+  signUp?: boolean;
   /** The URL carries the hosted login's answer. */
   hostedLoginReturn: boolean;
   /** The header's 'Sign out' posted here: the session is cleared, then home (spec P§4). */
@@ -45,7 +47,7 @@ export interface LoginFlowOptions {
  */
 export function useLoginFlow(options: LoginFlowOptions) {
   const { settings, redirect, hasSession, expired, hostedLoginReturn, signOut, leave } = options;
-  const [step, setStep] = useState<Step>({ name: 'signIn' });
+  const [step, setStep] = useState<Step>(options.signUp ? { name: 'signUp' } : { name: 'signIn' });
   // Disabled until the arrival checks are done; the server-rendered form cannot be sent before hydration.
   const [pending, setPending] = useState(true);
   const [notice, setNotice] = useState<Notice | null>(null);

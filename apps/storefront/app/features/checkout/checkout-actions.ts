@@ -1,4 +1,5 @@
 import type { AddressFormField } from '@storefront/contracts/address-rules';
+import type { GuestBuyerField } from '@storefront/contracts/crm-guest-buyers';
 import type { SignedPaymentRequest } from '@storefront/contracts/crm-payments';
 import type { UploadProgress } from '@storefront/contracts/crm-purchase-orders';
 import type { QuoteTax } from '@storefront/contracts/crm-tax';
@@ -11,6 +12,7 @@ export const CHECKOUT_PATH = '/checkout';
 export const CHECKOUT_SUBMIT_PATH = '/api/checkout/submit';
 
 export const CHECKOUT_INTENTS = [
+  'saveBuyer',
   'saveAddress',
   'saveBilling',
   'saveShipping',
@@ -36,8 +38,12 @@ export function isQuietWrite(formAction: string | undefined, formData: FormData 
 /** Form fields of the billing address carry this prefix beside the shipping address's. */
 export const BILLING_PREFIX = 'billing.';
 
-/** A form field a refusal belongs to: a shipping address field, or a billing one (prefixed). */
-export type CheckoutField = AddressFormField | `${typeof BILLING_PREFIX}${AddressFormField}` | 'poNumber';
+/** A form field a refusal belongs to: a guest buyer's or shipping address field, a billing one (prefixed). */
+export type CheckoutField =
+  | GuestBuyerField
+  | AddressFormField
+  | `${typeof BILLING_PREFIX}${AddressFormField}`
+  | 'poNumber';
 
 export interface AddressSuggestion {
   address: string;

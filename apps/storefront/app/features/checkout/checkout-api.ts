@@ -7,6 +7,11 @@ import {
 } from '@storefront/contracts/address-rules';
 import { problemOf } from '@storefront/contracts/crm-errors';
 import {
+  GUEST_BUYER_FIELDS,
+  type GuestBuyerForm,
+  validateGuestBuyer,
+} from '@storefront/contracts/crm-guest-buyers';
+import {
   MAX_FILE_CHUNK_CHARS,
   MAX_PO_FILE_BYTES,
   PO_NUMBER_MAX,
@@ -153,6 +158,20 @@ const poNumber = z
   .max(PO_NUMBER_MAX, `A PO number has at most ${PO_NUMBER_MAX} characters.`);
 
 const INTENTS: Record<CheckoutIntent, (session: StorefrontSession, form: Form) => Promise<CheckoutAnswer>> = {
+  /**
+   * A guest names the buyer: the CRM makes (or updates) the prospect account and contact of the guest's own
+   * quote. The browser checked the rules too; the CRM checks them again and decides the account.
+   */
+  async saveBuyer(session, form) {
+    const { quoteId } = parseForm(z.object({ quoteId: id }), form);
+    const buyer = Object.fromEntries(
+      GUEST_BUYER_FIELDS.map((field) => [field, typeof form[field] === 'string' ? form[field] : '']),
+    ) as GuestBuyerForm;
+    const [issue] = validateGuestBuyer(buyer);
+    if (issue) throw new Refusal(issue.message, issue.field);
+    await crmCall(session, 'createGuestBuyer', { ...checkoutScope(session), quoteId, ...buyer });
+    return nothing;
+  },
   /** The shipping address, and the billing address: the same one ("Use for billing") or its own form. */
   async saveAddress(session, form) {
     const source = parseForm(addressSource, form);
@@ -300,13 +319,14 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-/** The CRM names the payload field it refuses; an address form field is shown beside its input. */
+/** Fields a CRM refusal may name that the page shows an input for: an address's, a guest buyer's. */
+const FORM_FIELDS: ReadonlySet<string> = new Set([...ADDRESS_FORM_FIELDS, ...GUEST_BUYER_FIELDS]);
+
+/** The CRM names the payload field it refuses; a form field is shown beside its input. */
 function fieldOf(error: GatewayCallError): CheckoutField | null {
   const field = error.field;
   if (field?.includes('poNumber')) return 'poNumber';
-  return field && (ADDRESS_FORM_FIELDS as readonly string[]).includes(field)
-    ? (field as AddressFormField)
-    : null;
+  return field && FORM_FIELDS.has(field) ? (field as CheckoutField) : null;
 }
 
 function answer(

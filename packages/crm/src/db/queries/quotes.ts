@@ -54,15 +54,16 @@ export interface CartOwner {
   guestSecretHash: string | null;
 }
 
-/** The quotes of an owner: an account's own, or on the guest account those of one secret. */
+/**
+ * The quotes of an owner: an account's own (of its contact), or on the guest account those of one secret,
+ * whatever buyer contact the guest has named on them (createGuestBuyer).
+ */
 export function ownedBy(owner: CartOwner) {
-  const same = (column: typeof quotes.contactId | typeof quotes.guestSecretHash, value: string | null) =>
-    value === null ? isNull(column) : eq(column, value);
-  return and(
-    eq(quotes.accountId, owner.accountId),
-    same(quotes.contactId, owner.contactId),
-    same(quotes.guestSecretHash, owner.guestSecretHash),
-  );
+  if (owner.guestSecretHash !== null) {
+    return and(eq(quotes.accountId, owner.accountId), eq(quotes.guestSecretHash, owner.guestSecretHash));
+  }
+  const contact = owner.contactId === null ? isNull(quotes.contactId) : eq(quotes.contactId, owner.contactId);
+  return and(eq(quotes.accountId, owner.accountId), contact, isNull(quotes.guestSecretHash));
 }
 
 /**
@@ -262,7 +263,15 @@ export async function transferQuote(
 ): Promise<void> {
   await db
     .update(quotes)
-    .set({ ...to, guestSecretHash: null, status: 'Active', modifiedAt: sql`now()` })
+    // The guest's buyer (a prospect, createGuestBuyer) is not the account's: it bills and ships for itself.
+    .set({
+      ...to,
+      guestSecretHash: null,
+      billToAccountId: null,
+      shipToAccountId: null,
+      status: 'Active',
+      modifiedAt: sql`now()`,
+    })
     .where(eq(quotes.id, quoteId));
 }
 

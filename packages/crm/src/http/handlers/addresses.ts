@@ -177,9 +177,8 @@ export const saveAddress: Handler<'saveAddress'> = async (ctx, payload) => {
   if (issue) return refused(issue);
 
   const parts = normalisedAddress(form);
-  const values: QuoteAddressValues = {
+  const values: Omit<QuoteAddressValues, 'accountId'> = {
     parts,
-    accountId: owner.isGuest ? null : owner.id,
     location: null,
     contact: {
       name: contactName(form.firstName, form.lastName),
@@ -189,7 +188,13 @@ export const saveAddress: Handler<'saveAddress'> = async (ctx, payload) => {
   };
   const locationId = await changeQuote(ctx, scope, payload.quoteId, async ({ db }, quote) => {
     const location = await savedLocation(db, payload, picked, owner, form, parts);
-    const linked = location ? { ...values, location: { id: location.id, name: location.name } } : values;
+    // A guest's typed address is their named buyer's (the prospect, createGuestBuyer), or nobody's yet.
+    const accountId = owner.isGuest ? quote.billToAccountId : owner.id;
+    const linked = {
+      ...values,
+      accountId,
+      ...(location && { location: { id: location.id, name: location.name } }),
+    };
     await updateQuoteAddress(db, quote.id, quoteAddressColumns(addressType, linked));
     return location?.id ?? null;
   });

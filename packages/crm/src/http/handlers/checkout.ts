@@ -1,4 +1,5 @@
 import { type AddressParts, CHECKOUT_MESSAGES, type PlacedOrder, PO_MESSAGES } from '@storefront/contracts';
+import { findQuoteBuyer } from '../../db/queries/guest-buyers';
 import {
   findOrderByNumber,
   findOrderOfQuote,
@@ -113,12 +114,15 @@ async function checkSteps(ctx: HandlerContext, scope: QuoteScope, quote: QuoteRo
   return payment?.amount ?? null;
 }
 
-/** What the PDF shows of the taxed quote. */
+type Buyer = Awaited<ReturnType<typeof findQuoteBuyer>>;
+
+/** What the PDF shows of the taxed quote; a guest's order is billed to the company they named. */
 async function orderDocument(
   ctx: HandlerContext,
   scope: QuoteScope,
   quote: QuoteRow,
   orderNumber: string,
+  buyer: Buyer,
 ): Promise<OrderDocument> {
   const storefront = await findStorefrontIdentity(ctx.db, scope.storefrontId);
   const lines = await linesWithItems(ctx.db, quote.id);
@@ -128,7 +132,10 @@ async function orderDocument(
     orderNumber,
     date: ctx.today,
     currency: quote.currency,
-    billTo: addressLines(quote.billingContactName ?? scope.account.name, billingParts(quote)),
+    billTo: [
+      ...(buyer ? [buyer.companyName] : []),
+      ...addressLines(quote.billingContactName ?? scope.account.name, billingParts(quote)),
+    ],
     shipTo: addressLines(quote.shippingContactName ?? quote.shippingLocationName, shippingParts(quote)),
     poNumber: quote.poNumber,
     paymentTerms: terms.term,
@@ -153,9 +160,18 @@ function orderContents(quote: QuoteRow, lines: Awaited<ReturnType<typeof linesWi
   };
 }
 
-/** Whom the order confirmation goes to: the checkout's contact; null when the quote names none. */
-function recipientOf(quote: QuoteRow): string | null {
-  return quote.billingContactEmail ?? quote.shippingContactEmail ?? quote.billingEmail ?? null;
+/**
+ * Whom the order confirmation goes to: the buyer a guest named, else the checkout's contact; null when the
+ * quote names none.
+ */
+function recipientOf(quote: QuoteRow, buyer: Buyer): string | null {
+  return (
+    buyer?.contact.email ??
+    quote.billingContactEmail ??
+    quote.shippingContactEmail ??
+    quote.billingEmail ??
+    null
+  );
 }
 
 /** Places the order of the locked quote whose steps are complete: tax, number, PDF, mail. */
@@ -168,7 +184,8 @@ async function placeOrder(ctx: HandlerContext, scope: QuoteScope, locked: QuoteR
   }
   const year = Number(ctx.today.slice(0, 4));
   const orderNumber = formatOrderNumber(year, await nextOrderSequence(ctx.db, year));
-  const document = await orderDocument(ctx, scope, quote, orderNumber);
+  const buyer = await findQuoteBuyer(ctx.db, quote);
+  const document = await orderDocument(ctx, scope, quote, orderNumber, buyer);
   const pdf = await replaceQuoteFile(ctx.db, {
     quoteId: quote.id,
     relatedTo: 'QPDF',
@@ -177,7 +194,7 @@ async function placeOrder(ctx: HandlerContext, scope: QuoteScope, locked: QuoteR
     content: Buffer.from(await renderOrderPdf(document)),
   });
   const order = await insertOrder(ctx.db, { quoteId: quote.id, orderNumber, pdfFileId: pdf.id });
-  const recipient = recipientOf(quote);
+  const recipient = recipientOf(quote, buyer);
   if (recipient) {
     await insertOutboxMail(ctx.db, {
       kind: 'OrderConfirmation',

@@ -15,6 +15,7 @@ import {
 } from './catalogue';
 import { blinkCheckout, getOrderConfirmation } from './checkout';
 import { retrieveContentBlocks } from './content';
+import { createGuestBuyer, getGuestBuyer } from './guest-buyers';
 import { getMergedMetaInfo, getMetaItems } from './meta';
 import { getFormattedObjectDetails } from './objects';
 import { paymentRequestHandler } from './payment-callback';
@@ -41,6 +42,8 @@ import type { Handlers } from './types';
 
 /** One handler per CRM type of the contract; the type checker keeps the two lists equal. */
 export const HANDLERS: Handlers = {
+  createGuestBuyer,
+  getGuestBuyer,
   getActiveStorefronts,
   retrieveContentBlocks,
   getMergedMetaInfo,

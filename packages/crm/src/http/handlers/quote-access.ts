@@ -61,14 +61,18 @@ export async function quoteScope(
   return { ...scope, storefrontId, owner };
 }
 
-/** The quote, if it is the scope's own on this storefront: 404 when there is none, 403 when it is not. */
+/**
+ * The quote, if it is the scope's own on this storefront: 404 when there is none, 403 when it is not. A guest
+ * owns a quote by its secret alone: the contact a guest quote names is the buyer they made, not the owner.
+ */
 export function ownQuote(quote: QuoteRow | undefined, scope: QuoteScope): QuoteRow {
   if (!quote) throw notFound('there is no quote with this id.', 'quoteId');
-  const own =
-    quote.storefrontId === scope.storefrontId &&
-    quote.accountId === scope.owner.accountId &&
-    quote.contactId === scope.owner.contactId &&
-    quote.guestSecretHash === scope.owner.guestSecretHash;
+  const { owner } = scope;
+  const sameOwner =
+    owner.guestSecretHash === null
+      ? quote.guestSecretHash === null && quote.contactId === owner.contactId
+      : quote.guestSecretHash === owner.guestSecretHash;
+  const own = quote.storefrontId === scope.storefrontId && quote.accountId === owner.accountId && sameOwner;
   if (!own) throw forbidden();
   return quote;
 }

@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { addFirstOf, checkLayouts, interactive, payByCard, step } from './support/checkout';
+
+test('a guest checks out as a new buyer with card payment', async ({ page }) => {
+  // The account, address, method and payment steps, the provider's page and the order.
+  test.slow();
+  await addFirstOf(page, 'Flow Cytometry Antibodies');
+  await page.goto('/checkout');
+  await interactive(page);
+
+  const account = step(page, 'Your account');
+  await expect(account.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+    'href',
+    '/login?redirect=%2Fcheckout',
+  );
+  await expect(account.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+    'href',
+    '/login?redirect=%2Fcheckout&signUp=1',
+  );
+  await expect(step(page, 'Shipping address')).toContainText('Complete the step before this one first.');
+  await checkLayouts(page, 'guest-account-step');
+
+  // Bad input: every message beside its field, and the focus on the first.
+  await account.getByLabel('First name').fill('Ana Maria');
+  await account.getByLabel('Email').fill('ana@lumen');
+  await account.getByRole('button', { name: 'Continue as a guest' }).click();
+  await expect(account.getByText('Company Name is required')).toBeVisible();
+  await expect(account.getByText('First Name should not contain space')).toBeVisible();
+  await expect(account.getByText('Last Name is required')).toBeVisible();
+  await expect(account.getByText('Invalid Email')).toBeVisible();
+  await expect(account.getByLabel('Company')).toBeFocused();
+  await expect(account.getByLabel('First name')).toHaveAccessibleDescription(
+    'First Name should not contain space',
+  );
+  await checkLayouts(page, 'guest-account-errors');
+
+  await account.getByLabel('Company').fill('Lumen Cell Labs');
+  await account.getByLabel('First name').fill('Ana');
+  await account.getByLabel('Last name').fill('Lima');
+  await account.getByLabel('Email').fill('ana.lima@lumen.example');
+  await account.getByLabel('Phone').fill('+1 617 555 0100');
+  await account.getByRole('button', { name: 'Continue as a guest' }).click();
+  await expect(account.getByRole('heading', { name: /Your account \(done\)/ })).toBeVisible();
+  await expect(account).toContainText('Buying as Ana Lima, Lumen Cell Labs (ana.lima@lumen.example)');
+  await expect(account.getByRole('button', { name: 'Change' })).toBeVisible();
+  await checkLayouts(page, 'guest-account-done');
+
+  // A guest has no address book: a new US address, used for billing too.
+  const address = step(page, 'Shipping address');
+  await expect(address.getByRole('radio')).toHaveCount(0);
+  await address.getByLabel('First name').fill('Ana');
+  await address.getByLabel('Last name').fill('Lima');
+  await address.getByLabel('Email').fill('ana.lima@lumen.example');
+  await address.getByLabel('Address line 1').fill('1210 Longwood Avenue');
+  await address.getByLabel('City').fill('Boston');
+  await address.getByLabel('State or province').fill('MA');
+  await address.getByLabel('ZIP or postal code').fill('02115');
+  await address.getByLabel('Country').fill('US');
+  await address.getByRole('button', { name: 'Save the address' }).click();
+  await expect(address.getByRole('heading', { name: /Shipping address \(done\)/ })).toBeVisible();
+
+  const method = step(page, 'Shipping method');
+  await method.getByRole('radio').first().check();
+  await method.getByRole('button', { name: 'Use this method' }).click();
+  await expect(method.getByRole('heading', { name: /Shipping method \(done\)/ })).toBeVisible();
+  await expect(page.getByTestId('summary-tax')).toHaveText(/\$[0-9]/);
+
+  // The guest account must pay online: card on the provider's page.
+  await payByCard(page, '4242 4242 4242 4242');
+  const terms = step(page, 'Terms and payment');
+  await expect(terms.getByTestId('payment-state')).toHaveText(/Paid .* ending in 4242/);
+  await checkLayouts(page, 'guest-paid');
+
+  // A cart changed since checkout began restarts it for a second on the first press (C§4).
+  const placeOrder = terms.getByRole('button', { name: 'Place order' });
+  await placeOrder.click();
+  const thanks = page.getByRole('heading', { level: 1, name: 'Thank you for your order' });
+  await expect(thanks.or(terms.getByText('restarting checkout'))).toBeVisible();
+  if (!(await thanks.isVisible())) {
+    await expect(terms).not.toContainText('restarting checkout');
+    await placeOrder.click();
+  }
+  await expect(thanks).toBeVisible();
+  await expect(page.getByTestId('order-number')).toHaveText(/^SO-\d{4}-\d{6}$/);
+  await checkLayouts(page, 'guest-order-confirmation');
+});
