@@ -96,6 +96,8 @@ export interface BlockData {
     /** Whether the buyer may pay by card: the provider is configured and the terms offer it. */
     payOnline: boolean;
     poFile: PoFile | null;
+    /** The PO number saved on the quote, so a reload shows it. */
+    poNumber: string | null;
   }>;
   /** The cart being checked out; null: there is none. */
   quoteSummary: QuoteItems | null;

@@ -103,6 +103,7 @@ export const loadTermsAndPayment: BlockLoader<'termsAndPayment'> = ({ session, t
       payment,
       payOnline: shuttle.configured && payment.payOnlineTerms.paymentOffered,
       poFile: files[0] ?? null,
+      poNumber: quote.poNumber,
     };
   });
 
