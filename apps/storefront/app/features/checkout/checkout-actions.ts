@@ -35,9 +35,14 @@ export function isQuietWrite(formAction: string | undefined, formData: FormData 
 
 /** Form fields of the billing address carry this prefix beside the shipping address's. */
 export const BILLING_PREFIX = 'billing.';
+/** Form fields of the deliver-to address (C§3: where inside the ship-to site the goods go) carry this one. */
+export const DELIVER_TO_PREFIX = 'deliverTo.';
 
-/** A form field a refusal belongs to: a shipping address field, or a billing one (prefixed). */
-export type CheckoutField = AddressFormField | `${typeof BILLING_PREFIX}${AddressFormField}` | 'poNumber';
+/** A form field a refusal belongs to: a shipping address field, or a billing or deliver-to one (prefixed). */
+export type CheckoutField =
+  | AddressFormField
+  | `${typeof BILLING_PREFIX | typeof DELIVER_TO_PREFIX}${AddressFormField}`
+  | 'poNumber';
 
 export interface AddressSuggestion {
   address: string;
