@@ -1,0 +1,88 @@
+import { expect, type Page, test } from '@playwright/test';
+import { seriousAccessibilityViolations } from './axe';
+import { cart } from './cart';
+import { horizontalOverflow, keepScreenshot } from './layout';
+import { signIn } from './sign-in';
+import { catalogue } from './storefront';
+
+/** The checkout's steps, as the checkout's browser tests walk through them. */
+
+export const step = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });
+
+/** The checkout's forms take input once the page has hydrated. */
+export async function interactive(page: Page): Promise<void> {
+  await expect(page.locator('[data-step]').first()).toBeVisible();
+  await expect(page.locator('[data-step][data-interactive="false"]')).toHaveCount(0);
+}
+
+/** Adds the first product of a category to the cart. */
+export async function addFirstOf(page: Page, category: string): Promise<void> {
+  await page.goto('/');
+  await catalogue.openCategory(page, category);
+  const [name = ''] = (await catalogue.productLinks(page).allInnerTexts()).map((text) => text.trim());
+  await cart.addFromHere(page, name);
+}
+
+/** No serious accessibility violation and no sideways scrolling, at desktop and phone widths. */
+export async function checkLayouts(page: Page, name: string): Promise<void> {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await keepScreenshot(page, test.info(), `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Picks the account's address from the book (for a typed contact) and the first rate. */
+export async function throughShipping(page: Page): Promise<void> {
+  const address = step(page, 'Shipping address');
+  await address.getByLabel('First name').fill('Ingrid');
+  await address.getByLabel('Last name').fill('Halvorsen');
+  await address.getByLabel('Email').fill('ingrid@halvorsen.example');
+  await address.getByRole('radio').first().check();
+  await expect(address.getByLabel('First name')).toHaveValue('Ingrid');
+  await address.getByRole('button', { name: 'Save the address' }).click();
+  await expect(address.getByRole('heading', { name: /Shipping address \(done\)/ })).toBeVisible();
+
+  const method = step(page, 'Shipping method');
+  const options = method.getByRole('radio');
+  await expect(options.first()).toBeVisible();
+  await options.first().check();
+  await method.getByRole('button', { name: 'Use this method' }).click();
+  await expect(method.getByRole('heading', { name: /Shipping method \(done\)/ })).toBeVisible();
+}
+
+/** Saves the account's address from the book for a typed contact. */
+export async function throughAddressOnly(page: Page): Promise<void> {
+  const address = step(page, 'Shipping address');
+  await address.getByLabel('First name').fill('Ingrid');
+  await address.getByLabel('Last name').fill('Halvorsen');
+  await address.getByLabel('Email').fill('ingrid@halvorsen.example');
+  await address.getByRole('radio').first().check();
+  await address.getByRole('button', { name: 'Save the address' }).click();
+  await expect(address.getByRole('heading', { name: /Shipping address \(done\)/ })).toBeVisible();
+}
+
+/** A signed-in Halvorsen user with one product in the cart, on the checkout page. */
+export async function atCheckout(page: Page, username: string): Promise<void> {
+  await page.goto('/login');
+  await signIn.as(page, username);
+  await addFirstOf(page, 'Genomics Kits');
+  await page.goto('/checkout');
+  await interactive(page);
+}
+
+/** Pays on the provider's page with a test card and comes back to the checkout. */
+export async function payByCard(page: Page, card: string): Promise<void> {
+  await step(page, 'Terms and payment')
+    .getByRole('button', { name: /^Pay .* by card$/ })
+    .click();
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/39');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByLabel('Name on card').fill('Ingrid Halvorsen');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/checkout/);
+  await interactive(page);
+}
