@@ -24,12 +24,19 @@ export type CheckoutIntent = (typeof CHECKOUT_INTENTS)[number];
 
 /**
  * Writes after which the page need not reload: the summary's tax poll (every 100 ms), a PO file chunk but the
- * last, and the signed payment request the browser posts on to the provider.
+ * last, the signed payment request the browser posts on to the provider, and a refused PO number (the CRM
+ * changed nothing, and a reload would drop the field the refusal stands beside when the quote was ordered
+ * meanwhile).
  */
-export function isQuietWrite(formAction: string | undefined, formData: FormData | undefined): boolean {
+export function isQuietWrite(
+  formAction: string | undefined,
+  formData: FormData | undefined,
+  actionResult?: unknown,
+): boolean {
   if (formAction !== CHECKOUT_ACTION_PATH) return false;
   const intent = formData?.get('intent');
   if (intent === 'tax' || intent === 'pay') return true;
+  if (intent === 'savePo') return (actionResult as CheckoutActionResult | undefined)?.ok === false;
   return intent === 'uploadChunk' && formData?.get('last') !== 'true';
 }
 
