@@ -255,7 +255,7 @@ function AddressStep({ quoteId, detail, config, save }: AddressStepProps) {
           />
         </fieldset>
       )}
-      <p className="checkout-note" role="status">
+      <p className="checkout-note checkout-loading" role="status">
         {loading ? 'Loading addresses…' : ''}
       </p>
       <button type="submit" className="button" disabled={save.busy}>
