@@ -16,6 +16,8 @@ export const quoteSummarySchema = z.object({
   accountId: z.string(),
   contactId: z.string().nullable(),
   shipToAccountId: z.string().nullable(),
+  /** The PO number the buyer gave at checkout, shown again when the page is reloaded. */
+  poNumber: z.string().nullable(),
   status: z.enum(QUOTE_STATUSES),
   checkedOut: z.boolean(),
   currency: z.string(),

@@ -58,6 +58,10 @@ export interface ShippingAddressData {
   addresses: AddressRecord[];
   shippingAddress: QuoteAddress | null;
   billingAddress: QuoteAddress | null;
+  /** The quote's different deliver-to address, when it has one. */
+  deliverToAddress: QuoteAddress | null;
+  /** A signed-in buyer may add a typed address to the account's book as a new location. */
+  canAddLocation: boolean;
   /** The billing address to save on load (C§4 billing auto-save); null: nothing to save. */
   autoSaveBilling: AddressRecord | null;
   /** Whether addresses are checked with the tax service on this storefront. */
@@ -103,9 +107,11 @@ export interface BlockData {
     /** Whether the buyer may pay by card: the provider is configured and the terms offer it. */
     payOnline: boolean;
     poFile: PoFile | null;
+    /** The PO number saved on the quote, so a reload shows it. */
+    poNumber: string | null;
   }>;
-  /** The cart being checked out; null: there is none. */
-  quoteSummary: QuoteItems | null;
+  /** The cart being checked out and its deliver-to address; null: there is no cart. */
+  quoteSummary: (QuoteItems & { deliverTo: QuoteAddress | null }) | null;
 }
 
 /** A block ready to render: its fields parsed and its data loaded, or the reason it cannot show. */

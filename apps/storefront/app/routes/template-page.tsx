@@ -13,9 +13,10 @@ export function loader(args: Route.LoaderArgs) {
 export function shouldRevalidate({
   formAction,
   formData,
+  actionResult,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  return isQuietWrite(formAction, formData) ? false : defaultShouldRevalidate;
+  return isQuietWrite(formAction, formData, actionResult) ? false : defaultShouldRevalidate;
 }
 
 /** Errors are rendered by the root boundary, whose meta titles them. */

@@ -462,11 +462,25 @@ type CheckoutLayout = (typeof CHECKOUT_LAYOUTS)[number];
 /** The quote PDF template the order is rendered with; submit refuses a checkout template without one. */
 const QUOTE_PDF_TEMPLATE = 'quote-pdf-standard';
 
+/**
+ * The express checkout's address form asks for more than the defaults (a second line, a state, a phone, short
+ * lines for carriers' labels) and leaves ZIP and country to the country rule and the tax service's suggestion.
+ */
+const EXPRESS_ADDRESS_FIELDS: BlockFieldsInput['shippingAddress']['addressFields'] = {
+  address: { required: true, maxLength: 60 },
+  address2: { required: true, maxLength: 40 },
+  state: { required: true },
+  zip: { required: false },
+  country: { required: false },
+  phone: { required: true },
+};
+
 function checkoutTemplate(
   { storefrontId, guestAccessible }: StorefrontRef,
   key: string,
   details: { name: string; createdDate: string; meta: Partial<TemplateMeta> },
   layout: CheckoutLayout,
+  addressFields?: BlockFieldsInput['shippingAddress']['addressFields'],
 ): SeedTemplate {
   const id = (suffix: string) => `${storefrontId}-${key}-${suffix}`;
   // The steps in sequence in the wide column, the summary beside them (stacked on a narrow screen).
@@ -477,7 +491,7 @@ function checkoutTemplate(
     [
       // Only a storefront open to guests has guests to sign in or to register as buyers.
       ...(guestAccessible ? [block(id('account'), 'checkoutAccount', {}, { visibility: 'GUEST' })] : []),
-      block(id('shipping-address'), 'shippingAddress', {}),
+      block(id('shipping-address'), 'shippingAddress', addressFields ? { addressFields } : {}),
       block(id('shipping-method'), 'shippingMethod', {}),
       block(id('terms-and-payment'), 'termsAndPayment', {}),
       block(id('summary'), 'quoteSummary', {}, { column: 1 }),
@@ -520,6 +534,7 @@ function checkoutPages(storefront: StorefrontRef): SeedTemplate[] {
         meta: { Page_Title: 'Express checkout', Friendly_URL: '/express-checkout' },
       },
       'wrapperless',
+      EXPRESS_ADDRESS_FIELDS,
     ),
   ];
 }

@@ -20,6 +20,7 @@ const summary = (overrides: Partial<QuoteSummary> = {}): QuoteSummary => ({
   accountId: 'acc-1',
   contactId: 'con-1',
   shipToAccountId: null,
+  poNumber: null,
   status: 'Active',
   checkedOut: false,
   currency: 'USD',

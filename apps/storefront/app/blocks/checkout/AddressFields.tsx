@@ -28,19 +28,11 @@ const AUTOCOMPLETE: Partial<Record<AddressFormField, string>> = {
   country: 'country',
 };
 
-/** The fields the checkout's address forms show, contact first. */
-const SHOWN: readonly (AddressFormField & keyof AddressFieldConfig)[] = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'address',
-  'address2',
-  'city',
-  'state',
-  'zip',
-  'country',
-];
+type ConfiguredField = AddressFormField & keyof AddressFieldConfig;
+
+/** The contact of an address: not asked for a deliver-to address (C§5). */
+const CONTACT: readonly ConfiguredField[] = ['firstName', 'lastName', 'email', 'phone'];
+const PLACE: readonly ConfiguredField[] = ['address', 'address2', 'city', 'state', 'zip', 'country'];
 
 interface AddressFieldsProps {
   /** Prefix of the inputs' ids, unique on the page. */
@@ -49,23 +41,40 @@ interface AddressFieldsProps {
   errors: Partial<Record<AddressFormField, string>>;
   config: AddressFieldConfig;
   onChange: (field: AddressFormField, value: string) => void;
+  /** Whether the contact is asked for (not for a deliver-to address). */
+  contact?: boolean;
+  /** Whether a location name is asked for (the address is added as a new location; then it is required). */
+  locationName?: boolean;
 }
 
 /**
- * An address form's inputs, each with its label and its C§5 message beside it (aria-describedby). Country and
- * state are free text: codes, full names and USA are all accepted (C§5).
+ * An address form's inputs, each with its label and its C§5 message beside it (aria-describedby), contact
+ * first. Country and state are free text: codes, full names and USA are all accepted (C§5).
  */
-export function AddressFields({ idPrefix, values, errors, config, onChange }: AddressFieldsProps) {
+export function AddressFields({
+  idPrefix,
+  values,
+  errors,
+  config,
+  onChange,
+  contact = true,
+  locationName = false,
+}: AddressFieldsProps) {
+  const shown: AddressFormField[] = [
+    ...(locationName ? (['locName'] as const) : []),
+    ...(contact ? CONTACT : []),
+    ...PLACE,
+  ];
   return (
     <div className="checkout-fields">
-      {SHOWN.map((field) => (
+      {shown.map((field) => (
         <FormField
           key={field}
           id={`${idPrefix}-${field}`}
           name={field}
           label={LABELS[field]}
           value={values[field]}
-          required={config[field].required}
+          required={field === 'locName' || config[field].required}
           error={errors[field]}
           autoComplete={AUTOCOMPLETE[field]}
           onChange={(value) => onChange(field, value)}

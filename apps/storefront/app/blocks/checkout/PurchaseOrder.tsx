@@ -9,11 +9,14 @@ import { useRevalidator } from 'react-router';
 import { base64Chunks, readAsBase64 } from '../../features/checkout/chunks';
 import { useCheckoutAction } from '../../features/checkout/use-checkout-action';
 
-/** The PO number: checked for duplicates and stored on the quote when the field is left (C§4). */
-export function PoNumber({ quoteId }: { quoteId: string }) {
+/**
+ * The PO number: checked for duplicates and stored on the quote when the field is left (C§4); `stored` is what
+ * the quote already holds, shown again after a reload.
+ */
+export function PoNumber({ quoteId, stored }: { quoteId: string; stored: string | null }) {
   const save = useCheckoutAction();
-  const [value, setValue] = useState('');
-  const [saved, setSaved] = useState<string | null>(null);
+  const [value, setValue] = useState(stored ?? '');
+  const [saved, setSaved] = useState<string | null>(stored);
   const [sent, setSent] = useState('');
   useEffect(() => {
     if (save.result?.ok && save.result.intent === 'savePo') setSaved(sent);

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useCheckoutAction } from '../../features/checkout/use-checkout-action';
 import { formatMoney } from '../../lib/format';
 import type { BlockProps } from '../types';
+import { addressLine } from './address-form';
 
 /** C§9: the summary asks for the tax every 100 ms until it is calculated or the CRM says why it is not. */
 export const TAX_POLL_MS = 100;
@@ -64,6 +65,11 @@ export function QuoteSummary({ fields, data, block }: BlockProps<'quoteSummary'>
           <dd data-testid="summary-total">{money(total)}</dd>
         </div>
       </dl>
+      {data.deliverTo && (
+        <p className="checkout-summary__deliver-to" data-testid="summary-deliver-to">
+          <strong>Deliver to:</strong> {addressLine(data.deliverTo)}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,16 +1,19 @@
 import {
+  type AddressContext,
   type AddressForm,
   type AddressFormField,
+  type AddressIssue,
   validateAddress,
 } from '@storefront/contracts/address-rules';
 import type { AddressRecord } from '@storefront/contracts/crm-addresses';
 import { useEffect, useRef, useState } from 'react';
-import { BILLING_PREFIX } from '../../features/checkout/checkout-actions';
+import { BILLING_PREFIX, DELIVER_TO_PREFIX } from '../../features/checkout/checkout-actions';
 import { useCheckoutAction } from '../../features/checkout/use-checkout-action';
 import type { BlockProps, ShippingAddressData } from '../types';
 import { AddressFields } from './AddressFields';
 import {
   type AddressErrors,
+  addressLine,
   EMPTY_ADDRESS,
   formOfQuoteAddress,
   formOfRecord,
@@ -51,38 +54,62 @@ interface AddressStepProps {
 
 const NEW_ADDRESS = 'new';
 
+/** C§9: the address loading indicator hides after 2 seconds at most. */
+export const ADDRESS_LOADING_MAX_MS = 2000;
+
+/** The step's three address forms, and the billing address as a whole ('Please enter valid Billing Address.'). */
+interface StepErrors {
+  shipping: AddressErrors;
+  billing: AddressErrors;
+  deliverTo: AddressErrors;
+  billingAddress: string | null;
+}
+
+const NO_ERRORS: StepErrors = { shipping: {}, billing: {}, deliverTo: {}, billingAddress: null };
+
+/** A CRM refusal's field as the form it belongs to (by its prefix) and the field in it. */
+function errorsOfRefusal(field: string, message: string): StepErrors {
+  for (const [form, prefix] of [
+    ['billing', BILLING_PREFIX],
+    ['deliverTo', DELIVER_TO_PREFIX],
+  ] as const) {
+    if (field.startsWith(prefix)) {
+      return { ...NO_ERRORS, [form]: { [field.slice(prefix.length) as AddressFormField]: message } };
+    }
+  }
+  return { ...NO_ERRORS, shipping: { [field as AddressFormField]: message } };
+}
+
+/** Each broken rule beside its field; at most one per field (validateAddress already keeps the first). */
+function byField(issues: AddressIssue[]): AddressErrors {
+  return Object.fromEntries(issues.flatMap((issue) => (issue.field ? [[issue.field, issue.message]] : [])));
+}
+
 function AddressStep({ quoteId, detail, config, save }: AddressStepProps) {
   const [picked, setPicked] = useState<string>(() => savedRecordId(detail));
   const [shipping, setShipping] = useState<AddressForm>(() => formOfQuoteAddress(detail.shippingAddress));
   const [useForBilling, setUseForBilling] = useState(true);
   const [billing, setBilling] = useState<AddressForm>(() => formOfQuoteAddress(detail.billingAddress));
-  const [errors, setErrors] = useState<{ shipping: AddressErrors; billing: AddressErrors }>({
-    shipping: {},
-    billing: {},
-  });
+  const [addLocation, setAddLocation] = useState(false);
+  const [deliverElsewhere, setDeliverElsewhere] = useState(detail.deliverToAddress !== null);
+  const [deliverTo, setDeliverTo] = useState<AddressForm>(() => formOfQuoteAddress(detail.deliverToAddress));
+  const [errors, setErrors] = useState<StepErrors>(NO_ERRORS);
   const [checked, setChecked] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  useBillingAutoSave(quoteId, detail.autoSaveBilling);
+  const autoSaving = useBillingAutoSave(quoteId, detail.autoSaveBilling);
+  const loading = useLoadingIndicator(save.busy || autoSaving);
 
   // The CRM's refusal of a field shows beside it, like the browser's own checks.
   const refusal = save.refusal;
   useEffect(() => {
-    if (!refusal?.field) return;
-    const field = refusal.field;
-    const billingField = field.startsWith(BILLING_PREFIX);
-    const name = (billingField ? field.slice(BILLING_PREFIX.length) : field) as AddressFormField;
-    setErrors(
-      billingField
-        ? { shipping: {}, billing: { [name]: refusal.message } }
-        : { shipping: { [name]: refusal.message }, billing: {} },
-    );
+    if (refusal?.field) setErrors(errorsOfRefusal(refusal.field, refusal.message));
   }, [refusal]);
   useEffect(() => {
-    const shown = Object.keys(errors.shipping).length + Object.keys(errors.billing).length;
-    if (shown > 0) focusFirstError(formRef.current);
+    if (errors !== NO_ERRORS) focusFirstError(formRef.current);
   }, [errors]);
 
   const record = detail.addresses.find((entry) => entry.id === picked) ?? null;
+  const addingLocation = detail.canAddLocation && picked === NEW_ADDRESS && addLocation;
   const pick = (value: string) => {
     setPicked(value);
     const chosen = detail.addresses.find((entry) => entry.id === value);
@@ -90,51 +117,73 @@ function AddressStep({ quoteId, detail, config, save }: AddressStepProps) {
     setShipping((current) =>
       chosen ? withContact(formOfRecord(chosen), current) : { ...EMPTY_ADDRESS, ...contactOf(current) },
     );
-    setErrors({ shipping: {}, billing: {} });
+    setErrors(NO_ERRORS);
   };
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    const addressObject = record?.addressObject ?? 'Account';
-    const shippingIssues = validateAddress(
+    const account = { addressObject: 'Account', addingLocation: false } as const;
+    const check = (form: AddressForm, context: AddressContext, asked: boolean) =>
+      asked ? validateAddress(form, context, config) : [];
+    const shippingIssues = check(
       shipping,
-      { addressType: 'Shipping', addressObject, addingLocation: false },
-      config,
+      addingLocation
+        ? { addressType: 'Shipping', addressObject: 'Location', addingLocation: true }
+        : { ...account, addressType: 'Shipping', addressObject: record?.addressObject ?? 'Account' },
+      true,
     );
-    const billingIssues = useForBilling
-      ? []
-      : validateAddress(
-          billing,
-          { addressType: 'Billing', addressObject: 'Account', addingLocation: false },
-          config,
-        );
-    const byField = (issues: typeof shippingIssues) =>
-      Object.fromEntries(issues.flatMap((issue) => (issue.field ? [[issue.field, issue.message]] : [])));
-    if (shippingIssues.length > 0 || billingIssues.length > 0) {
-      setErrors({ shipping: byField(shippingIssues), billing: byField(billingIssues) });
+    const billingIssues = check(billing, { ...account, addressType: 'Billing' }, !useForBilling);
+    const deliverToIssues = check(deliverTo, { ...account, addressType: 'DeliverTo' }, deliverElsewhere);
+    if (shippingIssues.length + billingIssues.length + deliverToIssues.length > 0) {
+      setErrors({
+        shipping: byField(shippingIssues),
+        billing: byField(billingIssues),
+        deliverTo: byField(deliverToIssues),
+        billingAddress: billingIssues.find((issue) => issue.field === null)?.message ?? null,
+      });
       return;
     }
-    setErrors({ shipping: {}, billing: {} });
+    setErrors(NO_ERRORS);
+    const source = addingLocation
+      ? { addressObject: 'Location' }
+      : record
+        ? sourceOfRecord(record)
+        : { addressObject: 'Account' };
     save.submit('saveAddress', {
       quoteId,
-      ...(record ? sourceOfRecord(record) : { addressObject: 'Account' }),
+      ...source,
       ...prefixed(shipping),
       ...(useForBilling ? {} : prefixed(billing, BILLING_PREFIX)),
+      ...(deliverElsewhere ? prefixed(deliverTo, DELIVER_TO_PREFIX) : {}),
       useForBilling: String(useForBilling),
+      deliverTo: String(deliverElsewhere),
       checked: String(checked),
     });
   };
   const suggestion = refusal?.suggestion ?? null;
+  const billingErrorId = `${quoteId}-billing-error`;
 
   return (
     <form ref={formRef} className="checkout-form" noValidate onSubmit={onSubmit}>
       {detail.addresses.length > 0 && (
         <AddressBook addresses={detail.addresses} picked={picked} onPick={pick} />
       )}
+      {detail.canAddLocation && picked === NEW_ADDRESS && (
+        <div className="field field--check">
+          <input
+            id={`${quoteId}-add-location`}
+            type="checkbox"
+            checked={addLocation}
+            onChange={(event) => setAddLocation(event.target.checked)}
+          />
+          <label htmlFor={`${quoteId}-add-location`}>Save it as a new location of your account</label>
+        </div>
+      )}
       <AddressFields
         idPrefix={`${quoteId}-shipping`}
         values={shipping}
         errors={errors.shipping}
         config={config}
+        locationName={addingLocation}
         onChange={(field, value) => {
           setShipping((current) => ({ ...current, [field]: value }));
           setChecked(false);
@@ -143,18 +192,7 @@ function AddressStep({ quoteId, detail, config, save }: AddressStepProps) {
       {suggestion && refusal && (
         <div className="checkout-suggestion" role="alert">
           <p>{refusal.message}</p>
-          <p>
-            {[
-              suggestion.address,
-              suggestion.address2,
-              suggestion.city,
-              suggestion.state,
-              suggestion.zip,
-              suggestion.country,
-            ]
-              .filter(Boolean)
-              .join(', ')}
-          </p>
+          <p>{addressLine(suggestion)}</p>
           <button
             type="button"
             className="button button--secondary"
@@ -177,8 +215,16 @@ function AddressStep({ quoteId, detail, config, save }: AddressStepProps) {
         <label htmlFor={`${quoteId}-use-for-billing`}>Use for billing</label>
       </div>
       {!useForBilling && (
-        <fieldset className="checkout-billing">
+        <fieldset
+          className="checkout-billing"
+          aria-describedby={errors.billingAddress ? billingErrorId : undefined}
+        >
           <legend>Billing address</legend>
+          {errors.billingAddress && (
+            <p id={billingErrorId} className="checkout-field__error">
+              {errors.billingAddress}
+            </p>
+          )}
           <AddressFields
             idPrefix={`${quoteId}-billing`}
             values={billing}
@@ -188,6 +234,31 @@ function AddressStep({ quoteId, detail, config, save }: AddressStepProps) {
           />
         </fieldset>
       )}
+      <div className="field field--check">
+        <input
+          id={`${quoteId}-deliver-elsewhere`}
+          type="checkbox"
+          checked={deliverElsewhere}
+          onChange={(event) => setDeliverElsewhere(event.target.checked)}
+        />
+        <label htmlFor={`${quoteId}-deliver-elsewhere`}>Deliver to a different address</label>
+      </div>
+      {deliverElsewhere && (
+        <fieldset className="checkout-billing">
+          <legend>Deliver-to address (for example a building or lab on the site)</legend>
+          <AddressFields
+            idPrefix={`${quoteId}-deliver-to`}
+            values={deliverTo}
+            errors={errors.deliverTo}
+            config={config}
+            contact={false}
+            onChange={(field, value) => setDeliverTo((current) => ({ ...current, [field]: value }))}
+          />
+        </fieldset>
+      )}
+      <p className="checkout-note checkout-loading" role="status">
+        {loading ? 'Loading addresses…' : ''}
+      </p>
       <button type="submit" className="button" disabled={save.busy}>
         {save.busy ? 'Saving the address…' : 'Save the address'}
       </button>
@@ -240,8 +311,11 @@ function AddressBook({
   );
 }
 
-/** C§4: a quote without a billing address gets the account's billing address, once, when the step opens. */
-function useBillingAutoSave(quoteId: string, record: AddressRecord | null) {
+/**
+ * C§4: a quote without a billing address gets the account's billing address, once, when the step opens.
+ * Answers whether that save (and the addresses' reload after it) is under way.
+ */
+function useBillingAutoSave(quoteId: string, record: AddressRecord | null): boolean {
   const autoSave = useCheckoutAction();
   const submit = autoSave.submit;
   const started = useRef(false);
@@ -250,6 +324,22 @@ function useBillingAutoSave(quoteId: string, record: AddressRecord | null) {
     started.current = true;
     submit('saveBilling', { quoteId, ...sourceOfRecord(record), ...prefixed(formOfRecord(record)) });
   }, [quoteId, record, submit]);
+  return autoSave.busy;
+}
+
+/**
+ * C§9: shown while addresses are saved and loaded again, and hidden after 2 seconds at most, so a slow answer
+ * does not leave the step looking stuck.
+ */
+function useLoadingIndicator(busy: boolean): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    setShown(busy);
+    if (!busy) return;
+    const timer = setTimeout(() => setShown(false), ADDRESS_LOADING_MAX_MS);
+    return () => clearTimeout(timer);
+  }, [busy]);
+  return shown;
 }
 
 /** The book's record the quote's saved shipping address came from, else a new address. */

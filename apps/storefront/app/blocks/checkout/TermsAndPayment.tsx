@@ -44,7 +44,7 @@ export function TermsAndPayment({ fields, data, block }: BlockProps<'termsAndPay
     >
       {detail && (
         <div className="checkout-form">
-          <PoNumber quoteId={data.quoteId} />
+          <PoNumber quoteId={data.quoteId} stored={detail.poNumber} />
           <PoFileField quoteId={data.quoteId} file={detail.poFile} />
           <CardPayment quoteId={data.quoteId} info={detail.payment} payOnline={detail.payOnline} />
         </div>

@@ -2,6 +2,7 @@ import {
   ADDRESS_FORM_FIELDS,
   type AddressForm,
   type AddressFormField,
+  type AddressParts,
   splitContactName,
 } from '@storefront/contracts/address-rules';
 import type { AddressRecord, QuoteAddress } from '@storefront/contracts/crm-addresses';
@@ -50,3 +51,10 @@ export function prefixed(form: AddressForm, prefix = ''): Record<string, string>
 }
 
 export type AddressErrors = Partial<Record<AddressFormField, string>>;
+
+/** An address on one line, its given parts only. */
+export function addressLine(parts: AddressParts): string {
+  return [parts.address, parts.address2, parts.city, parts.state, parts.zip, parts.country]
+    .filter(Boolean)
+    .join(', ');
+}

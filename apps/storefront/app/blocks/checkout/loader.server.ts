@@ -65,6 +65,8 @@ export const loadShippingAddress: BlockLoader<'shippingAddress'> = ({ session, f
       addresses,
       shippingAddress: state?.shippingAddress ?? null,
       billingAddress: billing.quoteAddress,
+      deliverToAddress: state?.deliverToAddress ?? null,
+      canAddLocation: signedIn,
       autoSaveBilling: signedIn
         ? billingAddressToAutoSave({
             quoteBilling: billing.quoteAddress,
@@ -114,11 +116,16 @@ export const loadTermsAndPayment: BlockLoader<'termsAndPayment'> = ({ session, t
       payment,
       payOnline: shuttle.configured && payment.payOnlineTerms.paymentOffered,
       poFile: files[0] ?? null,
+      poNumber: quote.poNumber,
     };
   });
 
 export const loadQuoteSummary: BlockLoader<'quoteSummary'> = async ({ session }) => {
   const state = await loadCheckoutState(session);
   if (!state) return null;
-  return crmCall(session, 'getQuoteItems', { ...checkoutScope(session), quoteid: state.quote.id });
+  const items = await crmCall(session, 'getQuoteItems', {
+    ...checkoutScope(session),
+    quoteid: state.quote.id,
+  });
+  return { ...items, deliverTo: state.deliverToAddress };
 };

@@ -26,23 +26,35 @@ export type CheckoutIntent = (typeof CHECKOUT_INTENTS)[number];
 
 /**
  * Writes after which the page need not reload: the summary's tax poll (every 100 ms), a PO file chunk but the
- * last, and the signed payment request the browser posts on to the provider.
+ * last, the signed payment request the browser posts on to the provider, and a refused PO number (the CRM
+ * changed nothing, and a reload would drop the field the refusal stands beside when the quote was ordered
+ * meanwhile).
  */
-export function isQuietWrite(formAction: string | undefined, formData: FormData | undefined): boolean {
+export function isQuietWrite(
+  formAction: string | undefined,
+  formData: FormData | undefined,
+  actionResult?: unknown,
+): boolean {
   if (formAction !== CHECKOUT_ACTION_PATH) return false;
   const intent = formData?.get('intent');
   if (intent === 'tax' || intent === 'pay') return true;
+  if (intent === 'savePo') return (actionResult as CheckoutActionResult | undefined)?.ok === false;
   return intent === 'uploadChunk' && formData?.get('last') !== 'true';
 }
 
 /** Form fields of the billing address carry this prefix beside the shipping address's. */
 export const BILLING_PREFIX = 'billing.';
+/** Form fields of the deliver-to address (C§3: where inside the ship-to site the goods go) carry this one. */
+export const DELIVER_TO_PREFIX = 'deliverTo.';
 
-/** A form field a refusal belongs to: a guest buyer's or shipping address field, a billing one (prefixed). */
+/**
+ * A form field a refusal belongs to: a guest buyer's or shipping address field, or a billing or deliver-to one
+ * (prefixed).
+ */
 export type CheckoutField =
   | GuestBuyerField
   | AddressFormField
-  | `${typeof BILLING_PREFIX}${AddressFormField}`
+  | `${typeof BILLING_PREFIX | typeof DELIVER_TO_PREFIX}${AddressFormField}`
   | 'poNumber';
 
 export interface AddressSuggestion {

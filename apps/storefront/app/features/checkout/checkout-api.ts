@@ -2,6 +2,7 @@ import {
   ADDRESS_FORM_FIELDS,
   type AddressForm,
   type AddressFormField,
+  type AddressType,
   contactName,
   validateAddress,
 } from '@storefront/contracts/address-rules';
@@ -35,6 +36,7 @@ import {
   type CheckoutAnswer,
   type CheckoutField,
   type CheckoutIntent,
+  DELIVER_TO_PREFIX,
 } from './checkout-actions';
 
 type Form = Record<string, FormDataEntryValue>;
@@ -71,6 +73,10 @@ const addressSource = z.object({
   parentAccount: optionalId,
 });
 
+/** A Location without an id: the address is added to the account's book as a new location (C§4). */
+const isNewLocation = (source: z.output<typeof addressSource>) =>
+  source.addressObject === 'Location' && !source.locationId;
+
 /** The address form's fields as typed, with the given prefix ('' or 'billing.'). */
 function addressForm(form: Form, prefix: string): AddressForm {
   const values = ADDRESS_FORM_FIELDS.map((field) => {
@@ -86,12 +92,16 @@ function addressForm(form: Form, prefix: string): AddressForm {
  */
 async function saveAddress(
   session: StorefrontSession,
-  addressType: 'Shipping' | 'Billing',
+  addressType: AddressType,
   source: z.output<typeof addressSource>,
   address: AddressForm,
   fieldOf: (field: AddressFormField) => CheckoutField,
 ): Promise<void> {
-  const context = { addressType, addressObject: source.addressObject, addingLocation: false } as const;
+  const context = {
+    addressType,
+    addressObject: source.addressObject,
+    addingLocation: isNewLocation(source),
+  } as const;
   const [issue] = validateAddress(address, context);
   if (issue) throw new Refusal(issue.message, issue.field ? fieldOf(issue.field) : null);
   const answer = await crmCall(session, 'saveAddress', {
@@ -172,18 +182,33 @@ const INTENTS: Record<CheckoutIntent, (session: StorefrontSession, form: Form) =
     await crmCall(session, 'createGuestBuyer', { ...checkoutScope(session), quoteId, ...buyer });
     return nothing;
   },
-  /** The shipping address, and the billing address: the same one ("Use for billing") or its own form. */
+  /**
+   * The shipping address (possibly added as a new location), the billing address (the same one, "Use for
+   * billing", or its own form) and, when given, a different deliver-to address.
+   */
   async saveAddress(session, form) {
     const source = parseForm(addressSource, form);
     const shipping = addressForm(form, '');
     if (form.checked !== 'true') await checkWithTaxService(session, shipping);
     await saveAddress(session, 'Shipping', source, shipping, (field) => field);
+    // Account-level: a location is added once, by the shipping save.
+    const accountSource = { quoteId: source.quoteId, addressObject: 'Account' as const };
     if (form.useForBilling === 'true') {
-      await saveAddress(session, 'Billing', source, shipping, (field) => field);
+      const billingSource = isNewLocation(source) ? accountSource : source;
+      await saveAddress(session, 'Billing', billingSource, shipping, (field) => field);
     } else {
-      const billingSource = { quoteId: source.quoteId, addressObject: 'Account' as const };
       const billing = addressForm(form, BILLING_PREFIX);
-      await saveAddress(session, 'Billing', billingSource, billing, (field) => `${BILLING_PREFIX}${field}`);
+      await saveAddress(session, 'Billing', accountSource, billing, (field) => `${BILLING_PREFIX}${field}`);
+    }
+    if (form.deliverTo === 'true') {
+      const deliverTo = addressForm(form, DELIVER_TO_PREFIX);
+      await saveAddress(
+        session,
+        'DeliverTo',
+        accountSource,
+        deliverTo,
+        (field) => `${DELIVER_TO_PREFIX}${field}`,
+      );
     }
     return nothing;
   },

@@ -15,12 +15,19 @@ export interface CheckoutState {
   quote: QuoteSummary;
   signedIn: boolean;
   shippingAddress: QuoteAddress | null;
+  /** Where inside the ship-to site the goods go, when the buyer gave a different address (C§3). */
+  deliverToAddress: QuoteAddress | null;
   progress: CheckoutProgress;
 }
 
 /** A shipping address the rates can be had for: a country, and a state where the country needs one (C§5). */
 export function isShippable(address: QuoteAddress | null): boolean {
   return address !== null && addressToUseIssue(address, 'Shipping', 'Location') === null;
+}
+
+/** A quote answers its deliver-to fields empty until one is saved. */
+function hasAnyPart(address: QuoteAddress | null): address is QuoteAddress {
+  return address !== null && [address.address, address.city, address.country].some((part) => part !== '');
 }
 
 /**
@@ -45,8 +52,9 @@ async function readCheckoutState(session: StorefrontSession): Promise<CheckoutSt
   const { quote } = await crmCall(session, 'getActiveQuote', checkoutScope(session));
   if (!quote || quote.checkedOut) return null;
   const scope = { ...checkoutScope(session), quoteId: quote.id };
-  const [addresses, rates] = await Promise.all([
+  const [addresses, deliverTo, rates] = await Promise.all([
     crmCall(session, 'getAddressRecords', { ...scope, addressType: 'Shipping' }),
+    crmCall(session, 'getAddressRecords', { ...scope, addressType: 'DeliverTo', addressObject: 'Account' }),
     crmCall(session, 'calculateShippingCharges', {
       ...checkoutScope(session),
       objid: quote.id,
@@ -58,6 +66,7 @@ async function readCheckoutState(session: StorefrontSession): Promise<CheckoutSt
     quote,
     signedIn: !guest,
     shippingAddress,
+    deliverToAddress: hasAnyPart(deliverTo.quoteAddress) ? deliverTo.quoteAddress : null,
     progress: {
       account: !guest || quote.contactId !== null,
       shippingAddress: isShippable(shippingAddress),

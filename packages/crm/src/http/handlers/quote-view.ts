@@ -94,6 +94,7 @@ export function toQuoteSummary(quote: QuoteRow): QuoteSummary {
     accountId: quote.accountId,
     contactId: quote.contactId,
     shipToAccountId: quote.shipToAccountId,
+    poNumber: quote.poNumber,
     status: quote.status,
     checkedOut: quote.checkedOut,
     currency: quote.currency,
