@@ -153,6 +153,13 @@ const SAMPLES: Samples = {
   getFileContent: { ...quote, contentVersionId: 'cv-1' },
   blinkCheckout: { ...quote, quoteId: 'q-1', templateId: 'tpl-checkout' },
   getOrderConfirmation: { ...quote, orderNumber: 'SO-2026-000001' },
+  saveCustomFields: {
+    ...quote,
+    quoteId: 'q-1',
+    templateId: 'tpl-checkout',
+    values: { Cost_Centre: 'LAB-7' },
+  },
+  getCustomFields: { ...quote, quoteId: 'q-1' },
 };
 
 /** The path of every string in a payload ('lines.0.id'), free text and picklist values alike. */

@@ -71,6 +71,9 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   // Placing the order and reading it back: guests check out too; the CRM checks the quote's owner.
   blinkCheckout: 'cart',
   getOrderConfirmation: 'cart',
+  // The checkout's custom form: guests check out too; the CRM checks the quote's owner.
+  saveCustomFields: 'cart',
+  getCustomFields: 'cart',
   getActiveQuoteFromUser: 'account',
   makeActiveCart: 'account',
   makeActiveCartForGuest: 'account',

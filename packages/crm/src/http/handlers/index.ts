@@ -15,6 +15,7 @@ import {
 } from './catalogue';
 import { blinkCheckout, getOrderConfirmation } from './checkout';
 import { retrieveContentBlocks } from './content';
+import { getCustomFields, saveCustomFields } from './custom-fields';
 import { getMergedMetaInfo, getMetaItems } from './meta';
 import { getFormattedObjectDetails } from './objects';
 import { paymentRequestHandler } from './payment-callback';
@@ -96,4 +97,6 @@ export const HANDLERS: Handlers = {
   getFileContent,
   blinkCheckout,
   getOrderConfirmation,
+  saveCustomFields,
+  getCustomFields,
 };
