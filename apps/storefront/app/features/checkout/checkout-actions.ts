@@ -2,6 +2,7 @@ import type { AddressFormField } from '@storefront/contracts/address-rules';
 import type { SignedPaymentRequest } from '@storefront/contracts/crm-payments';
 import type { UploadProgress } from '@storefront/contracts/crm-purchase-orders';
 import type { QuoteTax } from '@storefront/contracts/crm-tax';
+import type { CustomFieldError } from '@storefront/contracts/custom-fields';
 
 /** The checkout's action route: every step's write is a POST here with an `intent`. */
 export const CHECKOUT_ACTION_PATH = '/api/checkout';
@@ -16,6 +17,7 @@ export const CHECKOUT_INTENTS = [
   'saveShipping',
   'tax',
   'savePo',
+  'saveCustomFields',
   'uploadChunk',
   'deleteFile',
   'pay',
@@ -35,6 +37,9 @@ export function isQuietWrite(formAction: string | undefined, formData: FormData 
 
 /** Form fields of the billing address carry this prefix beside the shipping address's. */
 export const BILLING_PREFIX = 'billing.';
+
+/** Form fields of the custom form carry this prefix before their API name. */
+export const CUSTOM_FIELD_PREFIX = 'field.';
 
 /** A form field a refusal belongs to: a shipping address field, or a billing one (prefixed). */
 export type CheckoutField = AddressFormField | `${typeof BILLING_PREFIX}${AddressFormField}` | 'poNumber';
@@ -68,5 +73,7 @@ export type CheckoutActionResult =
       message: string;
       field: CheckoutField | null;
       suggestion: AddressSuggestion | null;
+      /** The custom form's refusals, one per field. */
+      fieldErrors?: CustomFieldError[];
       signInPath?: string;
     };

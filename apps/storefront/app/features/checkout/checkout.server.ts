@@ -1,6 +1,13 @@
 import { addressToUseIssue } from '@storefront/contracts/address-rules';
+import type { Section } from '@storefront/contracts/blocks';
 import type { QuoteAddress } from '@storefront/contracts/crm-addresses';
 import type { QuoteSummary } from '@storefront/contracts/crm-quotes';
+import {
+  type CustomForm,
+  customFormOf,
+  missingRequiredField,
+  type SavedCustomField,
+} from '@storefront/contracts/custom-fields';
 import { crmCall } from '../../lib/crm.server';
 import type { StorefrontSession } from '../../lib/storefront.server';
 import { shopsAsGuest } from '../cart/cart.server';
@@ -15,7 +22,16 @@ export interface CheckoutState {
   quote: QuoteSummary;
   signedIn: boolean;
   shippingAddress: QuoteAddress | null;
+  /** The page template's custom form, and the values the quote holds for it. */
+  customForm: CustomForm | null;
+  customFields: SavedCustomField[];
   progress: CheckoutProgress;
+}
+
+/** The checkout page's template: the custom form it asks for is one of its blocks. */
+export interface CheckoutPage {
+  templateId: string;
+  sections: readonly Section[];
 }
 
 /** A shipping address the rates can be had for: a country, and a state where the country needs one (C§5). */
@@ -28,10 +44,13 @@ export function isShippable(address: QuoteAddress | null): boolean {
  * browser): the buyer named, a shippable address saved, a method saved or no shipping needed. Every block of
  * the page asks; the first asking loads it once for the whole page.
  */
-export function loadCheckoutState(session: StorefrontSession): Promise<CheckoutState | null> {
+export function loadCheckoutState(
+  session: StorefrontSession,
+  page: CheckoutPage,
+): Promise<CheckoutState | null> {
   let state = statesBySession.get(session);
   if (!state) {
-    state = readCheckoutState(session);
+    state = readCheckoutState(session, page);
     statesBySession.set(session, state);
   }
   return state;
@@ -39,29 +58,37 @@ export function loadCheckoutState(session: StorefrontSession): Promise<CheckoutS
 
 const statesBySession = new WeakMap<StorefrontSession, Promise<CheckoutState | null>>();
 
-async function readCheckoutState(session: StorefrontSession): Promise<CheckoutState | null> {
+async function readCheckoutState(
+  session: StorefrontSession,
+  page: CheckoutPage,
+): Promise<CheckoutState | null> {
   const guest = shopsAsGuest(session);
   if (guest && !session.guestCartSecret) return null;
   const { quote } = await crmCall(session, 'getActiveQuote', checkoutScope(session));
   if (!quote || quote.checkedOut) return null;
   const scope = { ...checkoutScope(session), quoteId: quote.id };
-  const [addresses, rates] = await Promise.all([
+  const customForm = customFormOf(page.sections);
+  const [addresses, rates, custom] = await Promise.all([
     crmCall(session, 'getAddressRecords', { ...scope, addressType: 'Shipping' }),
     crmCall(session, 'calculateShippingCharges', {
       ...checkoutScope(session),
       objid: quote.id,
       objtype: 'Quote',
     }),
+    customForm ? crmCall(session, 'getCustomFields', scope) : { fields: [] },
   ]);
   const shippingAddress = addresses.quoteAddress;
   return {
     quote,
     signedIn: !guest,
     shippingAddress,
+    customForm,
+    customFields: custom.fields,
     progress: {
       account: !guest || quote.contactId !== null,
       shippingAddress: isShippable(shippingAddress),
       shippingMethod: !rates.requiresShipping || rates.selected !== null,
+      customForm: customForm && missingRequiredField(customForm, custom.fields) === null,
     },
   };
 }

@@ -50,6 +50,19 @@ export default function OrderConfirmationRoute({ loaderData }: Route.ComponentPr
         Your order number is <strong data-testid="order-number">{order.orderNumber}</strong>, placed{' '}
         {formatMoment(order.placedAt)}.{order.poNumber ? ` PO number: ${order.poNumber}.` : ''}
       </p>
+      {order.details.length > 0 && (
+        <section aria-labelledby="order-details-heading">
+          <h2 id="order-details-heading">Order details</h2>
+          <dl className="order-details">
+            {order.details.map((detail) => (
+              <div key={detail.label}>
+                <dt>{detail.label}</dt>
+                <dd>{detail.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
       <table>
         <caption>What you ordered</caption>
         <thead>
