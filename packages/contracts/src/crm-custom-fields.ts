@@ -31,8 +31,9 @@ export const CUSTOM_FIELD_CRM_TYPES = {
       ...quoteScope,
       quoteId: id,
       templateId: id,
+      /** The values as typed, by field name: a number or date as its text, a ticked checkbox 'true'. */
       values: z
-        .record(text().max(64), z.union([text().max(CUSTOM_FIELD_MAX_LENGTH + 1), z.number(), z.boolean()]))
+        .record(text().max(64), text().max(CUSTOM_FIELD_MAX_LENGTH + 1))
         .refine((values) => Object.keys(values).length <= 50, 'has too many fields'),
     }),
     answer: customFieldsAnswer,

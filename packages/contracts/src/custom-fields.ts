@@ -104,18 +104,20 @@ export function maxLengthOf(field: CustomField): number {
 }
 
 /** One value as stored (undefined: left empty), or the message to show beside its field. */
-function checkValue(field: CustomField, raw: unknown): { value?: CustomFieldValue } | { message: string } {
+function checkValue(
+  field: CustomField,
+  raw: string | undefined,
+): { value?: CustomFieldValue } | { message: string } {
   const { label } = field;
+  const text = raw?.trim() ?? '';
   if (field.type === 'checkbox') {
-    const checked = raw === true || raw === 'true' || raw === 'on';
-    if (!checked && raw !== false && raw !== 'false' && raw !== '' && raw !== undefined) {
+    // Only a ticked box is a value; an unticked one is left out like an empty field.
+    const checked = text === 'true' || text === 'on';
+    if (!checked && text !== 'false' && text !== '')
       return { message: `${label} must be ticked or left unticked.` };
-    }
     if (field.required && !checked) return { message: `${label} is required.` };
-    return { value: checked };
+    return checked ? { value: true } : {};
   }
-  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : null;
-  if (text === null && raw !== undefined) return { message: `${label} must be text.` };
   if (!text) return field.required ? { message: `${label} is required.` } : {};
   if (text.includes('\0')) return { message: `${label} must not contain a NUL character.` };
   switch (field.type) {
@@ -145,7 +147,7 @@ function checkValue(field: CustomField, raw: unknown): { value?: CustomFieldValu
  */
 export function checkCustomValues(
   form: CustomForm,
-  values: Readonly<Record<string, unknown>>,
+  values: Readonly<Record<string, string>>,
 ): { saved: SavedCustomField[]; errors: CustomFieldError[] } {
   const known = new Set(form.fields.map((field) => field.name));
   const errors: CustomFieldError[] = Object.keys(values)
