@@ -195,7 +195,7 @@ describe.each(await testEngines())('custom form values on $name', (engine) => {
     const quoteId = await newCart(crm.ids.halvorsen);
     const nul = await save(crm.ids.halvorsen, quoteId, { Lab_Cost_Centre: 'CC\u00003' });
     expect(nul.status).toBe(400);
-    expect((nul.body as CrmError).message).toContain('NUL');
+    expect((nul.body as unknown as CrmError).message).toContain('NUL');
 
     const foreign = await save(crm.ids.marlowe, quoteId, { Lab_Cost_Centre: 'CC-3' });
     expect(foreign.status).toBe(403);
@@ -219,7 +219,7 @@ describe.each(await testEngines())('custom form values on $name', (engine) => {
     await crm.database.db.update(quotes).set({ checkedOut: true }).where(eq(quotes.id, quoteId));
     const checkedOut = await save(crm.ids.halvorsen, quoteId, { Lab_Cost_Centre: 'CC-3' });
     expect(checkedOut.status).toBe(400);
-    expect((checkedOut.body as CrmError).errorCode).toBe('QUOTE_CHECKED_OUT');
+    expect((checkedOut.body as unknown as CrmError).errorCode).toBe('QUOTE_CHECKED_OUT');
     expect((await saved(crm.ids.halvorsen, quoteId)).body.fields).toEqual([]);
   });
 
