@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import type {
   CatalogPage,
   CrmError,
@@ -10,6 +9,8 @@ import type {
 } from '@storefront/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The browser tests' reader of a PDF's text: the order PDF is checked the way a buyer's download is.
+import { pdfText } from '../../../e2e/support/pdf';
 import { quotes, templates } from '../src/db/schema';
 import { openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
 
@@ -56,24 +57,6 @@ const sections: Section[] = [
     ],
   },
 ];
-
-/** The text a PDF draws: its content streams inflated, each hex string shown with Tj decoded. */
-function pdfText(bytes: Buffer): string {
-  const raw = bytes.toString('latin1');
-  const texts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
-    } catch {
-      content = match[1] ?? '';
-    }
-    for (const shown of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) {
-      texts.push(Buffer.from(shown[1] ?? '', 'hex').toString('latin1'));
-    }
-  }
-  return texts.join('\n');
-}
 
 describe.each(await testEngines())('custom form values on $name', (engine) => {
   let crm: SeededCrm;
