@@ -120,7 +120,13 @@ function CustomFieldInput({ idPrefix, field, value, error }: FieldProps) {
     'aria-describedby': described.length > 0 ? described.join(' ') : undefined,
   } as const;
   const text = value === undefined || typeof value === 'boolean' ? '' : String(value);
-  const label = `${field.label}${field.required ? ' (required)' : ''}`;
+  // Marked like the address form's required fields; the input's `required` says it to screen readers.
+  const label = (
+    <>
+      {field.label}
+      {field.required && <span aria-hidden="true"> *</span>}
+    </>
+  );
   const notes = (
     <>
       {field.helpText && (
