@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { addFirstOf, checkLayouts, interactive, step } from './support/checkout';
+import { addFirstOf, checkLayouts, interactive, step, throughCustomForm } from './support/checkout';
 import { signIn } from './support/sign-in';
 
 /**
@@ -224,6 +224,8 @@ test('the express checkout asks for more: line 2, state, phone and line lengths;
   await expect(method.getByRole('heading', { name: /Shipping method \(done\)/ })).toBeVisible({
     timeout: 15_000,
   });
+
+  await throughCustomForm(page);
 
   // The saved PO number is in its field after a reload.
   const poNumber = `PO-EXPRESS-${Date.now()}`;

@@ -8,6 +8,7 @@ import {
   payByCard,
   step,
   throughAddressOnly,
+  throughCustomForm,
   throughShipping,
 } from './support/checkout';
 import { signIn } from './support/sign-in';
@@ -65,6 +66,31 @@ test('a signed-in buyer picks an address from the book, then a shipping method, 
   await throughShipping(page);
   await expect(page.getByTestId('summary-shipping')).not.toHaveText('$0.00');
   await expect(page.getByTestId('summary-tax')).toHaveText(/\$[0-9]/);
+
+  // The template's order details: terms wait for them; a missing required value is said beside its field.
+  const details = step(page, 'Order details');
+  await expect(step(page, 'Terms and payment')).toContainText('Complete the step before this one first.');
+  await details.getByRole('button', { name: 'Save order details' }).click();
+  const costCentre = details.getByLabel('Lab or cost centre');
+  await expect(costCentre).toBeFocused();
+  await expect(costCentre).toHaveAccessibleDescription('Lab or cost centre is required.');
+  await expect(details.getByLabel('Grant or project number')).toHaveAccessibleDescription(
+    'Printed on the invoice for your grants office.',
+  );
+  await checkLayouts(page, 'checkout-order-details-errors');
+  await costCentre.fill('Flow core CC-4410');
+  await details.getByLabel('Requested delivery date').fill('2026-12-01');
+  await details.getByLabel('Receiving dock hours').selectOption('Weekdays 12–17');
+  await details.getByLabel('Notes for the warehouse').fill('Ring the flow core on extension 4410.');
+  await details.getByRole('button', { name: 'Save order details' }).click();
+  await expect(details.getByRole('heading', { name: /Order details \(done\)/ })).toBeVisible();
+  // The customCode block's stylesheet, a static resource of the template, marks the step.
+  await expect(details).toHaveCSS('border-left-width', '4px');
+  await page.reload();
+  await interactive(page);
+  await expect(step(page, 'Order details').getByLabel('Lab or cost centre')).toHaveValue('Flow core CC-4410');
+  await expect(step(page, 'Order details').getByLabel('Receiving dock hours')).toHaveValue('Weekdays 12–17');
+  await expect(step(page, 'Order details').getByLabel('Requested delivery date')).toHaveValue('2026-12-01');
   await expect(step(page, 'Terms and payment').getByRole('button', { name: 'Place order' })).toBeEnabled();
   await checkLayouts(page, 'checkout-signed-in');
 
@@ -96,6 +122,7 @@ test('a buyer gives a PO number and a PO file, pays by card; a duplicate PO and 
   const buyer = await browser.newPage({ baseURL: test.info().project.use.baseURL });
   await atCheckout(buyer, 'buyer@halvorsen.example');
   await throughShipping(buyer);
+  await throughCustomForm(buyer);
   const terms = step(buyer, 'Terms and payment');
   await expect(terms).toContainText('Payment is optional');
   await terms.getByLabel('PO number').fill(poNumber);
@@ -128,12 +155,15 @@ test('a buyer gives a PO number and a PO file, pays by card; a duplicate PO and 
   await expect(buyer.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
   await expect(buyer.getByTestId('order-number')).toHaveText(/^SO-\d{4}-\d{6}$/);
   await expect(buyer.getByText(`PO number: ${poNumber}.`)).toBeVisible();
+  const orderDetails = buyer.getByRole('region', { name: 'Order details' });
+  await expect(orderDetails.getByRole('definition')).toHaveText('Flow core CC-4410');
   await checkLayouts(buyer, 'order-confirmation');
 
   // Another user of the account may not reuse the PO number; their declined card may be tried again.
   const manager = await browser.newPage({ baseURL: test.info().project.use.baseURL });
   await atCheckout(manager, 'manager@halvorsen.example');
   await throughShipping(manager);
+  await throughCustomForm(manager);
   const managerTerms = step(manager, 'Terms and payment');
   await managerTerms.getByLabel('PO number').fill(poNumber);
   await managerTerms.getByLabel('PO number').blur();
@@ -157,5 +187,6 @@ test('a quote of services only needs no shipping', async ({ page }) => {
   await interactive(page);
   await throughAddressOnly(page);
   await expect(step(page, 'Shipping method')).toContainText('Quote does not require shipping');
+  await throughCustomForm(page);
   await expect(step(page, 'Terms and payment').getByRole('button', { name: 'Place order' })).toBeVisible();
 });

@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { addFirstOf, checkLayouts, interactive, payByCard, step } from './support/checkout';
+import {
+  addFirstOf,
+  checkLayouts,
+  interactive,
+  payByCard,
+  step,
+  throughCustomForm,
+} from './support/checkout';
 
 test('a guest checks out as a new buyer with card payment', async ({ page }) => {
   // The account, address, method and payment steps, the provider's page and the order.
@@ -64,6 +71,7 @@ test('a guest checks out as a new buyer with card payment', async ({ page }) => 
   await method.getByRole('button', { name: 'Use this method' }).click();
   await expect(method.getByRole('heading', { name: /Shipping method \(done\)/ })).toBeVisible();
   await expect(page.getByTestId('summary-tax')).toHaveText(/\$[0-9]/);
+  await throughCustomForm(page);
 
   // The guest account must pay online: card on the provider's page.
   await payByCard(page, '4242 4242 4242 4242');

@@ -53,6 +53,14 @@ export async function throughShipping(page: Page): Promise<void> {
   await expect(method.getByRole('heading', { name: /Shipping method \(done\)/ })).toBeVisible();
 }
 
+/** Fills the one required field of the demo checkout's order details and saves them. */
+export async function throughCustomForm(page: Page): Promise<void> {
+  const details = step(page, 'Order details');
+  await details.getByLabel('Lab or cost centre').fill('Flow core CC-4410');
+  await details.getByRole('button', { name: 'Save order details' }).click();
+  await expect(details.getByRole('heading', { name: /Order details \(done\)/ })).toBeVisible();
+}
+
 /** Saves the account's address from the book for a typed contact. */
 export async function throughAddressOnly(page: Page): Promise<void> {
   const address = step(page, 'Shipping address');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_SELECTIONS, addressFieldConfigSchema } from './address-rules';
 import { PRODUCT_CARD_ACTIONS, type ProductCardAction } from './constants';
 import { CATALOGUE_SORTS } from './crm-catalogue';
+import { customCodeFields, customFormFields } from './custom-fields';
 
 /**
  * The `fields` of each block the storefront renders, by componentName. The web part parses a block's fields
@@ -20,8 +21,10 @@ export const BLOCK_NAMES = [
   'checkoutAccount',
   'shippingAddress',
   'shippingMethod',
+  'customForm',
   'termsAndPayment',
   'quoteSummary',
+  'customCode',
 ] as const;
 export type BlockName = (typeof BLOCK_NAMES)[number];
 
@@ -163,8 +166,10 @@ export const blockFieldSchemas = {
   checkoutAccount: checkoutAccountFields,
   shippingAddress: shippingAddressFields,
   shippingMethod: shippingMethodFields,
+  customForm: customFormFields,
   termsAndPayment: termsAndPaymentFields,
   quoteSummary: quoteSummaryFields,
+  customCode: customCodeFields,
 } as const satisfies Record<BlockName, z.ZodType>;
 
 /** Parsed fields, by componentName. */

@@ -53,6 +53,8 @@ const orderConfirmationSchema = z.object({
   placedAt: z.string(),
   currency: z.string(),
   poNumber: z.string().nullable(),
+  /** The checkout's custom form values, as labelled when the buyer saved them. */
+  details: z.array(z.object({ label: z.string(), value: z.string() })),
   lines: z.array(orderLineSchema),
   subtotal: z.number(),
   discount: z.number(),

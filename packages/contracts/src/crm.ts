@@ -4,6 +4,7 @@ import { CRM_BASE_PATH } from './crm-base';
 import { CART_RECORD_TYPES } from './crm-cart-records';
 import { CATALOGUE_CRM_TYPES } from './crm-catalogue';
 import { CHECKOUT_CRM_TYPES } from './crm-checkout';
+import { CUSTOM_FIELD_CRM_TYPES } from './crm-custom-fields';
 import { GUEST_BUYER_CRM_TYPES } from './crm-guest-buyers';
 import { PAYMENT_CRM_TYPES } from './crm-payments';
 import { PURCHASE_ORDER_CRM_TYPES } from './crm-purchase-orders';
@@ -27,6 +28,7 @@ export const CRM_TYPES = {
   ...PURCHASE_ORDER_CRM_TYPES,
   ...CHECKOUT_CRM_TYPES,
   ...GUEST_BUYER_CRM_TYPES,
+  ...CUSTOM_FIELD_CRM_TYPES,
 };
 
 export type CrmType = keyof typeof CRM_TYPES;

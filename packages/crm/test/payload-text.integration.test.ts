@@ -163,6 +163,13 @@ const SAMPLES: Samples = {
     phone: '+1 617 555 0100',
   },
   getGuestBuyer: { ...quote, quoteId: 'q-1' },
+  saveCustomFields: {
+    ...quote,
+    quoteId: 'q-1',
+    templateId: 'tpl-checkout',
+    values: { Cost_Centre: 'LAB-7' },
+  },
+  getCustomFields: { ...quote, quoteId: 'q-1' },
 };
 
 /** The path of every string in a payload ('lines.0.id'), free text and picklist values alike. */

@@ -74,6 +74,9 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   // A guest names the buyer of their own cart (by its secret); the CRM refuses signed-in accounts.
   createGuestBuyer: 'cart',
   getGuestBuyer: 'cart',
+  // The checkout's custom form: guests check out too; the CRM checks the quote's owner.
+  saveCustomFields: 'cart',
+  getCustomFields: 'cart',
   getActiveQuoteFromUser: 'account',
   makeActiveCart: 'account',
   makeActiveCartForGuest: 'account',

@@ -1,5 +1,5 @@
 import type { BlockFields, BlockName } from '@storefront/contracts/block-fields';
-import type { Block, TemplateRecord } from '@storefront/contracts/blocks';
+import type { Block, Section, TemplateRecord } from '@storefront/contracts/blocks';
 import type { EcatalogDetails } from '@storefront/contracts/catalogue';
 import type { StorefrontSession } from '../lib/storefront.server';
 import type { BlockData } from './types';
@@ -26,6 +26,8 @@ export interface BlockLoaderArgs<N extends BlockName> {
   target: PageTarget;
   /** The storefront's templates, as the page resolved its own from them. */
   templates: readonly TemplateRecord[];
+  /** The page's own template and all its sections (blocks may depend on their siblings, as checkout steps do). */
+  page: { templateId: string; sections: readonly Section[] };
   /** The account's catalogue and categories, fetched at most once per page. */
   catalogue: () => Promise<EcatalogDetails | null>;
 }

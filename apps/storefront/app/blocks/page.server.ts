@@ -49,7 +49,13 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
     ]);
     if (target.categoryId && !category) throw pageNotFound(path);
     const shown = visibleSections(orderSections(sections), session.viewer);
-    const shared: Shared = { session, target, catalogue, templates };
+    const shared: Shared = {
+      session,
+      target,
+      catalogue,
+      templates,
+      page: { templateId: template.templateId, sections },
+    };
     const rendered = await Promise.all(
       shown.map(async (section) => ({
         ...section,

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { loadCartBlock } from './cart/loader.server';
 import {
   loadCheckoutAccount,
+  loadCustomForm,
   loadQuoteSummary,
   loadShippingAddress,
   loadShippingMethod,
@@ -38,6 +39,8 @@ export const blockDefinitions: { [N in BlockName]: BlockDefinition<N> } = {
   checkoutAccount: { fields: blockFieldSchemas.checkoutAccount, load: loadCheckoutAccount },
   shippingAddress: { fields: blockFieldSchemas.shippingAddress, load: loadShippingAddress },
   shippingMethod: { fields: blockFieldSchemas.shippingMethod, load: loadShippingMethod },
+  customForm: { fields: blockFieldSchemas.customForm, load: loadCustomForm },
   termsAndPayment: { fields: blockFieldSchemas.termsAndPayment, load: loadTermsAndPayment },
   quoteSummary: { fields: blockFieldSchemas.quoteSummary, load: loadQuoteSummary },
+  customCode: { fields: blockFieldSchemas.customCode, load: noData },
 };

@@ -1,5 +1,6 @@
 import type { BlockName } from '@storefront/contracts/block-fields';
 import { type ComponentType, lazy } from 'react';
+import { CustomCode } from './custom-code/CustomCode';
 import { Footer } from './footer/Footer';
 import { Header } from './header/Header';
 import { ImageBlock } from './image/ImageBlock';
@@ -18,6 +19,7 @@ const checkout = () => import('./checkout/blocks');
 const CheckoutAccount = lazy(() => checkout().then((module) => ({ default: module.CheckoutAccount })));
 const ShippingAddress = lazy(() => checkout().then((module) => ({ default: module.ShippingAddress })));
 const ShippingMethod = lazy(() => checkout().then((module) => ({ default: module.ShippingMethod })));
+const CustomForm = lazy(() => checkout().then((module) => ({ default: module.CustomForm })));
 const TermsAndPayment = lazy(() => checkout().then((module) => ({ default: module.TermsAndPayment })));
 const QuoteSummary = lazy(() => checkout().then((module) => ({ default: module.QuoteSummary })));
 
@@ -38,6 +40,8 @@ export const blockComponents: { [N in BlockName]: ComponentType<BlockProps<N>> }
   checkoutAccount: CheckoutAccount,
   shippingAddress: ShippingAddress,
   shippingMethod: ShippingMethod,
+  customForm: CustomForm,
   termsAndPayment: TermsAndPayment,
   quoteSummary: QuoteSummary,
+  customCode: CustomCode,
 };

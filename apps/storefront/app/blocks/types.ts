@@ -15,6 +15,7 @@ import type { ShuttleCheckoutInfo } from '@storefront/contracts/crm-payments';
 import type { PoFile } from '@storefront/contracts/crm-purchase-orders';
 import type { QuoteItems } from '@storefront/contracts/crm-quotes';
 import type { CarrierPicklist, ShippingRates } from '@storefront/contracts/crm-shipping';
+import type { SavedCustomField } from '@storefront/contracts/custom-fields';
 import type { CartLoad } from '../features/cart/cart.server';
 import type { ProductLookup } from '../lib/catalogue.server';
 import type { HeadTags } from '../lib/meta';
@@ -98,6 +99,8 @@ export interface BlockData {
     carriers: CarrierPicklist['carriers'];
     currency: string;
   }>;
+  /** The template the values are checked against, and what the quote holds. */
+  customForm: CheckoutStepData<{ templateId: string; saved: SavedCustomField[] }>;
   termsAndPayment: CheckoutStepData<{
     templateId: string;
     /** Shipping method is a checkout block of the page: a changed cart then restarts checkout (C§4). */
@@ -112,6 +115,7 @@ export interface BlockData {
   }>;
   /** The cart being checked out and its deliver-to address; null: there is no cart. */
   quoteSummary: (QuoteItems & { deliverTo: QuoteAddress | null }) | null;
+  customCode: null;
 }
 
 /** A block ready to render: its fields parsed and its data loaded, or the reason it cannot show. */

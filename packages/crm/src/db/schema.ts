@@ -19,6 +19,7 @@ import {
   type PromoCodeKind,
   QUOTE_STATUSES,
   type QuoteStatus,
+  type SavedCustomField,
   type Section,
   type Specification,
   type SsoInfo,
@@ -532,6 +533,8 @@ export const quotes = pgTable(
     tax: optionalMoney(),
     taxStatus: text().$type<TaxStatus>().notNull().default('NotCalculated'),
     taxDetails: jsonb().$type<TaxDetail[]>().notNull().default([]),
+    /** The checkout's custom form values (issue 11), each with the label the buyer saw. */
+    customFields: jsonb().$type<SavedCustomField[]>().notNull().default([]),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     modifiedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -12,6 +12,8 @@ export interface OrderDocument {
   shipTo: string[];
   poNumber: string | null;
   paymentTerms: string;
+  /** The checkout's custom form values, shown as 'Order details' when there are any. */
+  details: { label: string; value: string }[];
   lines: { sku: string; name: string; qty: number; unitPrice: number; lineTotal: number }[];
   subtotal: number;
   discount: number;
@@ -45,6 +47,20 @@ function fitted(font: PDFFont, text: string, size: number, width: number): strin
   let cut = text;
   while (cut.length > 0 && font.widthOfTextAtSize(`${cut}...`, size) > width) cut = cut.slice(0, -1);
   return `${cut}...`;
+}
+
+/** Text broken into lines of whole words that fit a width (a word longer than the width is cut by fitted). */
+function wrapped(font: PDFFont, text: string, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of drawable(font, text).split(' ').filter(Boolean)) {
+    const next = current ? `${current} ${word}` : word;
+    if (current && font.widthOfTextAtSize(next, size) > width) {
+      lines.push(current);
+      current = word;
+    } else current = next;
+  }
+  return current ? [...lines, current] : lines;
 }
 
 export function formatAmount(amount: number, currency: string): string {
@@ -107,6 +123,20 @@ export async function renderOrderPdf(order: OrderDocument): Promise<Uint8Array> 
   newLine();
   text(`Payment terms: ${order.paymentTerms}`, MARGIN);
   newLine(24);
+  if (order.details.length > 0) {
+    text('Order details', MARGIN, { font: bold });
+    const labelWidth = 160;
+    for (const detail of order.details) {
+      newLine();
+      text(detail.label, MARGIN, { width: labelWidth - 8 });
+      const valueWidth = RIGHT - MARGIN - labelWidth;
+      wrapped(regular, detail.value, 10, valueWidth).forEach((line, index) => {
+        if (index > 0) newLine();
+        text(line, MARGIN + labelWidth, { width: valueWidth });
+      });
+    }
+    newLine(24);
+  }
 
   text('SKU', COLUMNS.sku, { font: bold });
   text('Item', COLUMNS.name, { font: bold });

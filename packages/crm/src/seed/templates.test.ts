@@ -41,7 +41,15 @@ describe('buildTemplates', () => {
       expect(template?.meta.Quote_eDocument_ID).toBeTruthy();
       return template?.sections.flatMap((entry) => entry.blocks.map((block) => block.componentName));
     };
-    const steps = ['checkoutAccount', 'shippingAddress', 'shippingMethod', 'termsAndPayment', 'quoteSummary'];
+    const steps = [
+      'checkoutAccount',
+      'shippingAddress',
+      'shippingMethod',
+      'customForm',
+      'termsAndPayment',
+      'quoteSummary',
+      'customCode',
+    ];
     // default: the shared header with its navigation; nonavigation: without it; wrapperless: the steps alone.
     expect(checkoutBlocks('checkout', true)).toEqual(['header', 'navigation', ...steps, 'footer']);
     expect(checkoutBlocks('checkout', false)).toEqual(['header', ...steps.slice(1), 'footer']);

@@ -459,6 +459,31 @@ function cartPages(storefrontId: string): SeedTemplate[] {
 export const CHECKOUT_LAYOUTS = ['default', 'nonavigation', 'wrapperless'] as const;
 type CheckoutLayout = (typeof CHECKOUT_LAYOUTS)[number];
 
+/** What a lab buyer is asked at checkout beside address and payment (issue 11's customForm). */
+const LAB_ORDER_DETAILS: BlockFieldsInput['customForm'] = {
+  heading: 'Order details',
+  fields: [
+    { name: 'Lab_Cost_Centre', label: 'Lab or cost centre', type: 'text', required: true, maxLength: 40 },
+    {
+      name: 'Grant_Number',
+      label: 'Grant or project number',
+      type: 'text',
+      helpText: 'Printed on the invoice for your grants office.',
+    },
+    { name: 'Requested_Delivery_Date', label: 'Requested delivery date', type: 'date' },
+    {
+      name: 'Receiving_Dock_Hours',
+      label: 'Receiving dock hours',
+      type: 'picklist',
+      options: ['Weekdays 8–12', 'Weekdays 12–17'],
+    },
+    { name: 'Warehouse_Notes', label: 'Notes for the warehouse', type: 'textarea', maxLength: 500 },
+  ],
+};
+
+/** A static resource of the checkout's customCode block: a stylesheet served with the storefront's files. */
+export const CHECKOUT_CUSTOM_CSS = '/resources/checkout-order-details.css';
+
 /** The quote PDF template the order is rendered with; submit refuses a checkout template without one. */
 const QUOTE_PDF_TEMPLATE = 'quote-pdf-standard';
 
@@ -493,8 +518,13 @@ function checkoutTemplate(
       ...(guestAccessible ? [block(id('account'), 'checkoutAccount', {}, { visibility: 'GUEST' })] : []),
       block(id('shipping-address'), 'shippingAddress', addressFields ? { addressFields } : {}),
       block(id('shipping-method'), 'shippingMethod', {}),
+      block(id('order-details'), 'customForm', LAB_ORDER_DETAILS),
       block(id('terms-and-payment'), 'termsAndPayment', {}),
       block(id('summary'), 'quoteSummary', {}, { column: 1 }),
+      {
+        ...block(id('custom-code'), 'customCode', {}, { column: 1 }),
+        customCSS: [{ url: CHECKOUT_CUSTOM_CSS }],
+      },
     ].map((entry) => ({ ...entry, configuration: { ...entry.configuration, isCheckoutBlock: true } })),
     { layout: { columns: 2, columnSize: '2/1', gap: 24 } },
   );

@@ -1,10 +1,8 @@
 import { billingAddressToAutoSave } from '@storefront/contracts/address-rules';
 import type { QuoteSummary } from '@storefront/contracts/crm-quotes';
-import { resolveTemplate } from '@storefront/contracts/template-resolution';
-import { checkoutScope, loadCheckoutState } from '../../features/checkout/checkout.server';
+import { type CheckoutPage, checkoutScope, loadCheckoutState } from '../../features/checkout/checkout.server';
 import { CHECKOUT_PATH } from '../../features/checkout/checkout-actions';
 import { type CheckoutStep, isStepAvailable, isStepComplete } from '../../features/checkout/steps';
-import { loadSections } from '../../lib/content.server';
 import { crmCall } from '../../lib/crm.server';
 import { loginPath } from '../../lib/paths';
 import type { StorefrontSession } from '../../lib/storefront.server';
@@ -16,11 +14,11 @@ import type { CheckoutStepData } from '../types';
  * its own, so one failing shows its own error and leaves the others be.
  */
 async function loadStep<T>(
-  session: StorefrontSession,
+  { session, page }: { session: StorefrontSession; page: CheckoutPage },
   step: CheckoutStep,
   detail: (quote: QuoteSummary) => Promise<T>,
 ): Promise<CheckoutStepData<T>> {
-  const state = await loadCheckoutState(session);
+  const state = await loadCheckoutState(session, page);
   if (!state) return null;
   const available = isStepAvailable(step, state.progress, state.signedIn);
   return {
@@ -31,10 +29,10 @@ async function loadStep<T>(
   };
 }
 
-export const loadCheckoutAccount: BlockLoader<'checkoutAccount'> = ({ session }) =>
-  loadStep(session, 'checkoutAccount', async (quote) => {
-    const { buyer } = await crmCall(session, 'getGuestBuyer', {
-      ...checkoutScope(session),
+export const loadCheckoutAccount: BlockLoader<'checkoutAccount'> = (args) =>
+  loadStep(args, 'checkoutAccount', async (quote) => {
+    const { buyer } = await crmCall(args.session, 'getGuestBuyer', {
+      ...checkoutScope(args.session),
       quoteId: quote.id,
     });
     return {
@@ -44,10 +42,11 @@ export const loadCheckoutAccount: BlockLoader<'checkoutAccount'> = ({ session })
     };
   });
 
-export const loadShippingAddress: BlockLoader<'shippingAddress'> = ({ session, fields }) =>
-  loadStep(session, 'shippingAddress', async (quote) => {
+export const loadShippingAddress: BlockLoader<'shippingAddress'> = (args) =>
+  loadStep(args, 'shippingAddress', async (quote) => {
+    const { session, fields, page } = args;
     const scope = { ...checkoutScope(session), quoteId: quote.id };
-    const state = await loadCheckoutState(session);
+    const state = await loadCheckoutState(session, page);
     // A guest's account is the storefront's shared guest account: it has no address book to offer.
     const signedIn = state?.signedIn ?? false;
     const accountSelection = fields.accountSelection ?? undefined;
@@ -79,8 +78,9 @@ export const loadShippingAddress: BlockLoader<'shippingAddress'> = ({ session, f
     };
   });
 
-export const loadShippingMethod: BlockLoader<'shippingMethod'> = ({ session }) =>
-  loadStep(session, 'shippingMethod', async (quote) => {
+export const loadShippingMethod: BlockLoader<'shippingMethod'> = (args) =>
+  loadStep(args, 'shippingMethod', async (quote) => {
+    const { session } = args;
     const scope = checkoutScope(session);
     const [rates, picklists] = await Promise.all([
       crmCall(session, 'calculateShippingCharges', { ...scope, objid: quote.id, objtype: 'Quote' }),
@@ -89,13 +89,18 @@ export const loadShippingMethod: BlockLoader<'shippingMethod'> = ({ session }) =
     return { rates, carriers: picklists.carriers, currency: quote.currency };
   });
 
-export const loadTermsAndPayment: BlockLoader<'termsAndPayment'> = ({ session, templates }) =>
-  loadStep(session, 'termsAndPayment', async (quote) => {
-    // Submit renders the order with this page's template (its Quote_eDocument_ID).
-    const templateId = resolveTemplate(session.url.pathname, templates)?.templateId ?? '';
+/** The checkout template's custom form and the values the quote holds for it. */
+export const loadCustomForm: BlockLoader<'customForm'> = (args) =>
+  loadStep(args, 'customForm', async () => {
+    const state = await loadCheckoutState(args.session, args.page);
+    return { templateId: args.page.templateId, saved: state?.customFields ?? [] };
+  });
+
+export const loadTermsAndPayment: BlockLoader<'termsAndPayment'> = (args) =>
+  loadStep(args, 'termsAndPayment', async (quote) => {
+    const { session, page } = args;
     const scope = { ...checkoutScope(session), quoteId: quote.id };
-    const [sections, payment, shuttle, files] = await Promise.all([
-      templateId ? loadSections(session, templateId) : [],
+    const [payment, shuttle, files] = await Promise.all([
       crmCall(session, 'getShuttleCheckoutInfo', scope),
       crmCall(session, 'getShuttleInfo', {}),
       crmCall(session, 'getFile', {
@@ -105,13 +110,14 @@ export const loadTermsAndPayment: BlockLoader<'termsAndPayment'> = ({ session, t
         filePublicLinkRequired: false,
       }),
     ]);
-    const shippingIsStep = sections.some((section) =>
+    const shippingIsStep = page.sections.some((section) =>
       section.blocks.some(
         (entry) => entry.componentName === 'shippingMethod' && entry.configuration.isCheckoutBlock === true,
       ),
     );
     return {
-      templateId,
+      // Submit renders the order with this page's template (its Quote_eDocument_ID).
+      templateId: page.templateId,
       shippingIsStep,
       payment,
       payOnline: shuttle.configured && payment.payOnlineTerms.paymentOffered,
@@ -120,8 +126,8 @@ export const loadTermsAndPayment: BlockLoader<'termsAndPayment'> = ({ session, t
     };
   });
 
-export const loadQuoteSummary: BlockLoader<'quoteSummary'> = async ({ session }) => {
-  const state = await loadCheckoutState(session);
+export const loadQuoteSummary: BlockLoader<'quoteSummary'> = async ({ session, page }) => {
+  const state = await loadCheckoutState(session, page);
   if (!state) return null;
   const items = await crmCall(session, 'getQuoteItems', {
     ...checkoutScope(session),

@@ -3,6 +3,7 @@ import type { GuestBuyerField } from '@storefront/contracts/crm-guest-buyers';
 import type { SignedPaymentRequest } from '@storefront/contracts/crm-payments';
 import type { UploadProgress } from '@storefront/contracts/crm-purchase-orders';
 import type { QuoteTax } from '@storefront/contracts/crm-tax';
+import type { CustomFieldError } from '@storefront/contracts/custom-fields';
 
 /** The checkout's action route: every step's write is a POST here with an `intent`. */
 export const CHECKOUT_ACTION_PATH = '/api/checkout';
@@ -18,6 +19,7 @@ export const CHECKOUT_INTENTS = [
   'saveShipping',
   'tax',
   'savePo',
+  'saveCustomFields',
   'uploadChunk',
   'deleteFile',
   'pay',
@@ -46,6 +48,9 @@ export function isQuietWrite(
 export const BILLING_PREFIX = 'billing.';
 /** Form fields of the deliver-to address (C§3: where inside the ship-to site the goods go) carry this one. */
 export const DELIVER_TO_PREFIX = 'deliverTo.';
+
+/** Form fields of the custom form carry this prefix before their API name. */
+export const CUSTOM_FIELD_PREFIX = 'field.';
 
 /**
  * A form field a refusal belongs to: a guest buyer's or shipping address field, or a billing or deliver-to one
@@ -86,5 +91,7 @@ export type CheckoutActionResult =
       message: string;
       field: CheckoutField | null;
       suggestion: AddressSuggestion | null;
+      /** The custom form's refusals, one per field. */
+      fieldErrors?: CustomFieldError[];
       signInPath?: string;
     };

@@ -18,6 +18,7 @@ import {
   PO_NUMBER_MAX,
 } from '@storefront/contracts/crm-purchase-orders';
 import { INCOMPLETE_ADDRESS_MESSAGE, isTaxCheckCountry } from '@storefront/contracts/crm-tax';
+import type { CustomFieldError } from '@storefront/contracts/custom-fields';
 import { MESSAGES } from '@storefront/contracts/messages';
 import { data } from 'react-router';
 import { z } from 'zod';
@@ -36,6 +37,7 @@ import {
   type CheckoutAnswer,
   type CheckoutField,
   type CheckoutIntent,
+  CUSTOM_FIELD_PREFIX,
   DELIVER_TO_PREFIX,
 } from './checkout-actions';
 
@@ -47,6 +49,7 @@ class Refusal extends Error {
     message: string,
     readonly field: CheckoutField | null = null,
     readonly suggestion: AddressSuggestion | null = null,
+    readonly fieldErrors: CustomFieldError[] = [],
   ) {
     super(message);
   }
@@ -265,6 +268,30 @@ const INTENTS: Record<CheckoutIntent, (session: StorefrontSession, form: Form) =
     await crmCall(session, 'updateQuote', { ...checkoutScope(session), quotes });
     return nothing;
   },
+  /**
+   * The custom form's values, as typed (the prefixed fields). The CRM checks them against the template's
+   * customForm and answers one refusal per field, shown beside it.
+   */
+  async saveCustomFields(session, form) {
+    const { quoteId, templateId } = parseForm(z.object({ quoteId: id, templateId: id }), form);
+    const values = Object.fromEntries(
+      Object.entries(form).flatMap(([key, value]) =>
+        key.startsWith(CUSTOM_FIELD_PREFIX) && typeof value === 'string'
+          ? [[key.slice(CUSTOM_FIELD_PREFIX.length), value]]
+          : [],
+      ),
+    );
+    const answer = await crmCall(session, 'saveCustomFields', {
+      ...checkoutScope(session),
+      quoteId,
+      templateId,
+      values,
+    });
+    if (answer.errors.length > 0) {
+      throw new Refusal('Check the fields marked below.', null, null, answer.errors);
+    }
+    return nothing;
+  },
   /** One chunk of the PO file, in order (C§7 chunking); the CRM checks sizes, type and content. */
   async uploadChunk(session, form) {
     const fields = parseForm(
@@ -327,8 +354,8 @@ export async function action(args: Route.ActionArgs) {
     return data(result);
   } catch (error) {
     if (error instanceof Refusal) {
-      const { message, field, suggestion } = error;
-      return answer({ intent: intent.data, message, field, suggestion });
+      const { message, field, suggestion, fieldErrors } = error;
+      return answer({ intent: intent.data, message, field, suggestion, fieldErrors });
     }
     if (!(error instanceof GatewayCallError)) throw error;
     if (error.status === 401) {
@@ -360,6 +387,7 @@ function answer(
     message: string;
     field?: CheckoutField | null;
     suggestion?: AddressSuggestion | null;
+    fieldErrors?: CustomFieldError[];
     signInPath?: string;
   },
   status = 200,

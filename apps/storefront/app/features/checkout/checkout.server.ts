@@ -1,6 +1,13 @@
 import { addressToUseIssue } from '@storefront/contracts/address-rules';
+import type { Section } from '@storefront/contracts/blocks';
 import type { QuoteAddress } from '@storefront/contracts/crm-addresses';
 import type { QuoteSummary } from '@storefront/contracts/crm-quotes';
+import {
+  type CustomForm,
+  customFormOf,
+  missingRequiredField,
+  type SavedCustomField,
+} from '@storefront/contracts/custom-fields';
 import { crmCall } from '../../lib/crm.server';
 import type { StorefrontSession } from '../../lib/storefront.server';
 import { shopsAsGuest } from '../cart/cart.server';
@@ -17,7 +24,16 @@ export interface CheckoutState {
   shippingAddress: QuoteAddress | null;
   /** Where inside the ship-to site the goods go, when the buyer gave a different address (C§3). */
   deliverToAddress: QuoteAddress | null;
+  /** The page template's custom form, and the values the quote holds for it. */
+  customForm: CustomForm | null;
+  customFields: SavedCustomField[];
   progress: CheckoutProgress;
+}
+
+/** The checkout page's template: the custom form it asks for is one of its blocks. */
+export interface CheckoutPage {
+  templateId: string;
+  sections: readonly Section[];
 }
 
 /** A shipping address the rates can be had for: a country, and a state where the country needs one (C§5). */
@@ -35,10 +51,13 @@ function hasAnyPart(address: QuoteAddress | null): address is QuoteAddress {
  * browser): the buyer named, a shippable address saved, a method saved or no shipping needed. Every block of
  * the page asks; the first asking loads it once for the whole page.
  */
-export function loadCheckoutState(session: StorefrontSession): Promise<CheckoutState | null> {
+export function loadCheckoutState(
+  session: StorefrontSession,
+  page: CheckoutPage,
+): Promise<CheckoutState | null> {
   let state = statesBySession.get(session);
   if (!state) {
-    state = readCheckoutState(session);
+    state = readCheckoutState(session, page);
     statesBySession.set(session, state);
   }
   return state;
@@ -46,13 +65,17 @@ export function loadCheckoutState(session: StorefrontSession): Promise<CheckoutS
 
 const statesBySession = new WeakMap<StorefrontSession, Promise<CheckoutState | null>>();
 
-async function readCheckoutState(session: StorefrontSession): Promise<CheckoutState | null> {
+async function readCheckoutState(
+  session: StorefrontSession,
+  page: CheckoutPage,
+): Promise<CheckoutState | null> {
   const guest = shopsAsGuest(session);
   if (guest && !session.guestCartSecret) return null;
   const { quote } = await crmCall(session, 'getActiveQuote', checkoutScope(session));
   if (!quote || quote.checkedOut) return null;
   const scope = { ...checkoutScope(session), quoteId: quote.id };
-  const [addresses, deliverTo, rates] = await Promise.all([
+  const customForm = customFormOf(page.sections);
+  const [addresses, deliverTo, rates, custom] = await Promise.all([
     crmCall(session, 'getAddressRecords', { ...scope, addressType: 'Shipping' }),
     crmCall(session, 'getAddressRecords', { ...scope, addressType: 'DeliverTo', addressObject: 'Account' }),
     crmCall(session, 'calculateShippingCharges', {
@@ -60,6 +83,7 @@ async function readCheckoutState(session: StorefrontSession): Promise<CheckoutSt
       objid: quote.id,
       objtype: 'Quote',
     }),
+    customForm ? crmCall(session, 'getCustomFields', scope) : { fields: [] },
   ]);
   const shippingAddress = addresses.quoteAddress;
   return {
@@ -67,10 +91,13 @@ async function readCheckoutState(session: StorefrontSession): Promise<CheckoutSt
     signedIn: !guest,
     shippingAddress,
     deliverToAddress: hasAnyPart(deliverTo.quoteAddress) ? deliverTo.quoteAddress : null,
+    customForm,
+    customFields: custom.fields,
     progress: {
       account: !guest || quote.contactId !== null,
       shippingAddress: isShippable(shippingAddress),
       shippingMethod: !rates.requiresShipping || rates.selected !== null,
+      customForm: customForm && missingRequiredField(customForm, custom.fields) === null,
     },
   };
 }

@@ -55,6 +55,19 @@ export default function OrderConfirmationRoute({ loaderData }: Route.ComponentPr
         {formatMoment(order.placedAt)}.
       </p>
       {order.poNumber ? <p className="order-confirmation__po">PO number: {order.poNumber}.</p> : null}
+      {order.details.length > 0 && (
+        <section aria-labelledby="order-details-heading">
+          <h2 id="order-details-heading">Order details</h2>
+          <dl className="order-details">
+            {order.details.map((detail) => (
+              <div key={detail.label}>
+                <dt>{detail.label}</dt>
+                <dd>{detail.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
       <table>
         <caption>What you ordered</caption>
         <thead>

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Section } from '@storefront/contracts';
 import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { CrmDb } from '../open';
 import { crmOutbox, orderNumberCounters, orders, quotes, templates } from '../schema';
@@ -6,14 +7,17 @@ import { crmOutbox, orderNumberCounters, orders, quotes, templates } from '../sc
 export type OrderRow = typeof orders.$inferSelect;
 export type OutboxRow = typeof crmOutbox.$inferSelect;
 
-/** The Quote PDF template setting of one of the storefront's templates; undefined when there is no such template. */
-export async function findQuotePdfTemplate(
+/**
+ * A checkout template of the storefront: its Quote PDF template setting and its sections (the custom form
+ * the order's values are checked against); undefined when the storefront has no such template.
+ */
+export async function findCheckoutTemplate(
   db: CrmDb,
   storefrontId: string,
   templateId: string,
-): Promise<{ quoteEDocumentId: string | null } | undefined> {
+): Promise<{ quoteEDocumentId: string | null; sections: Section[] } | undefined> {
   const [row] = await db
-    .select({ quoteEDocumentId: templates.Quote_eDocument_ID })
+    .select({ quoteEDocumentId: templates.Quote_eDocument_ID, sections: templates.sections })
     .from(templates)
     .where(and(eq(templates.id, templateId), eq(templates.storefrontId, storefrontId)))
     .limit(1);

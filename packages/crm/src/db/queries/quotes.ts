@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SavedCustomField } from '@storefront/contracts';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CrmDb } from '../open';
 import { accounts, catalogueItems, quoteLineItems, quotes } from '../schema';
@@ -284,4 +285,9 @@ export async function setQuoteTax(
   const [row] = await db.update(quotes).set(tax).where(eq(quotes.id, quoteId)).returning();
   if (!row) throw new Error(`quote ${quoteId} vanished while being taxed`);
   return row;
+}
+
+/** Replaces the quote's custom form values. */
+export async function setCustomFields(db: CrmDb, quoteId: string, fields: SavedCustomField[]): Promise<void> {
+  await db.update(quotes).set({ customFields: fields, modifiedAt: sql`now()` }).where(eq(quotes.id, quoteId));
 }

@@ -1,9 +1,18 @@
-import { type AddressParts, CHECKOUT_MESSAGES, type PlacedOrder, PO_MESSAGES } from '@storefront/contracts';
+import {
+  type AddressParts,
+  CHECKOUT_MESSAGES,
+  type CustomForm,
+  customFormOf,
+  displayCustomValue,
+  missingRequiredField,
+  type PlacedOrder,
+  PO_MESSAGES,
+} from '@storefront/contracts';
 import { findQuoteBuyer } from '../../db/queries/guest-buyers';
 import {
+  findCheckoutTemplate,
   findOrderByNumber,
   findOrderOfQuote,
-  findQuotePdfTemplate,
   insertOrder,
   insertOutboxMail,
   nextOrderSequence,
@@ -81,8 +90,25 @@ async function refuseDuplicatePo(ctx: HandlerContext, scope: QuoteScope, quote: 
   }
 }
 
+/** The checkout template's custom form asks for a value the quote does not hold. */
+function refuseMissingCustomField(form: CustomForm | null, quote: QuoteRow): void {
+  const missing = form && missingRequiredField(form, quote.customFields);
+  if (missing) {
+    throw new CrmHttpError(
+      400,
+      'CHECKOUT_STEP_INCOMPLETE',
+      `ERROR: ${missing.label} is required. Please complete ${form.heading}.`,
+    );
+  }
+}
+
 /** Every step of C§4 checked on the locked quote; answers its succeeded payment's amount (null: unpaid). */
-async function checkSteps(ctx: HandlerContext, scope: QuoteScope, quote: QuoteRow): Promise<number | null> {
+async function checkSteps(
+  ctx: HandlerContext,
+  scope: QuoteScope,
+  quote: QuoteRow,
+  form: CustomForm | null,
+): Promise<number | null> {
   const settings = await findShippingSettings(ctx.db, scope.storefrontId);
   if (!settings) throw new Error(`storefront ${scope.storefrontId} vanished while an order was placed`);
   const shipmentLines = await shipmentLinesOf(ctx.db, quote.id);
@@ -110,6 +136,7 @@ async function checkSteps(ctx: HandlerContext, scope: QuoteScope, quote: QuoteRo
     throw new CrmHttpError(400, 'PAYMENT_REQUIRED', problem);
   }
   if (problem) throw stepIncomplete(problem);
+  refuseMissingCustomField(form, quote);
   await refuseDuplicatePo(ctx, scope, quote);
   return payment?.amount ?? null;
 }
@@ -139,8 +166,14 @@ async function orderDocument(
     shipTo: addressLines(quote.shippingContactName ?? quote.shippingLocationName, shippingParts(quote)),
     poNumber: quote.poNumber,
     paymentTerms: terms.term,
+    details: orderDetails(quote),
     ...orderContents(quote, lines),
   };
+}
+
+/** The custom form's values as the order shows them: label and readable value. */
+function orderDetails(quote: QuoteRow): { label: string; value: string }[] {
+  return quote.customFields.map((entry) => ({ label: entry.label, value: displayCustomValue(entry.value) }));
 }
 
 /** What an order holds, as its PDF and its confirmation both show it. */
@@ -175,8 +208,13 @@ function recipientOf(quote: QuoteRow, buyer: Buyer): string | null {
 }
 
 /** Places the order of the locked quote whose steps are complete: tax, number, PDF, mail. */
-async function placeOrder(ctx: HandlerContext, scope: QuoteScope, locked: QuoteRow): Promise<PlacedOrder> {
-  const paidAmount = await checkSteps(ctx, scope, locked);
+async function placeOrder(
+  ctx: HandlerContext,
+  scope: QuoteScope,
+  locked: QuoteRow,
+  form: CustomForm | null,
+): Promise<PlacedOrder> {
+  const paidAmount = await checkSteps(ctx, scope, locked, form);
   const { quote } = await taxLockedQuote(ctx, scope, locked, true);
   if (quote.taxStatus !== 'Committed') throw stepIncomplete(CHECKOUT_MESSAGES.taxNotCalculated);
   if (!paymentMatches(paidAmount, amountDue(quote))) {
@@ -221,7 +259,7 @@ export const blinkCheckout: Handler<'blinkCheckout'> = async (ctx, payload) => {
   const before = ownQuote(await findQuote(ctx.db, payload.quoteId), scope);
   const existing = before.checkedOut ? await findOrderOfQuote(ctx.db, before.id) : undefined;
   if (existing) return placedOrder(ctx, existing, true);
-  const template = await findQuotePdfTemplate(ctx.db, scope.storefrontId, payload.templateId);
+  const template = await findCheckoutTemplate(ctx.db, scope.storefrontId, payload.templateId);
   if (!template) throw notFound('there is no template with this id on this storefront.', 'templateId');
   if (!template.quoteEDocumentId?.trim()) {
     throw new CrmHttpError(400, 'QUOTE_PDF_TEMPLATE_NOT_SET', CHECKOUT_MESSAGES.pdfTemplateNotSet);
@@ -237,7 +275,7 @@ export const blinkCheckout: Handler<'blinkCheckout'> = async (ctx, payload) => {
         'this quote is checked out and can no longer be ordered.',
       );
     }
-    return placeOrder({ ...ctx, db }, scope, quote);
+    return placeOrder({ ...ctx, db }, scope, quote, customFormOf(template.sections));
   });
   // The buyer does not wait for the mail server; delivery never throws, the outbox keeps what is not sent.
   if (!placed.alreadySubmitted) void ctx.mail.deliver();
@@ -260,6 +298,7 @@ export const getOrderConfirmation: Handler<'getOrderConfirmation'> = async (ctx,
     placedAt: order.placedAt.toISOString(),
     currency: quote.currency,
     poNumber: quote.poNumber,
+    details: orderDetails(quote),
     ...orderContents(quote, lines),
     pdf: pdf ? { cvId: pdf.id, fileName: pdf.fileName } : null,
   };

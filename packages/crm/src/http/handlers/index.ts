@@ -15,6 +15,7 @@ import {
 } from './catalogue';
 import { blinkCheckout, getOrderConfirmation } from './checkout';
 import { retrieveContentBlocks } from './content';
+import { getCustomFields, saveCustomFields } from './custom-fields';
 import { createGuestBuyer, getGuestBuyer } from './guest-buyers';
 import { getMergedMetaInfo, getMetaItems } from './meta';
 import { getFormattedObjectDetails } from './objects';
@@ -99,4 +100,6 @@ export const HANDLERS: Handlers = {
   getFileContent,
   blinkCheckout,
   getOrderConfirmation,
+  saveCustomFields,
+  getCustomFields,
 };
