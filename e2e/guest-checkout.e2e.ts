@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   addFirstOf,
   checkLayouts,
+  expectConfirmation,
   interactive,
   payByCard,
   step,
@@ -88,7 +89,7 @@ test('a guest checks out as a new buyer with card payment', async ({ page }) => 
     await expect(terms).not.toContainText('restarting checkout');
     await placeOrder.click();
   }
-  await expect(thanks).toBeVisible();
+  await expectConfirmation(page);
   await expect(page.getByTestId('order-number')).toHaveText(/^SO-\d{4}-\d{6}$/);
   await checkLayouts(page, 'guest-order-confirmation');
 });

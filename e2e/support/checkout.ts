@@ -94,3 +94,10 @@ export async function payByCard(page: Page, card: string): Promise<void> {
   await expect(page).toHaveURL(/\/checkout/);
   await interactive(page);
 }
+
+/** Placing an order commits its tax and renders its PDF before the confirmation shows: more than a click's wait. */
+export async function expectConfirmation(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible({
+    timeout: 15_000,
+  });
+}

@@ -1,4 +1,8 @@
-import { OWN_CARRIER_LABEL, type ShippingOption } from '@storefront/contracts/crm-shipping';
+import {
+  OWN_CARRIER_LABEL,
+  type SavedShipping,
+  type ShippingOption,
+} from '@storefront/contracts/crm-shipping';
 import { useState } from 'react';
 import { useCheckoutAction } from '../../features/checkout/use-checkout-action';
 import { formatMoney } from '../../lib/format';
@@ -8,7 +12,9 @@ import { Step } from './Step';
 type MethodDetail = NonNullable<NonNullable<BlockData['shippingMethod']>['detail']>;
 
 /** The key of an option among the offered ones; the own carrier's is its label. */
-function optionKey(option: ShippingOption): string {
+function optionKey(
+  option: Pick<ShippingOption, 'ShippingCarrier' | 'ShippingMethod' | 'customerShippingAccount'>,
+): string {
   return option.customerShippingAccount !== null
     ? OWN_CARRIER_LABEL
     : `${option.ShippingCarrier}|${option.ShippingMethod}`;
@@ -27,28 +33,41 @@ export function ShippingMethod({ fields, data, block }: BlockProps<'shippingMeth
       error={save.refusal?.message ?? null}
       busy={save.busy}
     >
-      {data.detail && <MethodChoice quoteId={data.quoteId} detail={data.detail} save={save} />}
+      {data.detail && (
+        <MethodChoice
+          // A new selection on the server (after an address change, say) starts the choice afresh.
+          key={selectionKey(data.detail.rates.selected)}
+          quoteId={data.quoteId}
+          detail={data.detail}
+          saved={data.complete}
+          save={save}
+        />
+      )}
     </Step>
   );
+}
+
+/** The key of the quote's saved method among the options; '' when none is saved. */
+function selectionKey(selected: SavedShipping | null): string {
+  return selected ? optionKey(selected) : '';
 }
 
 function MethodChoice({
   quoteId,
   detail,
+  saved,
   save,
 }: {
   quoteId: string;
   detail: MethodDetail;
+  /** The step is complete on the server: a method is saved there. */
+  saved: boolean;
   save: ReturnType<typeof useCheckoutAction>;
 }) {
   const { rates, carriers } = detail;
   const options = rates.ShippingResults.flatMap((group) => group.ShippingInfo);
   const selected = rates.selected;
-  const selectedKey = selected
-    ? selected.customerShippingAccount
-      ? OWN_CARRIER_LABEL
-      : `${selected.ShippingCarrier}|${selected.ShippingMethod}`
-    : '';
+  const selectedKey = selectionKey(selected);
   const [choice, setChoice] = useState(selectedKey);
   const [carrier, setCarrier] = useState(selected?.customerShippingAccount ? selected.ShippingCarrier : '');
   const [service, setService] = useState(selected?.customerShippingAccount ? selected.ShippingMethod : '');
@@ -71,8 +90,9 @@ function MethodChoice({
       return setProblem('Choose your carrier and service and enter your carrier account number.');
     }
     setProblem(null);
-    // An unchanged method is not saved again (C§4).
+    // An unchanged method is not saved again (C§4), once the server holds it.
     if (
+      saved &&
       choice === selectedKey &&
       (!own ||
         (account === selected?.customerShippingAccount &&
