@@ -312,6 +312,46 @@ describe.each(await testEngines())('shipping types on $name', (engine) => {
     expect((await rates(who, quoteId)).body.selected).toBeNull();
   });
 
+  it('clears the chosen method when the address moves to another destination, and keeps it for the same one', async () => {
+    const who = owner(crm.ids.marlowe);
+    const quoteId = await cartWith(who, [items.ambient], null);
+    const boston = {
+      address: '1 Long Wharf',
+      address2: 'Dock A',
+      city: 'Boston',
+      state: 'MA',
+      zip: '02110',
+      country: 'US',
+    };
+    const shipTo = (address: typeof boston) =>
+      crm.post('saveAddress', {
+        ...who,
+        quoteId,
+        addressType: 'Shipping',
+        addressObject: 'Account',
+        contactName: 'Ana Lima',
+        contactEmail: 'ana@example.com',
+        contactPhone: '',
+        ...address,
+      });
+    expect((await shipTo(boston)).status).toBe(200);
+    expect(
+      (await save(who, quoteId, { ShippingCarrier: 'UPS', ShippingMethod: 'Ground' })).body.saveStatus,
+    ).toBe('SUCCESS');
+
+    // Another dock of the same building: the rate still holds.
+    await shipTo({ ...boston, address2: 'Dock B', city: 'BOSTON' });
+    expect((await rates(who, quoteId)).body.selected).toMatchObject({ ShippingCarrier: 'UPS' });
+
+    await shipTo({ ...boston, city: 'Toronto', state: 'ON', zip: 'M5S 1A8', country: 'CA' });
+    expect((await rates(who, quoteId)).body.selected).toBeNull();
+    const stored = await storedQuote(quoteId);
+    expect(stored).toMatchObject({ shippingCarrier: null, shippingAmount: null, shippingSurcharge: null });
+    expect(stored.total).toBe(
+      Math.round((stored.subtotal - stored.discount + (stored.tax ?? 0)) * 100) / 100,
+    );
+  });
+
   it("refuses another account's quote, and a guest cart without its secret", async () => {
     const who = owner(crm.ids.marlowe);
     const quoteId = await cartWith(who, [items.ambient], US);

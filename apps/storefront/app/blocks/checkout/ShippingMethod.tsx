@@ -4,6 +4,7 @@ import {
   type ShippingOption,
 } from '@storefront/contracts/crm-shipping';
 import { useState } from 'react';
+import { useFetchers } from 'react-router';
 import { useCheckoutAction } from '../../features/checkout/use-checkout-action';
 import { formatMoney } from '../../lib/format';
 import type { BlockData, BlockProps } from '../types';
@@ -73,6 +74,8 @@ function MethodChoice({
   const [service, setService] = useState(selected?.customerShippingAccount ? selected.ShippingMethod : '');
   const [account, setAccount] = useState(selected?.customerShippingAccount ?? '');
   const [problem, setProblem] = useState<string | null>(null);
+  // Saving an address elsewhere clears the quote's method: a method saved meanwhile would be lost with it.
+  const addressSaving = useFetchers().some((fetcher) => fetcher.formData?.get('intent') === 'saveAddress');
 
   if (!rates.requiresShipping) return <p className="checkout-note">{rates.message}</p>;
   if (options.length === 0) {
@@ -195,8 +198,8 @@ function MethodChoice({
           {problem}
         </p>
       )}
-      <button type="submit" className="button" disabled={save.busy}>
-        {save.busy ? 'Saving the method…' : 'Use this method'}
+      <button type="submit" className="button" disabled={save.busy || addressSaving}>
+        {save.busy ? 'Saving the method…' : addressSaving ? 'Waiting for the address…' : 'Use this method'}
       </button>
     </form>
   );

@@ -21,6 +21,7 @@ import {
   updateQuoteAddress,
 } from '../../db/queries/addresses';
 import { findQuote } from '../../db/queries/quotes';
+import { NO_SHIPPING_METHOD } from '../../db/queries/shipping';
 import {
   accountAddressRecord,
   isEditedLocation,
@@ -28,7 +29,9 @@ import {
   type QuoteAddressValues,
   quoteAddress,
   quoteAddressColumns,
+  shipsElsewhere,
 } from '../../domain/addresses';
+import { quoteTotal, storedCharges } from '../../domain/quote-pricing';
 import { forbidden, invalidPayload, notFound } from '../errors';
 import { changeQuote, findChangeableQuote, ownQuote, quoteScope } from './quote-access';
 import { type AccountScope, accountScope } from './scope';
@@ -195,7 +198,19 @@ export const saveAddress: Handler<'saveAddress'> = async (ctx, payload) => {
       accountId,
       ...(location && { location: { id: location.id, name: location.name } }),
     };
-    await updateQuoteAddress(db, quote.id, quoteAddressColumns(addressType, linked));
+    const rerate =
+      addressType === 'Shipping' && quote.shippingCarrier !== null && shipsElsewhere(quote, parts);
+    await updateQuoteAddress(db, quote.id, {
+      ...quoteAddressColumns(addressType, linked),
+      // The method was rated for the old destination: the buyer chooses again from the new rates.
+      ...(rerate && {
+        ...NO_SHIPPING_METHOD,
+        total: quoteTotal(
+          { ...quote, ...storedCharges({ ...quote, ...NO_SHIPPING_METHOD }) },
+          quote.currency,
+        ),
+      }),
+    });
     return location?.id ?? null;
   });
   return saved(locationId);
