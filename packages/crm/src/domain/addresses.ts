@@ -209,19 +209,24 @@ export function quoteAddress(quote: QuoteRow, addressType: AddressType): QuoteAd
   }
 }
 
-/**
- * Whether a new shipping address goes somewhere else than the quote's: another city, state, postal code or
- * country. Then the rates (and the cold-chain packing) chosen for the old one no longer hold.
- */
-export function shipsElsewhere(quote: QuoteRow, parts: AddressParts): boolean {
-  const stored = normalisedAddress({
+/** The quote's shipping address as parts, '' for what it lacks. */
+export function shippingParts(quote: QuoteRow): AddressParts {
+  return {
     address: quote.shippingAddress ?? '',
     address2: quote.shippingAddress2 ?? '',
     city: quote.shippingCity ?? '',
     state: quote.shippingState ?? '',
     zip: quote.shippingZip ?? '',
     country: quote.shippingCountry ?? '',
-  });
+  };
+}
+
+/**
+ * Whether a new shipping address goes somewhere else than the quote's: another city, state, postal code or
+ * country. Then the rates (and the cold-chain packing) chosen for the old one no longer hold.
+ */
+export function shipsElsewhere(quote: QuoteRow, parts: AddressParts): boolean {
+  const stored = normalisedAddress(shippingParts(quote));
   const sent = normalisedAddress(parts);
   return (['city', 'state', 'zip', 'country'] as const).some(
     (part) => sent[part].toUpperCase() !== stored[part].toUpperCase(),

@@ -12,7 +12,7 @@ export function AuthLayout({ storefrontName, logoUrl, children }: AuthLayoutProp
   return (
     <main id="main" className="auth-page">
       <div className="auth-card">
-        <Link to="/" className="auth-card__brand">
+        <Link to="/" className="brand-link">
           <img src={logoUrl} alt="" width={40} height={40} />
           <span>{storefrontName}</span>
         </Link>

@@ -45,7 +45,7 @@ export default function OrderConfirmationRoute({ loaderData }: Route.ComponentPr
   useEffect(() => forgetOrderedQuote(order.quoteId), [order.quoteId]);
   return (
     <main id="main" className="order-confirmation">
-      <Link to="/" className="order-confirmation__brand">
+      <Link to="/" className="brand-link">
         <img src={logoUrl} alt="" width={40} height={40} />
         <span>{storefrontName}</span>
       </Link>

@@ -23,6 +23,7 @@ import { countPoNumber, findPurchaseOrderSettings, lockPoNumber } from '../../db
 import { findFileMeta, replaceQuoteFile } from '../../db/queries/quote-files';
 import { findQuote, linesWithItems, lockQuote, type QuoteRow } from '../../db/queries/quotes';
 import { findShippingSettings, shipmentLinesOf } from '../../db/queries/shipping';
+import { shippingParts } from '../../domain/addresses';
 import { formatOrderNumber, incompleteStep, orderPdfFileName, paymentMatches } from '../../domain/checkout';
 import { formatAmount, type OrderDocument, renderOrderPdf } from '../../domain/order-pdf';
 import { amountDue, payOnlineTerms } from '../../domain/payments';
@@ -34,17 +35,6 @@ import { taxLockedQuote } from './tax';
 import type { Handler, HandlerContext } from './types';
 
 const stepIncomplete = (message: string) => new CrmHttpError(400, 'CHECKOUT_STEP_INCOMPLETE', message);
-
-function shippingParts(quote: QuoteRow): AddressParts {
-  return {
-    address: quote.shippingAddress ?? '',
-    address2: quote.shippingAddress2 ?? '',
-    city: quote.shippingCity ?? '',
-    state: quote.shippingState ?? '',
-    zip: quote.shippingZip ?? '',
-    country: quote.shippingCountry ?? '',
-  };
-}
 
 function billingParts(quote: QuoteRow): AddressParts {
   return {
