@@ -209,6 +209,18 @@ export function quoteAddress(quote: QuoteRow, addressType: AddressType): QuoteAd
   }
 }
 
+/** The quote's billing address as parts, '' for what it lacks. */
+export function billingParts(quote: QuoteRow): AddressParts {
+  return {
+    address: quote.billingAddress1 ?? '',
+    address2: quote.billingAddress2 ?? '',
+    city: quote.billingCity ?? '',
+    state: quote.billingState ?? '',
+    zip: quote.billingZip ?? '',
+    country: quote.billingCountry ?? '',
+  };
+}
+
 /** The quote's shipping address as parts, '' for what it lacks. */
 export function shippingParts(quote: QuoteRow): AddressParts {
   return {

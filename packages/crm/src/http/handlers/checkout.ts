@@ -23,7 +23,7 @@ import { countPoNumber, findPurchaseOrderSettings, lockPoNumber } from '../../db
 import { findFileMeta, replaceQuoteFile } from '../../db/queries/quote-files';
 import { findQuote, linesWithItems, lockQuote, type QuoteRow } from '../../db/queries/quotes';
 import { findShippingSettings, shipmentLinesOf } from '../../db/queries/shipping';
-import { shippingParts } from '../../domain/addresses';
+import { billingParts, shippingParts } from '../../domain/addresses';
 import { formatOrderNumber, incompleteStep, orderPdfFileName, paymentMatches } from '../../domain/checkout';
 import { formatAmount, type OrderDocument, renderOrderPdf } from '../../domain/order-pdf';
 import { amountDue, payOnlineTerms } from '../../domain/payments';
@@ -35,17 +35,6 @@ import { taxLockedQuote } from './tax';
 import type { Handler, HandlerContext } from './types';
 
 const stepIncomplete = (message: string) => new CrmHttpError(400, 'CHECKOUT_STEP_INCOMPLETE', message);
-
-function billingParts(quote: QuoteRow): AddressParts {
-  return {
-    address: quote.billingAddress1 ?? '',
-    address2: quote.billingAddress2 ?? '',
-    city: quote.billingCity ?? '',
-    state: quote.billingState ?? '',
-    zip: quote.billingZip ?? '',
-    country: quote.billingCountry ?? '',
-  };
-}
 
 /** An address as the PDF prints it: the non-empty lines, city line and country. */
 function addressLines(name: string | null, parts: AddressParts): string[] {
