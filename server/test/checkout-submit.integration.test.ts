@@ -15,6 +15,7 @@ const route = (path: string) =>
 type Handler = (args: unknown) => Promise<unknown>;
 const { action: submit } = (await import(route('submit.ts'))) as { action: Handler };
 const { loader: confirmation } = (await import(route('confirmation.tsx'))) as { loader: Handler };
+const { action: checkoutAction } = (await import(route('checkout-api.ts'))) as { action: Handler };
 
 const API_KEY = 'test-api-key';
 const secretOf = (letter: string) => letter.repeat(43);
@@ -119,6 +120,31 @@ describe.each(await testEngines())('the place-order route and the confirmation p
     const noPo = (await place(WITH_PDF)) as DataResult;
     expect(noPo.data).toEqual({ ok: false, message: 'ERROR: Please enter a PO Number.' });
     expect(noPo.init?.status).toBe(200);
+  });
+
+  it("answers an address save the CRM fails for another reason with C§8's 'Unknown Error. Please try again'", async () => {
+    // Another guest's cart: the CRM refuses it (403), which is no answer about the address itself.
+    const saved = (await checkoutAction({
+      ...request('/api/checkout', secretOf('h'), {
+        intent: 'saveAddress',
+        quoteId,
+        checked: 'true',
+        firstName: 'Ana',
+        lastName: 'Lima',
+        email: 'ana@example.com',
+        phone: '',
+        address: '1 Long Wharf',
+        address2: '',
+        city: 'Boston',
+        state: 'MA',
+        zip: '02110',
+        country: 'US',
+        useForBilling: 'true',
+      }),
+      params: {},
+    })) as DataResult;
+    expect(saved.data).toMatchObject({ ok: false, message: 'Unknown Error. Please try again' });
+    expect(saved.init?.status).toBe(403);
   });
 
   it('places the order, sends the buyer to its confirmation, and shows it to that guest only', async () => {
