@@ -56,9 +56,11 @@ test('a guest checks out as a new buyer with card payment', async ({ page }) => 
   // A guest has no address book: a new US address, used for billing too.
   const address = step(page, 'Shipping address');
   await expect(address.getByRole('radio')).toHaveCount(0);
-  await address.getByLabel('First name').fill('Ana');
-  await address.getByLabel('Last name').fill('Lima');
-  await address.getByLabel('Email').fill('ana.lima@lumen.example');
+  // The contact starts as the buyer just named.
+  await expect(address.getByLabel('First name')).toHaveValue('Ana');
+  await expect(address.getByLabel('Last name')).toHaveValue('Lima');
+  await expect(address.getByLabel('Email')).toHaveValue('ana.lima@lumen.example');
+  await expect(address.getByLabel('Phone')).toHaveValue('+1 617 555 0100');
   await address.getByLabel('Address line 1').fill('1210 Longwood Avenue');
   await address.getByLabel('City').fill('Boston');
   await address.getByLabel('State or province').fill('MA');

@@ -61,6 +61,8 @@ export interface ShippingAddressData {
   billingAddress: QuoteAddress | null;
   /** The quote's different deliver-to address, when it has one. */
   deliverToAddress: QuoteAddress | null;
+  /** A guest's named buyer (createGuestBuyer): the contact a first shipping address starts with. */
+  buyer: Pick<GuestBuyer, 'firstName' | 'lastName' | 'email' | 'phone'> | null;
   /** A signed-in buyer may add a typed address to the account's book as a new location. */
   canAddLocation: boolean;
   /** The billing address to save on load (C§4 billing auto-save); null: nothing to save. */

@@ -87,7 +87,12 @@ function byField(issues: AddressIssue[]): AddressErrors {
 
 function AddressStep({ quoteId, detail, config, save }: AddressStepProps) {
   const [picked, setPicked] = useState<string>(() => savedRecordId(detail));
-  const [shipping, setShipping] = useState<AddressForm>(() => formOfQuoteAddress(detail.shippingAddress));
+  const [shipping, setShipping] = useState<AddressForm>(() => {
+    const saved = formOfQuoteAddress(detail.shippingAddress);
+    // A guest's first shipping contact is the buyer they just named.
+    const noContact = !saved.firstName && !saved.lastName && !saved.email && !saved.phone;
+    return noContact && detail.buyer ? { ...saved, ...detail.buyer } : saved;
+  });
   const [useForBilling, setUseForBilling] = useState(true);
   const [billing, setBilling] = useState<AddressForm>(() => formOfQuoteAddress(detail.billingAddress));
   const [addLocation, setAddLocation] = useState(false);

@@ -1,4 +1,5 @@
 import { billingAddressToAutoSave } from '@storefront/contracts/address-rules';
+import type { GuestBuyer } from '@storefront/contracts/crm-guest-buyers';
 import type { QuoteSummary } from '@storefront/contracts/crm-quotes';
 import { type CheckoutPage, checkoutScope, loadCheckoutState } from '../../features/checkout/checkout.server';
 import { CHECKOUT_PATH } from '../../features/checkout/checkout-actions';
@@ -7,7 +8,7 @@ import { crmCall } from '../../lib/crm.server';
 import { loginPath } from '../../lib/paths';
 import type { StorefrontSession } from '../../lib/storefront.server';
 import type { BlockLoader } from '../loader-types.server';
-import type { CheckoutStepData } from '../types';
+import type { CheckoutStepData, ShippingAddressData } from '../types';
 
 /**
  * One step's block: whether it is open and done, and, only when it is open, what it shows. Each block loads on
@@ -42,6 +43,13 @@ export const loadCheckoutAccount: BlockLoader<'checkoutAccount'> = (args) =>
     };
   });
 
+/** The guest buyer's name, email and phone: the contact their first shipping address starts with. */
+function contactOfBuyer(buyer: GuestBuyer | null): ShippingAddressData['buyer'] {
+  if (!buyer) return null;
+  const { firstName, lastName, email, phone } = buyer;
+  return { firstName, lastName, email, phone };
+}
+
 export const loadShippingAddress: BlockLoader<'shippingAddress'> = (args) =>
   loadStep(args, 'shippingAddress', async (quote) => {
     const { session, fields, page } = args;
@@ -50,12 +58,13 @@ export const loadShippingAddress: BlockLoader<'shippingAddress'> = (args) =>
     // A guest's account is the storefront's shared guest account: it has no address book to offer.
     const signedIn = state?.signedIn ?? false;
     const accountSelection = fields.accountSelection ?? undefined;
-    const [book, billing, avataxValidation] = await Promise.all([
+    const [book, billing, avataxValidation, named] = await Promise.all([
       signedIn
         ? crmCall(session, 'getAddressRecords', { ...scope, addressType: 'Shipping', accountSelection })
         : null,
       crmCall(session, 'getAddressRecords', { ...scope, addressType: 'Billing', accountSelection }),
       crmCall(session, 'isAvataxAddressValidation', { storefrontId: session.storefront.storefrontId }),
+      signedIn ? null : crmCall(session, 'getGuestBuyer', scope),
     ]);
     const addresses = book
       ? [...book.lstAccount, ...book.lstLocation, ...book.lstAccountChild, ...book.lstLocationChild]
@@ -65,6 +74,7 @@ export const loadShippingAddress: BlockLoader<'shippingAddress'> = (args) =>
       shippingAddress: state?.shippingAddress ?? null,
       billingAddress: billing.quoteAddress,
       deliverToAddress: state?.deliverToAddress ?? null,
+      buyer: contactOfBuyer(named?.buyer ?? null),
       canAddLocation: signedIn,
       autoSaveBilling: signedIn
         ? billingAddressToAutoSave({
