@@ -20,6 +20,7 @@ export * from './crm-purchase-orders';
 export * from './crm-quotes';
 export * from './crm-shipping';
 export * from './crm-tax';
+export * from './crm-users';
 export * from './custom-fields';
 export * from './envelope';
 export * from './messages';

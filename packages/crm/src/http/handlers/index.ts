@@ -21,6 +21,7 @@ import { getMergedMetaInfo, getMetaItems } from './meta';
 import { getFormattedObjectDetails } from './objects';
 import { paymentRequestHandler } from './payment-callback';
 import { generateSignature, getShuttleCheckoutInfo, getShuttleInfo } from './payments';
+import { contactInSF, updateContactInSF, userActivatedInAWS, userDeactivatedInAWS } from './portal-users';
 import { applyPromoCodeNG, getPromoCodeInfo, getQLIsForPromoCode, removePromoCodeNG } from './promo-codes';
 import { checkForDuplicatePO, updateQuote } from './purchase-orders';
 import { exportToCSV } from './quote-export';
@@ -102,4 +103,8 @@ export const HANDLERS: Handlers = {
   getOrderConfirmation,
   saveCustomFields,
   getCustomFields,
+  contactInSF,
+  updateContactInSF,
+  userActivatedInAWS,
+  userDeactivatedInAWS,
 };
