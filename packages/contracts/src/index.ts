@@ -1,3 +1,4 @@
+export * from './account-users';
 export * from './address-rules';
 export * from './avatax';
 export * from './block-fields';

@@ -1,6 +1,6 @@
 import type { DomainDetails, Envelope } from '@storefront/contracts';
 import { createYoga } from 'graphql-yoga';
-import { createMemoryCache } from './cache';
+import { type Cache, createMemoryCache } from './cache';
 import { type CrmOptions, createCrmClient } from './crm-client';
 import { Unauthorized } from './envelope';
 import { createRequestGuard, GRAPHQL_PATH, unauthorized } from './http';
@@ -12,6 +12,8 @@ import { PROMO_CODE_LOOKUP_RULE } from './promo-code-lookups';
 import { memoryRateLimiter, type RateLimiter } from './rate-limiter';
 import { schema } from './schema';
 import { createDomainResolver, type DomainEntry } from './storefronts';
+import { createUserPoolAdmin, type UserPoolAdminOptions } from './user-pool-admin';
+import { createUserDirectory, type PoolSnapshot } from './users/directory';
 
 export interface GatewayOptions {
   /** The x-api-key value every request must carry. */
@@ -30,8 +32,17 @@ export interface GatewayOptions {
   verifyToken?: TokenVerifier;
   /** Counts promo-code look-ups per caller; default in memory, PROMO_CODE_LOOKUP_RULE. */
   promoCodeLookups?: RateLimiter;
+  /**
+   * The user pools' admin API (managing users, spec P§5-P§7); without it those fields answer 501. The
+   * directory of pool users is cached for `directoryTtlMs` (default 60 s) in `directoryCache` (default in
+   * memory; Redis when several gateway instances run).
+   */
+  userPools?: UserPoolAdminOptions & { directoryTtlMs?: number; directoryCache?: Cache<PoolSnapshot> };
   logger?: Logger;
 }
+
+/** How long a pool's user directory is trusted; writes through this gateway patch it at once. */
+export const DEFAULT_DIRECTORY_TTL_MS = 60_000;
 
 /** What the host established about a request's connection; never read from the request's own headers. */
 export interface GatewayConnection {
@@ -54,6 +65,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const resolvePrincipal = createPrincipalResolver(resolveDomain, options.verifyToken);
   const results = createMemoryCache<Envelope>(options.cacheTtlMs);
   const promoCodeLookups = options.promoCodeLookups ?? memoryRateLimiter(PROMO_CODE_LOOKUP_RULE);
+  const users = options.userPools && userManagement(options.userPools);
 
   const yoga = createYoga<
     { request: Request; verified?: Promise<Principal> } & GatewayConnection,
@@ -92,6 +104,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         logger: requestLogger(logger, request),
         clientAddress,
         promoCodeLookups,
+        users,
       };
     },
   });
@@ -113,4 +126,12 @@ export function createGateway(options: GatewayOptions): Gateway {
       return yoga.fetch(request, { ...connection, verified });
     },
   };
+}
+
+function userManagement(options: NonNullable<GatewayOptions['userPools']>) {
+  const admin = createUserPoolAdmin(options);
+  const cache =
+    options.directoryCache ??
+    createMemoryCache<PoolSnapshot>(options.directoryTtlMs ?? DEFAULT_DIRECTORY_TTL_MS, 100);
+  return { admin, directory: createUserDirectory(admin, cache) };
 }

@@ -22,21 +22,14 @@ export async function findContactByEmail(
 
 export async function insertContact(
   db: CrmDb,
-  values: { id?: string; accountId: string; firstName: string; lastName: string; email: string },
+  values: { accountId: string; firstName: string; lastName: string; email: string },
 ): Promise<PortalContactRow> {
   const [row] = await db
     .insert(contacts)
     .values({ id: randomUUID(), ...values })
-    .onConflictDoNothing()
     .returning();
-  if (row) return row;
-  // Made by an earlier call (the demo's contacts are ensured on every start).
-  const [existing] = await db
-    .select()
-    .from(contacts)
-    .where(eq(contacts.id, values.id ?? ''));
-  if (!existing) throw new Error('contact not created');
-  return existing;
+  if (!row) throw new Error('contact not created');
+  return row;
 }
 
 /** Changes one contact of one account; undefined when the account has no such contact. */
@@ -52,4 +45,18 @@ export async function updateAccountContact(
     .where(and(eq(contacts.id, contactId), eq(contacts.accountId, accountId)))
     .returning();
   return row;
+}
+
+export type ContactSeed = Pick<
+  PortalContactRow,
+  'id' | 'accountId' | 'firstName' | 'lastName' | 'email' | 'awsUserId' | 'portalUserActive'
+>;
+
+/** Makes the contacts that are missing (the demo users' own); existing ones are left as they are. */
+export async function ensureContacts(crm: { db: CrmDb }, rows: readonly ContactSeed[]): Promise<void> {
+  if (rows.length > 0)
+    await crm.db
+      .insert(contacts)
+      .values([...rows])
+      .onConflictDoNothing();
 }
