@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 
-/** The six-digit code of the newest message to an address whose subject matches, waiting for it to arrive. */
-export async function codeSentTo(address: string, subject: RegExp): Promise<string> {
+/** What `pattern` captures in the newest message to an address whose subject matches, waiting for it. */
+async function textSentTo(address: string, subject: RegExp, pattern: RegExp): Promise<string> {
   const dir = process.env.E2E_MAIL_DIR ?? '';
-  let code = '';
+  let found = '';
   await expect
     .poll(
       () => {
@@ -14,13 +14,23 @@ export async function codeSentTo(address: string, subject: RegExp): Promise<stri
           .reverse()
           .map((name) => readFileSync(join(dir, name), 'utf8'))
           .filter((text) => text.startsWith(`X-Envelope-To: ${address}\n`) && subjectOf(text).match(subject));
-        code = messages[0]?.match(/code is (\d{6})/)?.[1] ?? '';
-        return code;
+        found = messages[0]?.match(pattern)?.[1] ?? '';
+        return found;
       },
       { message: `a message to ${address} matching ${subject}`, timeout: 15_000 },
     )
     .not.toBe('');
-  return code;
+  return found;
+}
+
+/** The six-digit code of the newest message to an address whose subject matches, waiting for it to arrive. */
+export function codeSentTo(address: string, subject: RegExp): Promise<string> {
+  return textSentTo(address, subject, /code is (\d{6})/);
+}
+
+/** The temporary password of the newest invitation (AdminCreateUser's mail) to an address. */
+export function temporaryPasswordSentTo(address: string): Promise<string> {
+  return textSentTo(address, /Your temporary password/, /temporary password is (\S+)\. /);
 }
 
 function subjectOf(message: string): string {

@@ -36,6 +36,12 @@ export interface UserDirectory {
   accountUsers(poolId: string, accountId: string): Promise<DirectoryUser[]>;
   /** One user of the pool as the pool has it now, put in place of the cached one (null: gone). */
   refresh(poolId: string, username: string): Promise<DirectoryUser | null>;
+  /**
+   * Reads the state of some users of an account again and answers the account's users with it: an invited
+   * user changes state by signing in (not through the gateway), so the invited users a page shows are
+   * re-read rather than left to the TTL. Their groups change only through the gateway and are kept.
+   */
+  recheck(poolId: string, accountId: string, usernames: readonly string[]): Promise<DirectoryUser[]>;
 }
 
 /** Groups the directory reads memberships of: the roles a user can have. */
@@ -148,6 +154,24 @@ async function readUser(
   }
 }
 
+/** A user's state as the pool has it now (the same object when nothing changed; null when gone). */
+async function readState(
+  admin: UserPoolAdmin,
+  poolId: string,
+  user: DirectoryUser,
+): Promise<DirectoryUser | null> {
+  try {
+    const read = await admin<PoolUser>('AdminGetUser', { UserPoolId: poolId, Username: user.username });
+    const now = directoryUser(read, user.groups);
+    const same =
+      now.enabled === user.enabled && now.userStatus === user.userStatus && now.accountId === user.accountId;
+    return same ? user : now;
+  } catch (error) {
+    if ((error as { type?: string }).type === 'UserNotFoundException') return null;
+    throw error;
+  }
+}
+
 function withUser(snapshot: PoolSnapshot, username: string, user: DirectoryUser | null): PoolSnapshot {
   const byAccount: Record<string, DirectoryUser[]> = {};
   for (const [accountId, users] of Object.entries(snapshot.byAccount)) {
@@ -181,6 +205,24 @@ export function createUserDirectory(admin: UserPoolAdmin, cache: Cache<PoolSnaps
   };
   return {
     accountUsers: async (poolId, accountId) => (await snapshot(poolId)).byAccount[accountId] ?? [],
+    recheck: async (poolId, accountId, usernames) => {
+      const users = (await snapshot(poolId)).byAccount[accountId] ?? [];
+      const wanted = new Set(usernames);
+      const fresh = new Map<string, DirectoryUser | null>();
+      await Promise.all(
+        users
+          .filter((user) => wanted.has(user.username))
+          .map(async (user) => {
+            const read = await readState(admin, poolId, user);
+            if (read !== user) fresh.set(user.username, read);
+          }),
+      );
+      if (fresh.size === 0) return users;
+      let patched = (await cache.get(poolId)) ?? (await snapshot(poolId));
+      for (const [username, user] of fresh) patched = withUser(patched, username, user);
+      await cache.set(poolId, patched);
+      return patched.byAccount[accountId] ?? [];
+    },
     refresh: async (poolId, username) => {
       const user = await readUser(admin, poolId, username);
       const cached = await cache.get(poolId);

@@ -168,7 +168,12 @@ async function listBody(operation: AnyOperation, data: unknown): Promise<Envelop
     page: input.page,
     limit: input.limit,
   };
-  return envelope(200, userPage(scope.principal, users, query));
+  const answer = userPage(scope.principal, users, query);
+  const invited = answer.allUsers.filter((user) => user.status === 'Invited').map((user) => user.id);
+  if (invited.length === 0) return envelope(200, answer);
+  const { directory } = management(operation);
+  const rechecked = await directory.recheck(scope.poolId, scope.accountId, invited);
+  return envelope(200, rechecked === users ? answer : userPage(scope.principal, rechecked, query));
 }
 
 /** cognitoActions' actions (P§7). */
