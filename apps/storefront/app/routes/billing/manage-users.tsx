@@ -8,7 +8,7 @@ import {
   USER_PAGE_SIZE,
 } from '@storefront/contracts/account-users';
 import { MANAGER_USER_TYPE } from '@storefront/contracts/constants';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Form, Link, type MetaDescriptor, useActionData, useNavigation } from 'react-router';
 import { useToast } from '../../components/toast/Toasts';
 import {
@@ -81,9 +81,12 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
     if (result?.ok) toast.show({ message: result.message, variant: 'success' });
   }, [result, toast]);
   const pages = Math.max(1, Math.ceil(list.totalUsers / USER_PAGE_SIZE));
+  // Says when the page has hydrated, so browser tests do not type into a page about to be replaced.
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
 
   return (
-    <section className="manage-users" aria-labelledby="manage-users-title">
+    <section className="manage-users" aria-labelledby="manage-users-title" data-interactive={interactive}>
       <div className="manage-users__head">
         <h1 id="manage-users-title">Manage users</h1>
         {isManager && <NewUser result={result?.intent === 'createUser' ? result : undefined} />}
@@ -165,7 +168,12 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
                 {isManager && (
                   <td data-label="Actions">
                     {user.actions.length > 0 ? (
-                      <UserActions user={user} result={result?.username === user.id ? result : undefined} />
+                      <UserActions
+                        // A changed row starts with its actions closed.
+                        key={`${user.status}-${user.GroupName}`}
+                        user={user}
+                        result={result?.username === user.id ? result : undefined}
+                      />
                     ) : (
                       <span className="manage-users__none">No actions</span>
                     )}
