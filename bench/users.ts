@@ -90,6 +90,10 @@ try {
       GroupName: index % 10 === 0 ? 'AWSManager' : 'AWSPortalUser',
     });
     if (index % 7 === 0) await admin('AdminDisableUser', { UserPoolId, Username });
+    // Two in three have signed in (CONFIRMED); the rest are still invited.
+    else if (index % 3 !== 0) {
+      await admin('AdminSetUserPassword', { UserPoolId, Username, Password: PASSWORD, Permanent: true });
+    }
   }
   console.log(
     `set-up: ${USERS} users in one account, ${OTHER_USERS} in others, in ${((performance.now() - setUpStarted) / 1000).toFixed(1)} s`,
@@ -104,6 +108,11 @@ try {
   console.log(
     `first listUsers (directory read from the pool): ${(performance.now() - coldStarted).toFixed(0)} ms, ${first.content.totalUsers} users, counts ${JSON.stringify(first.content.counts)}`,
   );
+  const readStarted = performance.now();
+  for (let page = 0; page < 10; page += 1) {
+    await admin('ListUsers', { UserPoolId, Limit: 60 });
+  }
+  console.log(`  one ListUsers call of 60 users: ${((performance.now() - readStarted) / 10).toFixed(1)} ms`);
 
   async function measure(name: string, call: (run: number) => Promise<Envelope<unknown>>) {
     const samples: number[] = [];
@@ -120,6 +129,9 @@ try {
     );
   }
   await measure('listUsers, a page of all', (run) => list({ page: (run % 150) + 1 }));
+  await measure('listUsers, a page of invited', (run) =>
+    list({ user_status: 'invited', page: (run % 40) + 1 }),
+  );
   await measure('listUsers, inactive managers', () => list({ user_status: 'inactive', role: 'AWSManager' }));
   await measure('listUsers, name search', (run) => list({ given_name: `given${run % 100}` }));
   await measure('deactivate or activate one user', (run) =>

@@ -34,8 +34,8 @@ export interface GatewayOptions {
   promoCodeLookups?: RateLimiter;
   /**
    * The user pools' admin API (managing users, spec P§5-P§7); without it those fields answer 501. The
-   * directory of pool users is cached for `directoryTtlMs` (default 60 s) in `directoryCache` (default in
-   * memory; Redis when several gateway instances run).
+   * directory of pool users is fresh for `directoryTtlMs` (default 60 s; then read again behind the answers)
+   * and kept in `directoryCache` (default in memory for ten times that; Redis when several instances run).
    */
   userPools?: UserPoolAdminOptions & { directoryTtlMs?: number; directoryCache?: Cache<PoolSnapshot> };
   logger?: Logger;
@@ -65,7 +65,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const resolvePrincipal = createPrincipalResolver(resolveDomain, options.verifyToken);
   const results = createMemoryCache<Envelope>(options.cacheTtlMs);
   const promoCodeLookups = options.promoCodeLookups ?? memoryRateLimiter(PROMO_CODE_LOOKUP_RULE);
-  const users = options.userPools && userManagement(options.userPools);
+  const users = options.userPools && userManagement(options.userPools, logger);
 
   const yoga = createYoga<
     { request: Request; verified?: Promise<Principal> } & GatewayConnection,
@@ -128,10 +128,12 @@ export function createGateway(options: GatewayOptions): Gateway {
   };
 }
 
-function userManagement(options: NonNullable<GatewayOptions['userPools']>) {
+function userManagement(options: NonNullable<GatewayOptions['userPools']>, logger: Logger) {
   const admin = createUserPoolAdmin(options);
-  const cache =
-    options.directoryCache ??
-    createMemoryCache<PoolSnapshot>(options.directoryTtlMs ?? DEFAULT_DIRECTORY_TTL_MS, 100);
-  return { admin, directory: createUserDirectory(admin, cache) };
+  const freshMs = options.directoryTtlMs ?? DEFAULT_DIRECTORY_TTL_MS;
+  // Kept well beyond fresh, so an idle pool is answered at once and read again behind the answer.
+  const cache = options.directoryCache ?? createMemoryCache<PoolSnapshot>(freshMs * 10, 100);
+  const onBackgroundError = (error: unknown) =>
+    logger.warn({ err: String(error) }, 'gateway: reading a user pool again failed');
+  return { admin, directory: createUserDirectory(admin, cache, freshMs, onBackgroundError) };
 }

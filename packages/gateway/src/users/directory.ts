@@ -29,6 +29,8 @@ export interface DirectoryUser {
 /** A pool's users by account (the cache holds this: one value per pool, so Redis can hold it too). */
 export interface PoolSnapshot {
   byAccount: Record<string, DirectoryUser[]>;
+  /** When the pool was read (epoch ms); patches keep it. */
+  readAt: number;
 }
 
 export interface UserDirectory {
@@ -126,7 +128,7 @@ async function readPool(admin: UserPoolAdmin, poolId: string): Promise<PoolSnaps
     if (inAccount) inAccount.push(entry);
     else byAccount[entry.accountId] = [entry];
   }
-  return { byAccount };
+  return { byAccount, readAt: Date.now() };
 }
 
 /** One user as the pool has it now; null when the pool has no such user. */
@@ -179,29 +181,65 @@ function withUser(snapshot: PoolSnapshot, username: string, user: DirectoryUser 
     if (others.length > 0) byAccount[accountId] = others;
   }
   if (user?.accountId) byAccount[user.accountId] = [...(byAccount[user.accountId] ?? []), user];
-  return { byAccount };
+  return { byAccount, readAt: snapshot.readAt };
+}
+
+/** The user a snapshot holds under a username, or null. */
+function userIn(snapshot: PoolSnapshot, username: string): DirectoryUser | null {
+  for (const users of Object.values(snapshot.byAccount)) {
+    const found = users.find((user) => user.username === username);
+    if (found) return found;
+  }
+  return null;
 }
 
 /**
- * The directory over a cache of pool snapshots. Concurrent readers of a pool that is not cached share one
- * read of it, so a burst of page loads after the TTL costs one pass over the pool.
+ * The directory over a cache of pool snapshots (kept by the cache for its own, longer TTL). A snapshot older
+ * than `freshMs` is still answered while the pool is read again in the background, so only the first page
+ * after a start waits for a read. Concurrent readers share one read; a user written while a read is under
+ * way keeps the written state rather than what the read saw before the write.
  */
-export function createUserDirectory(admin: UserPoolAdmin, cache: Cache<PoolSnapshot>): UserDirectory {
-  const reading = new Map<string, Promise<PoolSnapshot>>();
+export function createUserDirectory(
+  admin: UserPoolAdmin,
+  cache: Cache<PoolSnapshot>,
+  freshMs: number,
+  onBackgroundError: (error: unknown) => void = () => {},
+): UserDirectory {
+  const reading = new Map<string, { read: Promise<PoolSnapshot>; written: Set<string> }>();
+  const read = (poolId: string): Promise<PoolSnapshot> => {
+    const pending = reading.get(poolId);
+    if (pending) return pending.read;
+    const written = new Set<string>();
+    const started = readPool(admin, poolId)
+      .then(async (fresh) => {
+        let snapshot = fresh;
+        const current = written.size > 0 ? await cache.get(poolId) : undefined;
+        for (const username of written) {
+          snapshot = withUser(snapshot, username, current ? userIn(current, username) : null);
+        }
+        await cache.set(poolId, snapshot);
+        return snapshot;
+      })
+      .finally(() => reading.delete(poolId));
+    reading.set(poolId, { read: started, written });
+    return started;
+  };
   const snapshot = async (poolId: string): Promise<PoolSnapshot> => {
     const cached = await cache.get(poolId);
-    if (cached) return cached;
-    let pending = reading.get(poolId);
-    if (!pending) {
-      pending = readPool(admin, poolId)
-        .then(async (read) => {
-          await cache.set(poolId, read);
-          return read;
-        })
-        .finally(() => reading.delete(poolId));
-      reading.set(poolId, pending);
-    }
-    return pending;
+    if (!cached) return read(poolId);
+    if (Date.now() - cached.readAt > freshMs) read(poolId).catch(onBackgroundError);
+    return cached;
+  };
+  /** Puts users as the pool now has them in place of the cached ones. */
+  const patch = async (poolId: string, users: ReadonlyMap<string, DirectoryUser | null>) => {
+    const pending = reading.get(poolId);
+    for (const username of users.keys()) pending?.written.add(username);
+    const cached = await cache.get(poolId);
+    if (!cached) return undefined;
+    let patched = cached;
+    for (const [username, user] of users) patched = withUser(patched, username, user);
+    await cache.set(poolId, patched);
+    return patched;
   };
   return {
     accountUsers: async (poolId, accountId) => (await snapshot(poolId)).byAccount[accountId] ?? [],
@@ -218,15 +256,12 @@ export function createUserDirectory(admin: UserPoolAdmin, cache: Cache<PoolSnaps
           }),
       );
       if (fresh.size === 0) return users;
-      let patched = (await cache.get(poolId)) ?? (await snapshot(poolId));
-      for (const [username, user] of fresh) patched = withUser(patched, username, user);
-      await cache.set(poolId, patched);
-      return patched.byAccount[accountId] ?? [];
+      const patched = await patch(poolId, fresh);
+      return (patched ?? (await snapshot(poolId))).byAccount[accountId] ?? [];
     },
     refresh: async (poolId, username) => {
       const user = await readUser(admin, poolId, username);
-      const cached = await cache.get(poolId);
-      if (cached) await cache.set(poolId, withUser(cached, username, user));
+      await patch(poolId, new Map([[username, user]]));
       return user;
     },
   };
