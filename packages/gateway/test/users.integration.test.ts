@@ -20,7 +20,7 @@ describe.each(await testEngines())('managing users through the gateway on $name'
   let database: Database;
   let gateway: Gateway;
   /** A gateway instance of its own: its directory of pool users starts empty. */
-  let newGateway: () => Gateway;
+  let newGateway: (directoryTtlMs?: number) => Gateway;
   let identity: IdentityFetch;
   let guestStorefront: DomainDetails;
   let partnerStorefront: DomainDetails;
@@ -75,7 +75,7 @@ describe.each(await testEngines())('managing users through the gateway on $name'
     identity = identityService(database, () => new Date());
     const userPools = { endpoint: ISSUER_BASE, ...ADMIN, fetch: identity };
     admin = createUserPoolAdmin(userPools);
-    newGateway = () =>
+    newGateway = (directoryTtlMs?: number) =>
       createGateway({
         apiKey: 'test-api-key',
         crm: {
@@ -84,7 +84,7 @@ describe.each(await testEngines())('managing users through the gateway on $name'
           fetch: (request) => crm.app.fetch(request),
         },
         verifyToken: createCognitoTokenVerifier({ issuerBase: ISSUER_BASE, fetch: identity }),
-        userPools,
+        userPools: { ...userPools, directoryTtlMs },
         cacheTtlMs: 0,
       });
     gateway = newGateway();
@@ -357,6 +357,22 @@ describe.each(await testEngines())('managing users through the gateway on $name'
       expect(mine.content.items.every((item) => item.customerOrgApiUsersId === halvorsen)).toBe(true);
       expect((await apiUsers('buyer@halvorsen.example')).statusCode).toBe(403);
     });
+  });
+
+  it('reads the pool again behind its answers once its directory is older than the TTL', async () => {
+    const instance = newGateway(0);
+    const ids = async () => {
+      const answer = await askGateway<UserListAnswer>(instance, 'listUsers', LIST_USERS, {
+        host: hostOf(guestStorefront),
+        token: tokens.get('manager@halvorsen.example'),
+        variables: { data: JSON.stringify({ limit: 60 }) },
+      });
+      return answer.content.allUsers.map((row) => row.id);
+    };
+    expect(await ids()).toContain('buyer@halvorsen.example');
+    // Made behind the gateway's back (another instance, or the pool's own console).
+    await user(guestStorefront, 'behind@halvorsen.example', halvorsen, ['AWSPortalUser']);
+    await expect.poll(ids, { timeout: 10_000 }).toContain('behind@halvorsen.example');
   });
 
   it('lists a big account correctly: counts per tab, pages of 20 newest first, filters and search', async () => {
