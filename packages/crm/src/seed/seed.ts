@@ -56,6 +56,7 @@ async function writeDemo(db: CrmDb, data: DemoData): Promise<void> {
     data.accounts.map((row) => ({ ...row, catalogueId: null })),
   );
   await insertAll(db, schema.locations, data.locations);
+  await insertAll(db, schema.portalAccessibleAccounts, data.portalAccessibleAccounts);
   await insertAll(db, schema.catalogues, data.catalogues);
   await insertAll(db, schema.categories, data.categories);
   await insertAll(db, schema.catalogueItems, data.catalogueItems);
