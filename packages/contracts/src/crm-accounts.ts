@@ -76,7 +76,7 @@ export const accountChoiceSchema = z.object({
 export type AccountChoice = z.infer<typeof accountChoiceSchema>;
 
 /** A contact's choice: who the storefront and contact are is the gateway's to say (the principal's). */
-const selectionScope = { storefrontId: id, contactId: id };
+const selectionScope = { storefrontId: id, contactId: id.optional() };
 
 // Relations and choices change while a user is signed in: never cached by the result cache (the gateway
 // keeps the relations briefly in a cache of its own, docs/decisions/0025).

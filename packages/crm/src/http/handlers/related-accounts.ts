@@ -110,8 +110,14 @@ export const getAccountDetails: Handler<'getAccountDetails'> = async (ctx, { sto
   } satisfies AccountDetails;
 };
 
+/** A choice is a contact's: a user the user pool knows no contact for has none to read or keep. */
+function requireContact(contactId: string | undefined): string {
+  if (!contactId) throw invalidPayload('is required: a choice is kept per contact', 'contactId');
+  return contactId;
+}
+
 export const getAccountSelection: Handler<'getAccountSelection'> = async (ctx, { storefrontId, contactId }) =>
-  findSelection(ctx.db, storefrontId, contactId);
+  findSelection(ctx.db, storefrontId, requireContact(contactId));
 
 /** An account a buyer can act for: the storefront's, neither its shared guest account nor a prospect. */
 async function buyingAccount(ctx: HandlerContext, storefrontId: string, accountId: string, field: string) {
@@ -123,7 +129,8 @@ async function buyingAccount(ctx: HandlerContext, storefrontId: string, accountI
 }
 
 export const saveAccountSelection: Handler<'saveAccountSelection'> = async (ctx, payload) => {
-  const { storefrontId, contactId, selectedAccountId, shipToAccountId } = payload;
+  const { storefrontId, selectedAccountId, shipToAccountId } = payload;
+  const contactId = requireContact(payload.contactId);
   if (selectedAccountId) await buyingAccount(ctx, storefrontId, selectedAccountId, 'selectedAccountId');
   if (shipToAccountId) {
     await buyingAccount(ctx, storefrontId, shipToAccountId, 'shipToAccountId');
