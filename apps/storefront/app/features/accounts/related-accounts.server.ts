@@ -1,42 +1,16 @@
-import {
-  type AccountDetails,
-  PA_ACCOUNT_OBJECT,
-  type PaAccount,
-  type PaAccountField,
-} from '@storefront/contracts/crm-accounts';
+import { PA_ACCOUNT_OBJECT, type PaAccount, type PaAccountField } from '@storefront/contracts/crm-accounts';
 import { problemOf } from '@storefront/contracts/crm-errors';
 import { crmCall } from '../../lib/crm.server';
 import { GatewayCallError } from '../../lib/gateway';
 import type { StorefrontSession } from '../../lib/storefront.server';
-
-/** The labels of spec P§2 a row of the Related accounts list carries. */
-export const ROW_LABELS = {
-  current: 'CURRENT',
-  currentMaster: 'CURRENT (Master Account)',
-  master: 'Master Account',
-} as const;
-
-export interface RelatedAccountRow {
-  id: string;
-  name: string;
-  /** Where the site ships to (city, state, country). */
-  place: string;
-  labels: string[];
-  /** Select Account: every row but the current account's (P§6). */
-  selectable: boolean;
-}
-
-export interface ShipToChoice {
-  /** The related accounts that take orders shipped in the master's behalf. */
-  options: { id: string; name: string }[];
-  selectedId: string | null;
-}
-
-export interface AccountPage {
-  account: AccountDetails;
-  rows: RelatedAccountRow[];
-  shipTo: ShipToChoice;
-}
+import {
+  type AccountChoiceResult,
+  type AccountPage,
+  type RelatedAccountRow,
+  ROW_LABELS,
+  SELECT_ACCOUNT_INTENT,
+  SHIP_TO_INTENT,
+} from './related-accounts';
 
 const DISPLAY_FIELDS: PaAccountField[] = ['ShippingCity', 'ShippingState', 'ShippingCountry'];
 
@@ -97,13 +71,6 @@ export async function loadAccountPage(session: StorefrontSession): Promise<Accou
     .map(({ Related_Account: site }) => ({ id: site.Id, name: site.Name }));
   return { account, rows, shipTo: { options, selectedId: viewer.shipToAccountId } };
 }
-
-export const SELECT_ACCOUNT_INTENT = 'select-account';
-export const SHIP_TO_INTENT = 'ship-to';
-
-export type AccountChoiceResult =
-  | { ok: true; intent: string }
-  | { ok: false; message: string; status: number };
 
 /**
  * Stores the user's choice on the server (saveAccountSelection): the account to act for (their own is stored

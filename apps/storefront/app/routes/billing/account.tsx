@@ -2,13 +2,12 @@ import type { PostalAddress } from '@storefront/contracts/crm-accounts';
 import { useId } from 'react';
 import { data, Form, useNavigation } from 'react-router';
 import {
-  loadAccountPage,
   type RelatedAccountRow,
   SELECT_ACCOUNT_INTENT,
   SHIP_TO_INTENT,
   type ShipToChoice,
-  saveAccountChoice,
-} from '../../features/accounts/related-accounts.server';
+} from '../../features/accounts/related-accounts';
+import { loadAccountPage, saveAccountChoice } from '../../features/accounts/related-accounts.server';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/account';
 import accountStyles from './account.css?url';
