@@ -61,6 +61,18 @@ test('a buyer switches to a related site, sees its prices and its own cart, and 
   // The Toronto child account is related in portal context only.
   await expect(relatedList(page)).not.toContainText('Toronto');
 
+  // A form altered in the browser to name an account the CRM does not relate is refused, in words.
+  await row(page, CAMPUS)
+    .locator('input[name="accountId"]')
+    .evaluate((input: HTMLInputElement) => {
+      input.value = '001000000000001AAA';
+    });
+  await selectAccount(page, CAMPUS).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Access Denied: You do not have permission to view this record.',
+  );
+  await expect(row(page, MASTER)).toContainText('CURRENT (Master Account)');
+
   // The master's negotiated price, into the master's cart.
   const kit = await firstGenomicsKit(page);
   await cart.addFromHere(page, kit.name);

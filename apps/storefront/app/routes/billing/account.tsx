@@ -145,7 +145,7 @@ function ShipTo({ choice, actingFor }: { choice: ShipToChoice; actingFor: string
       <Form method="post" className="ship-to__form">
         <label htmlFor={selectId}>Ship orders to</label>
         <select id={selectId} name="shipToAccountId" defaultValue={choice.selectedId ?? ''}>
-          <option value="">{actingFor} (no ship-to account)</option>
+          <option value="">No ship-to account</option>
           {choice.options.map((option) => (
             <option key={option.id} value={option.id}>
               {option.name}
