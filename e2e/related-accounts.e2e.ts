@@ -89,6 +89,7 @@ test('a buyer switches to a related site, sees its prices and its own cart, and 
   // The header says whose prices and cart these are; the site's cart is its own, empty one.
   await signIn.openAccountMenu(signIn.accountMenu(page, USER));
   await expect(page.getByRole('banner').getByText(`Acting for ${CORE}`)).toBeVisible();
+  await keepScreenshot(page, testInfo, 'acting-for-core');
   await page.keyboard.press('Escape');
   await expect(cart.headerLink(page)).toHaveText('Cart');
 
@@ -104,6 +105,19 @@ test('a buyer switches to a related site, sees its prices and its own cart, and 
   await choose(page, MASTER);
   await expect(row(page, MASTER)).toContainText('CURRENT (Master Account)');
   await expect.poll(async () => amount(await cart.headerLink(page).innerText())).toBe(masterCart);
+
+  // The core facility receives orders in the institute's behalf: it can be the ship-to account.
+  const shipTo = page.getByLabel('Ship orders to');
+  await expect(shipTo.locator('option')).toHaveText(['No ship-to account', CORE]);
+  await shipTo.selectOption({ label: CORE });
+  await page.getByRole('button', { name: 'Save ship-to account' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Ship-to' })).toHaveText('Ship-to account saved.');
+  await page.reload();
+  await expect(shipTo.locator('option:checked')).toHaveText(CORE);
+  await expect(row(page, MASTER)).toContainText('CURRENT (Master Account)');
+  await shipTo.selectOption({ label: 'No ship-to account' });
+  await page.getByRole('button', { name: 'Save ship-to account' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Ship-to' })).toBeVisible();
   await page.goto('/');
   await catalogue.openCategory(page, 'Genomics Kits');
   expect(await priceOf(page, kit.name)).toBe(kit.price);
