@@ -91,6 +91,8 @@ test('a buyer switches to a related site, sees its prices and its own cart, and 
   await expect(page.getByRole('banner').getByText(`Acting for ${CORE}`)).toBeVisible();
   await keepScreenshot(page, testInfo, 'acting-for-core');
   await page.keyboard.press('Escape');
+  // Acting for the core facility, it is no ship-to choice of its own.
+  await expect(page.getByRole('region', { name: 'Ship-to account' })).toHaveCount(0);
   await expect(cart.headerLink(page)).toHaveText('Cart');
 
   // The core facility buys from the Full catalogue at list price: dearer than the institute's price.

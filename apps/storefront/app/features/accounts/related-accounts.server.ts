@@ -66,8 +66,9 @@ export async function loadAccountPage(session: StorefrontSession): Promise<Accou
       selectable: !isCurrent(site.Id),
     })),
   ];
+  // A site does not receive orders in its own behalf: acting for it, it is no ship-to choice.
   const options = related
-    .filter((record) => record.Ship_To)
+    .filter((record) => record.Ship_To && !isCurrent(record.Related_Account.Id))
     .map(({ Related_Account: site }) => ({ id: site.Id, name: site.Name }));
   return { account, rows, shipTo: { options, selectedId: viewer.shipToAccountId } };
 }
