@@ -121,9 +121,19 @@ describe.each(await testEngines())('devices on $name', (engine) => {
     await identity.client.send(
       new UpdateDeviceStatusCommand({ AccessToken, DeviceKey, DeviceRememberedStatus: 'remembered' }),
     );
+    // Our extension: a device is renamed through UpdateDeviceStatus, which keeps the status left out.
+    const rename = await fetch(identity.baseUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.UpdateDeviceStatus',
+      },
+      body: JSON.stringify({ AccessToken, DeviceKey, DeviceName: ' Bench laptop ' }),
+    });
+    expect(rename.status).toBe(200);
     const { Device } = await identity.client.send(new GetDeviceCommand({ AccessToken, DeviceKey }));
     expect(Device?.DeviceKey).toBe(DeviceKey);
-    expect(Device?.DeviceAttributes).toContainEqual({ Name: 'device_name', Value: 'Lab laptop' });
+    expect(Device?.DeviceAttributes).toContainEqual({ Name: 'device_name', Value: 'Bench laptop' });
     expect(Device?.DeviceAttributes).toContainEqual({
       Name: 'dev:device_remembered_status',
       Value: 'remembered',

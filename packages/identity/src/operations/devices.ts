@@ -85,16 +85,24 @@ export const ForgetDevice = publicOperation({
   },
 });
 
+/**
+ * Cognito's UpdateDeviceStatus, plus DeviceName: Cognito names a device only when it is confirmed, and the
+ * profile lets a user rename one (our extension; see decision 0027). A status left out is kept.
+ */
 export const UpdateDeviceStatus = publicOperation({
   input: z.object({
     AccessToken,
     DeviceKey,
     DeviceRememberedStatus: z.enum(['remembered', 'not_remembered']).optional(),
+    DeviceName: z.string().trim().min(1).max(1024).optional(),
   }),
   async run(ctx, input) {
     const { user } = await deviceCaller(ctx, input.AccessToken);
     const device = await requireDevice(ctx, user.id, input.DeviceKey);
-    await updateDevice(ctx, device.key, { remembered: input.DeviceRememberedStatus === 'remembered' });
+    await updateDevice(ctx, device.key, {
+      ...(input.DeviceRememberedStatus ? { remembered: input.DeviceRememberedStatus === 'remembered' } : {}),
+      ...(input.DeviceName ? { name: input.DeviceName } : {}),
+    });
     return {};
   },
 });
