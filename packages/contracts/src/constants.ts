@@ -42,3 +42,5 @@ export type ProductCardAction = (typeof PRODUCT_CARD_ACTIONS)[number];
 export const USER_TYPES = ['AWSGuest', 'AWSManager', 'AWSPortalUser', 'AWSAdmin'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 export const GUEST_USER_TYPE: UserType = 'AWSGuest';
+/** The one user type that manages its account's users (spec P§6). */
+export const MANAGER_USER_TYPE: UserType = 'AWSManager';
