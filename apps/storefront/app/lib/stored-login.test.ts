@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { clearStoredLogin } from './stored-login';
+
+const PREFIX = 'CognitoIdentityServiceProvider.client.ingrid';
+
+describe('clearStoredLogin', () => {
+  it('drops the tokens and login keys but keeps a remembered device, which outlives sign-out', () => {
+    for (const name of [
+      'accessToken',
+      'idToken',
+      'refreshToken',
+      'deviceKey',
+      'deviceGroupKey',
+      'randomPasswordKey',
+    ])
+      document.cookie = `${PREFIX}.${name}=value; Path=/`;
+    document.cookie = 'CognitoIdentityServiceProvider.client.LastAuthUser=ingrid; Path=/';
+    localStorage.setItem('EC_Auth', '{}');
+    localStorage.setItem(`${PREFIX}.deviceKey`, 'us-east-1_device');
+
+    clearStoredLogin(window);
+
+    const left = document.cookie
+      .split(';')
+      .map((pair) => pair.split('=')[0]?.trim())
+      .filter(Boolean)
+      .sort();
+    expect(left).toEqual([`${PREFIX}.deviceGroupKey`, `${PREFIX}.deviceKey`, `${PREFIX}.randomPasswordKey`]);
+    expect(localStorage.getItem('EC_Auth')).toBeNull();
+    expect(localStorage.getItem(`${PREFIX}.deviceKey`)).toBe('us-east-1_device');
+  });
+});
