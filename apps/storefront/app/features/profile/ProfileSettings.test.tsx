@@ -112,7 +112,9 @@ describe('ProfileSettings', () => {
 
   it('saves names and the locale as custom:local with an underscore, and says so', async () => {
     await renderProfile();
-    vi.mocked(updateUserAttributes).mockResolvedValueOnce({});
+    vi.mocked(updateUserAttributes).mockResolvedValueOnce(
+      {} as Awaited<ReturnType<typeof updateUserAttributes>>,
+    );
     await submit(form('Your details'), { 'Given name': 'Maja', 'Family name': 'Eriksen', Locale: 'sv-SE' });
     expect(updateUserAttributes).toHaveBeenCalledWith({
       userAttributes: { given_name: 'Maja', family_name: 'Eriksen', 'custom:local': 'sv_SE' },
