@@ -21,6 +21,17 @@ const profileHeading = (page: Page) => page.getByRole('heading', { level: 1, nam
 const section = (page: Page, title: string) =>
   page.locator('.profile-section').filter({ has: page.getByRole('heading', { level: 2, name: title }) });
 
+/** Whether a script the page loaded speaks the user-pool protocol, as Amplify's auth client does. */
+const loadsIdentityClient = (page: Page) =>
+  page.evaluate(async () => {
+    const scripts = performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => new URL(name).pathname.endsWith('.js'));
+    const texts = await Promise.all(scripts.map(async (url) => (await fetch(url)).text()));
+    return texts.some((text) => text.includes('AWSCognitoIdentityProviderService'));
+  });
+
 async function signInToProfile(page: Page, user: NewUser) {
   await page.goto('/billing/profile');
   await signIn.withPassword(page, user.username, user.password);
@@ -65,6 +76,12 @@ test('a user changes their names, locale and email in the profile', async ({ pag
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await keepScreenshot(page, testInfo, `profile-${width}`);
   }
+
+  // Amplify loads on the profile, and never on a catalogue page.
+  expect(await loadsIdentityClient(page)).toBe(true);
+  await page.goto('/');
+  await expect(page.getByRole('banner').getByText('Maja Eriksen')).toBeVisible();
+  expect(await loadsIdentityClient(page)).toBe(false);
 });
 
 test('a user sets up TOTP, remembers this device, signs in on it without a code, and forgets it', async ({

@@ -2,7 +2,7 @@ import { type FetchDevicesOutput, forgetDevice, rememberDevice } from 'aws-ampli
 import { useState } from 'react';
 import { AuthForm, Field, type FieldErrors, formValue } from '../auth/AuthForm';
 import { AuthNotice } from '../auth/AuthNotice';
-import { OWN_MESSAGES } from '../auth/messages';
+import { AUTH_MESSAGES, OWN_MESSAGES } from '../auth/messages';
 import { renameDevice } from './device-name';
 import { PROFILE_MESSAGES, textProblem } from './profile-fields';
 import { useProfileCall } from './use-profile-call';
@@ -25,8 +25,8 @@ function isRemembered(device: Device): boolean {
 }
 
 interface DevicesSectionProps {
-  /** The user's devices, as the identity service lists them (at most 60, spec P§9). */
-  devices: FetchDevicesOutput;
+  /** The user's devices, as the identity service lists them (at most 60, spec P§9); null if untracked. */
+  devices: FetchDevicesOutput | null;
   /** This browser's device key, if it has one. */
   currentDeviceKey: string | null;
   /** The locale dates are shown in. */
@@ -42,7 +42,7 @@ export function DevicesSection({ devices, currentDeviceKey, locale, onChanged }:
   const { pending, notice, dismiss, run } = useProfileCall();
   const [renaming, setRenaming] = useState<string | null>(null);
   const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  const current = devices.find((device) => device.id === currentDeviceKey);
+  const current = devices?.find((device) => device.id === currentDeviceKey);
 
   const remember = () =>
     run(async () => {
@@ -76,7 +76,9 @@ export function DevicesSection({ devices, currentDeviceKey, locale, onChanged }:
             </button>
           </p>
         )}
-        {devices.length === 0 ? (
+        {devices === null ? (
+          <p className="profile-section__intro">{AUTH_MESSAGES.deviceTrackingNotConfigured}</p>
+        ) : devices.length === 0 ? (
           <p className="profile-section__intro">No devices yet.</p>
         ) : (
           <ul className="profile-devices">

@@ -154,6 +154,18 @@ describe('ProfileSettings', () => {
     await submit(rename, { 'Device name': '   ' });
     expect(messageOf(rename, 'Device name')).toBe('Device name cannot be empty');
   });
+
+  it('says so where the pool does not track devices, and shows the rest of the profile', async () => {
+    vi.mocked(fetchDevices).mockRejectedValueOnce(
+      Object.assign(new Error('Device tracking has not been configured in this User Pool'), {
+        name: 'InvalidParameterException',
+      }),
+    );
+    await renderProfile();
+    expect(screen.getByText('Device tracking has not been configured in this User Pool')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Your details' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remember this device' })).toBeNull();
+  });
 });
 
 describe('attributeUpdates', () => {

@@ -22,15 +22,26 @@ import { shownLocale } from './profile-fields';
 interface Profile {
   attributes: Record<string, string | undefined>;
   mfa: FetchMFAPreferenceOutput;
-  devices: FetchDevicesOutput;
+  /** Null where the pool does not track devices. */
+  devices: FetchDevicesOutput | null;
   currentDeviceKey: string | null;
+}
+
+/** The device list, or null where the pool refuses device calls as untracked (spec P§8). */
+async function devicesIfTracked(): Promise<FetchDevicesOutput | null> {
+  try {
+    return await fetchDevices();
+  } catch (error) {
+    if (error instanceof Error && error.name === 'InvalidParameterException') return null;
+    throw error;
+  }
 }
 
 async function loadProfile(): Promise<Profile> {
   const [attributes, mfa, devices, device] = await Promise.all([
     fetchUserAttributes(),
     fetchMFAPreference(),
-    fetchDevices(),
+    devicesIfTracked(),
     cognitoUserPoolsTokenProvider.tokenOrchestrator.getDeviceMetadata(),
   ]);
   return { attributes, mfa, devices, currentDeviceKey: device?.deviceKey ?? null };
