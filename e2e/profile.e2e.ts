@@ -87,7 +87,7 @@ test('a user changes their names, locale and email in the profile', async ({ pag
 test('a user sets up TOTP, remembers this device, signs in on it without a code, and forgets it', async ({
   page,
   baseURL,
-}) => {
+}, testInfo) => {
   test.slow(); // Three SRP sign-ins in the browser, and a device proof.
   const user = newUser();
   await signUpUser(baseURL ?? '', user);
@@ -97,6 +97,7 @@ test('a user sets up TOTP, remembers this device, signs in on it without a code,
   const mfa = page.locator('.profile-section').filter({ hasText: 'authenticator app' });
   await mfa.getByRole('button', { name: 'Set up authenticator app' }).click();
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  await keepScreenshot(page, testInfo, 'profile-totp-setup');
   const secret = (await page.locator('.auth-totp__key').textContent()) ?? '';
   await page.getByLabel('Code', { exact: true }).fill(await generate({ secret }));
   await page.getByRole('button', { name: 'Verify' }).click();
@@ -115,6 +116,9 @@ test('a user sets up TOTP, remembers this device, signs in on it without a code,
   await expect(devices.getByText('The device has been renamed.')).toBeVisible();
   await expect(devices.getByText('Bench PC', { exact: false })).toBeVisible();
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 900 });
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await keepScreenshot(page, testInfo, 'profile-devices-390');
 
   // The remembered device proves itself: no authenticator code is asked.
   await signIn.signOut(page);
