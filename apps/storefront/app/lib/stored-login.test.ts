@@ -5,16 +5,15 @@ const PREFIX = 'CognitoIdentityServiceProvider.client.ingrid';
 
 describe('clearStoredLogin', () => {
   it('drops the tokens and login keys but keeps a remembered device, which outlives sign-out', () => {
-    for (const name of [
-      'accessToken',
-      'idToken',
-      'refreshToken',
-      'deviceKey',
-      'deviceGroupKey',
-      'randomPasswordKey',
-    ])
-      document.cookie = `${PREFIX}.${name}=value; Path=/`;
-    document.cookie = 'CognitoIdentityServiceProvider.client.LastAuthUser=ingrid; Path=/';
+    const cookies = [
+      ...['accessToken', 'idToken', 'refreshToken', 'deviceKey', 'deviceGroupKey', 'randomPasswordKey'].map(
+        (name) => `${PREFIX}.${name}`,
+      ),
+      'CognitoIdentityServiceProvider.client.LastAuthUser',
+    ];
+    // The cookies the identity library keeps, set as it sets them (happy-dom keeps a cookie jar).
+    // biome-ignore lint/suspicious/noDocumentCookie: the test stands in for the library writing its cookies.
+    for (const name of cookies) document.cookie = `${name}=value; Path=/`;
     localStorage.setItem('EC_Auth', '{}');
     localStorage.setItem(`${PREFIX}.deviceKey`, 'us-east-1_device');
 
