@@ -1,8 +1,11 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import {
+  confirmUserAttribute,
   fetchDevices,
   fetchMFAPreference,
   fetchUserAttributes,
+  sendUserAttributeVerificationCode,
+  updateMFAPreference,
   updateUserAttribute,
   updateUserAttributes,
 } from 'aws-amplify/auth';
@@ -153,6 +156,37 @@ describe('ProfileSettings', () => {
     const rename = form('Rename Lab laptop');
     await submit(rename, { 'Device name': '   ' });
     expect(messageOf(rename, 'Device name')).toBe('Device name cannot be empty');
+  });
+
+  it('asks for the mailed code of an unverified address, and sends it again', async () => {
+    vi.mocked(fetchUserAttributes).mockResolvedValue({ email: 'new@example.org', email_verified: 'false' });
+    await renderProfile();
+    expect(screen.getByText(/new@example\.org/).textContent).toContain('(not verified yet)');
+    const verify = form('Verify your email address');
+    await submit(verify, { 'Confirmation code': '' });
+    expect(messageOf(verify, 'Confirmation code')).toBe('Confirmation code cannot be empty');
+    expect(confirmUserAttribute).not.toHaveBeenCalled();
+    fireEvent.click(within(verify).getByRole('button', { name: 'Resend code' }));
+    await act(async () => {});
+    expect(sendUserAttributeVerificationCode).toHaveBeenCalledWith({ userAttributeKey: 'email' });
+    expect(screen.getAllByRole('status').map((region) => region.textContent)).toContain(
+      'Code resent successfully.Dismiss',
+    );
+  });
+
+  it('lets a user with two methods choose the one sign-in asks for', async () => {
+    vi.mocked(fetchUserAttributes).mockResolvedValue({
+      email: 'a@example.org',
+      phone_number: '+15555550100',
+    });
+    vi.mocked(fetchMFAPreference).mockResolvedValue({ enabled: ['TOTP'], preferred: 'TOTP' });
+    await renderProfile();
+    const preference = form('Preferred sign-in code');
+    expect(within(preference).getByLabelText<HTMLInputElement>('Authenticator app').checked).toBe(true);
+    fireEvent.click(within(preference).getByLabelText('Text message (SMS)'));
+    fireEvent.submit(preference);
+    await act(async () => {});
+    expect(updateMFAPreference).toHaveBeenCalledWith({ sms: 'PREFERRED' });
   });
 
   it('says so where the pool does not track devices, and shows the rest of the profile', async () => {
