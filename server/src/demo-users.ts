@@ -119,6 +119,8 @@ export async function ensureDemoUsers(
       clientName: storefront.clientName,
       callbackUrls: [`${origin}/`],
       logoutUrls: [`${origin}/`, `${origin}/login`],
+      // Sign-ins register the browser as a device; one the user remembers in the profile skips MFA.
+      deviceTracking: true,
     });
   }
   const users: DemoUser[] = [];

@@ -377,6 +377,28 @@ describe('loadTemplatePage', () => {
     expect(error).toMatchObject({ init: { status: 404 }, data: { message: 'Page Not Found: /' } });
   });
 
+  it('renders the template ?pageid names in place of the path’s, on the same rules (spec P§2)', async () => {
+    expect((await load('/?pageid=t-category').result).templateId).toBe('t-category');
+    const unknown = await thrown(load('/?pageid=t-nope').result);
+    expect(unknown).toMatchObject({ init: { status: 404 }, data: { message: 'Page Not Found: /' } });
+    // An account page's blocks stay behind sign-in, whichever way they are looked up.
+    const guarded = await thrown(load('/?pageid=t-account').result);
+    expect((guarded as Response).headers.get('location')).toBe('/login?redirect=%2F%3Fpageid%3Dt-account');
+  });
+
+  it('turns dev mode on with ?isDev=true or 1, and only then (spec P§2)', async () => {
+    expect((await load('/?isDev=true').result).page.devMode).toBe(true);
+    expect((await load('/?isDev=1').result).page.devMode).toBe(true);
+    expect((await load('/?isDev=false').result).page.devMode).toBe(false);
+    expect((await load('/').result).page.devMode).toBe(false);
+  });
+
+  it('keeps no quote a guest without a cart names in the URL', async () => {
+    const { result, calls } = load('/?quoteId=0Q0000000000001');
+    expect((await result).page.namedQuoteId).toBeNull();
+    expect(calls.some((call) => call.crm?.type === 'getQuoteItems')).toBe(false);
+  });
+
   it("answers an unknown host with 404 'Storefront Not Found'", async () => {
     const error = await thrown(load('/', {}, { domain: null }).result);
     expect(error).toMatchObject({ init: { status: 404 }, data: { message: 'Storefront Not Found' } });

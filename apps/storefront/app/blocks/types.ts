@@ -157,6 +157,10 @@ export interface PageContext {
    * screen, so it loads at once with high priority while the others load lazily.
    */
   leadImage: string | null;
+  /** The quote the URL names (?quoteId, spec P§2) when it is the viewer's cart: the browser keeps its id. */
+  namedQuoteId: string | null;
+  /** Dev mode (?isDev=true, spec P§2): every block is outlined and labelled with its component and id. */
+  devMode: boolean;
 }
 
 export interface BlockProps<N extends BlockName> {

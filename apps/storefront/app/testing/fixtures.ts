@@ -13,6 +13,8 @@ export const page: PageContext = {
   viewer: { signedIn: false, name: null, actingFor: null },
   placeholders: { storefrontName: 'Helix Life Sciences', year: '2025' },
   leadImage: null,
+  namedQuoteId: null,
+  devMode: false,
 };
 
 export const item: CatalogItemDetail = {
