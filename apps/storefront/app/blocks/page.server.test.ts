@@ -417,7 +417,7 @@ describe('loadTemplatePage', () => {
     const { result, calls } = load('/', {}, { cookie: amplifyCookies() });
     const page = await result;
     expect(blockIds(page)[1]).toEqual(['content', ['hello', 'members', 'broken-card', 'bad-fields']]);
-    expect(page.page.viewer).toEqual({ signedIn: true, name: 'Ana Lima' });
+    expect(page.page.viewer).toEqual({ signedIn: true, name: 'Ana Lima', actingFor: null });
     expect(calls.every((call) => call.authorization?.startsWith('Bearer ey'))).toBe(true);
     expect(calls.find((call) => call.crm?.type === 'getMergedMetaInfo')?.crm?.data).toMatchObject({
       userType: 'AWSManager',
@@ -426,7 +426,13 @@ describe('loadTemplatePage', () => {
   });
 
   it('takes the user type and account from the gateway’s verified answer, not from the cookie', async () => {
-    const verified = { userType: 'AWSPortalUser', accountId: 'acc-verified', username: 'ana@example.com' };
+    const verified = {
+      userType: 'AWSPortalUser',
+      accountId: 'acc-verified',
+      homeAccountId: 'acc-verified',
+      shipToAccountId: null,
+      username: 'ana@example.com',
+    };
     const { result, calls } = load(
       '/',
       {},
@@ -441,7 +447,7 @@ describe('loadTemplatePage', () => {
 
   it('renders for a guest without a token and with the header offering sign-in', async () => {
     const { result, calls } = load('/');
-    expect((await result).page.viewer).toEqual({ signedIn: false, name: null });
+    expect((await result).page.viewer).toEqual({ signedIn: false, name: null, actingFor: null });
     expect(calls.every((call) => call.authorization === null)).toBe(true);
   });
 

@@ -49,11 +49,12 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
     if (session.viewer.isGuest && isAccountPage(template.meta)) throw signInRedirect(session.url);
     const catalogue = once(() => orNone(crmCall(session, 'getEcatalogDetails', catalogueScope(session))));
     const target = pageTarget(session.url, args.params);
-    const [sections, meta, category, namedQuoteId] = await Promise.all([
+    const [sections, meta, category, namedQuoteId, actingFor] = await Promise.all([
       loadSections(session, template.templateId),
       loadPageMeta(session, path).catch(() => null),
       target.categoryId ? routeCategory(catalogue, target.categoryId) : null,
       target.quoteId ? activeQuoteNamed(session, target.quoteId) : null,
+      actingAccountName(session),
     ]);
     if (target.categoryId && !category) throw pageNotFound(path);
     const rendered = await renderSections(sections, {
@@ -73,11 +74,27 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
         // One template serves every category: without the CRM's meta the page is still titled by its own.
         pageTitle: category?.name ?? template.meta.Page_Title,
       }),
-      page: pageContext(session, rendered, namedQuoteId),
+      page: pageContext(session, rendered, actingFor, namedQuoteId),
     };
   } catch (error) {
     throw gatewayFailure(error, session);
   }
+}
+
+/**
+ * The name of the related account a user chose to act for (shown in the header's account menu); null when
+ * they act for their own account, or when the CRM cannot say (the name is a courtesy, the page still works).
+ */
+async function actingAccountName({ viewer, storefront, ...session }: StorefrontSession) {
+  if (viewer.isGuest || viewer.accountId === viewer.homeAccountId) return null;
+  const details = crmCall({ viewer, storefront, ...session }, 'getAccountDetails', {
+    storefrontId: storefront.storefrontId,
+    accountId: viewer.accountId,
+  });
+  return details.then(
+    (account) => account.Name,
+    () => null,
+  );
 }
 
 /**
@@ -113,7 +130,10 @@ export async function loadAccountChrome(
   try {
     const templates = await loadTemplates(session);
     const home = resolveTemplate('/', templates);
-    const sections = home ? await loadSections(session, home.templateId) : [];
+    const [sections, actingFor] = await Promise.all([
+      home ? loadSections(session, home.templateId) : [],
+      actingAccountName(session),
+    ]);
     const chromeSections = sections.filter((section) => section.sectionType !== 'Content');
     const rendered = await renderSections(chromeSections, {
       session,
@@ -131,7 +151,7 @@ export async function loadAccountChrome(
         storefrontName: storefront.storefrontName,
         pageTitle: 'Your account',
       }),
-      page: pageContext(session, rendered),
+      page: pageContext(session, rendered, actingFor),
     };
     return { session, chrome };
   } catch (error) {
@@ -186,6 +206,7 @@ function catalogueScope(session: StorefrontSession) {
 function pageContext(
   { storefront, url, auth }: StorefrontSession,
   sections: readonly RenderedSection[],
+  actingFor: string | null,
   namedQuoteId: string | null = null,
 ): PageContext {
   const lead = sections
@@ -197,7 +218,9 @@ function pageContext(
     namedQuoteId,
     devMode: DEV_MODE_VALUES.has(url.searchParams.get('isDev') ?? ''),
     ...brandOf(storefront),
-    viewer: auth.signedIn ? { signedIn: true, name: auth.name } : { signedIn: false, name: null },
+    viewer: auth.signedIn
+      ? { signedIn: true, name: auth.name, actingFor }
+      : { signedIn: false, name: null, actingFor: null },
     placeholders: {
       storefrontName: storefront.storefrontName,
       domain: url.hostname,

@@ -140,7 +140,10 @@ export interface RenderedBlockOf<N extends BlockName> {
 export type RenderedBlock = { [N in BlockName]: RenderedBlockOf<N> }[BlockName];
 
 /** Who the page is for, as the header shows it. */
-export type PageViewer = { signedIn: true; name: string } | { signedIn: false; name: null };
+/** `actingFor`: the related account a signed-in user chose to act for (its name), null for their own. */
+export type PageViewer =
+  | { signedIn: true; name: string; actingFor: string | null }
+  | { signedIn: false; name: null; actingFor: null };
 
 /** Page-wide facts every block may use. */
 export interface PageContext {

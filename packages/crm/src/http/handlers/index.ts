@@ -35,6 +35,12 @@ import {
   startNewCart,
 } from './quotes';
 import { getLookupRecords, getRecord, updateRecord } from './records';
+import {
+  getAccountDetails,
+  getAccountSelection,
+  getPAAccounts,
+  saveAccountSelection,
+} from './related-accounts';
 import { getSavedFilter, saveECatalogFilters } from './saved-filters';
 import { calculateShippingCharges, getShippingPicklists, saveShippingChargesWithBroker } from './shipping';
 import { getActiveStorefronts, getGuestAccounts } from './storefronts';
@@ -102,4 +108,8 @@ export const HANDLERS: Handlers = {
   getOrderConfirmation,
   saveCustomFields,
   getCustomFields,
+  getPAAccounts,
+  getAccountDetails,
+  getAccountSelection,
+  saveAccountSelection,
 };
