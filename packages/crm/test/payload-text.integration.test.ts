@@ -174,6 +174,23 @@ const SAMPLES: Samples = {
   updateContactInSF: { accId: 'acc-1', cid: 'c-1', awsUserId: 'ana@example.com-sf-1' },
   userActivatedInAWS: { accId: 'acc-1', cid: 'c-1' },
   userDeactivatedInAWS: { accId: 'acc-1', cid: 'c-1' },
+  getPAAccounts: {
+    storefrontId: 'sf-1',
+    accountId: 'acc-1',
+    displayFields: ['BillingCity'],
+    obj: 'Portal_Accessible_Account__c',
+    searchText: 'campus',
+    queryFilters: { Master_Account: 'acc-1' },
+    isPortalContext: false,
+  },
+  getAccountDetails: { storefrontId: 'sf-1', accountId: 'acc-1' },
+  getAccountSelection: { storefrontId: 'sf-1', contactId: 'c-1' },
+  saveAccountSelection: {
+    storefrontId: 'sf-1',
+    contactId: 'c-1',
+    selectedAccountId: 'acc-2',
+    shipToAccountId: 'acc-3',
+  },
 };
 
 /** The path of every string in a payload ('lines.0.id'), free text and picklist values alike. */

@@ -9,6 +9,8 @@ const manager: Principal = {
   userType: 'AWSManager',
   accountId: 'acc-1',
   accountIds: ['acc-1', 'acc-guest'],
+  homeAccountId: 'acc-1',
+  shipToAccountId: null,
   contactId: 'c-1',
   username: 'boss@lab.example',
   storefront,

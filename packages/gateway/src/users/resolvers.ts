@@ -30,7 +30,10 @@ import type { DirectoryUser } from './directory';
 /** The helpers read the context, never the arguments, so any field's operation will do. */
 type AnyOperation = Operation<unknown>;
 
-/** Whom the caller may see: the users of their own account (never the guest account) in their own pool. */
+/**
+ * Whom the caller may see: the users of their own account (the token's `homeAccountId`, whichever related
+ * account they act for; never the guest account) in their own storefront's pool.
+ */
 interface Scope {
   principal: Principal;
   poolId: string;
@@ -41,14 +44,14 @@ async function scopeOf(operation: AnyOperation, claims: { pool?: unknown; accoun
   const principal = await operation.ctx.principal();
   if (!principal.username) throw new GatewayRefusal(401, NOT_SIGNED_IN);
   const { awsUserPoolId, guestAccountId } = principal.storefront;
-  if (principal.accountId === guestAccountId) throw new GatewayRefusal(403, USER_MESSAGES.managersOnly);
+  if (principal.homeAccountId === guestAccountId) throw new GatewayRefusal(403, USER_MESSAGES.managersOnly);
   const named = (value: unknown) => value !== undefined && value !== null && value !== '';
   if (named(claims.pool) && claims.pool !== awsUserPoolId)
     throw new GatewayRefusal(403, USER_MESSAGES.notFound);
-  if (named(claims.account) && claims.account !== principal.accountId) {
+  if (named(claims.account) && claims.account !== principal.homeAccountId) {
     throw new GatewayRefusal(403, USER_MESSAGES.notFound);
   }
-  return { principal, poolId: awsUserPoolId, accountId: principal.accountId } satisfies Scope;
+  return { principal, poolId: awsUserPoolId, accountId: principal.homeAccountId } satisfies Scope;
 }
 
 function management(operation: AnyOperation) {
