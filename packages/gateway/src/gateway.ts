@@ -38,7 +38,12 @@ export interface GatewayOptions {
    * directory of pool users is fresh for `directoryTtlMs` (default 60 s; then read again behind the answers)
    * and kept in `directoryCache` (default in memory for ten times that; Redis when several instances run).
    */
-  userPools?: UserPoolAdminOptions & { directoryTtlMs?: number; directoryCache?: Cache<PoolSnapshot> };
+  userPools?: UserPoolAdminOptions & {
+    directoryTtlMs?: number;
+    directoryCache?: Cache<PoolSnapshot>;
+    /** How long an invited user's state is trusted before a page showing them reads it again (2 s). */
+    recheckAfterMs?: number;
+  };
   logger?: Logger;
 }
 
@@ -139,5 +144,13 @@ function userManagement(options: NonNullable<GatewayOptions['userPools']>, logge
   const cache = options.directoryCache ?? createMemoryCache<PoolSnapshot>(freshMs * 10, 100);
   const onBackgroundError = (error: unknown) =>
     logger.warn({ err: String(error) }, 'gateway: reading a user pool again failed');
-  return { admin, directory: createUserDirectory(admin, cache, freshMs, onBackgroundError) };
+  return {
+    admin,
+    directory: createUserDirectory(
+      admin,
+      cache,
+      { freshMs, recheckAfterMs: options.recheckAfterMs },
+      onBackgroundError,
+    ),
+  };
 }

@@ -24,7 +24,12 @@ export interface DirectoryUser {
   /** Epoch milliseconds. */
   createdAt: number;
   groups: string[];
+  /** When the pool last told this user's state (epoch ms). */
+  checkedAt: number;
 }
+
+/** By default an invited user read this recently is not read again for a page: nobody signs in faster. */
+export const DEFAULT_RECHECK_AFTER_MS = 2_000;
 
 /** A pool's users by account (the cache holds this: one value per pool, so Redis can hold it too). */
 export interface PoolSnapshot {
@@ -77,6 +82,7 @@ function directoryUser(user: PoolUser, groups: string[]): DirectoryUser {
     // Cognito answers epoch seconds (with a fraction).
     createdAt: Math.round(user.UserCreateDate * 1000),
     groups: [...groups].sort(),
+    checkedAt: Date.now(),
   };
 }
 
@@ -156,7 +162,7 @@ async function readUser(
   }
 }
 
-/** A user's state as the pool has it now (the same object when nothing changed; null when gone). */
+/** A user's state as the pool has it now, their groups kept (null when gone). */
 async function readState(
   admin: UserPoolAdmin,
   poolId: string,
@@ -164,10 +170,7 @@ async function readState(
 ): Promise<DirectoryUser | null> {
   try {
     const read = await admin<PoolUser>('AdminGetUser', { UserPoolId: poolId, Username: user.username });
-    const now = directoryUser(read, user.groups);
-    const same =
-      now.enabled === user.enabled && now.userStatus === user.userStatus && now.accountId === user.accountId;
-    return same ? user : now;
+    return directoryUser(read, user.groups);
   } catch (error) {
     if ((error as { type?: string }).type === 'UserNotFoundException') return null;
     throw error;
@@ -202,9 +205,10 @@ function userIn(snapshot: PoolSnapshot, username: string): DirectoryUser | null 
 export function createUserDirectory(
   admin: UserPoolAdmin,
   cache: Cache<PoolSnapshot>,
-  freshMs: number,
+  timing: { freshMs: number; recheckAfterMs?: number },
   onBackgroundError: (error: unknown) => void = () => {},
 ): UserDirectory {
+  const { freshMs, recheckAfterMs = DEFAULT_RECHECK_AFTER_MS } = timing;
   const reading = new Map<string, { read: Promise<PoolSnapshot>; written: Set<string> }>();
   const read = (poolId: string): Promise<PoolSnapshot> => {
     const pending = reading.get(poolId);
@@ -246,13 +250,13 @@ export function createUserDirectory(
     recheck: async (poolId, accountId, usernames) => {
       const users = (await snapshot(poolId)).byAccount[accountId] ?? [];
       const wanted = new Set(usernames);
+      const due = Date.now() - recheckAfterMs;
       const fresh = new Map<string, DirectoryUser | null>();
       await Promise.all(
         users
-          .filter((user) => wanted.has(user.username))
+          .filter((user) => wanted.has(user.username) && user.checkedAt <= due)
           .map(async (user) => {
-            const read = await readState(admin, poolId, user);
-            if (read !== user) fresh.set(user.username, read);
+            fresh.set(user.username, await readState(admin, poolId, user));
           }),
       );
       if (fresh.size === 0) return users;

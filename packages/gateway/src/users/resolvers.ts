@@ -98,6 +98,10 @@ function poolRefusal(error: unknown): never {
     throw new GatewayRefusal(409, USER_MESSAGES.exists);
   }
   if (error.type === 'UserNotFoundException') throw new GatewayRefusal(404, USER_MESSAGES.notFound);
+  // The pool's own limits (codes sent to one user, requests per second): try again later.
+  if (error.type === 'LimitExceededException' || error.type === 'TooManyRequestsException') {
+    throw new GatewayRefusal(429, error.message);
+  }
   throw new GatewayRefusal(400, error.message);
 }
 
