@@ -76,7 +76,7 @@ async function targetUser(operation: AnyOperation, scope: Scope, username: unkno
 
 /** A write: a manager only (a guest 401, anyone else 403), on a user of their account this action applies to. */
 async function managed(operation: AnyOperation, action: UserAction, scope: Scope, username: unknown) {
-  if (scope.principal.userType !== 'AWSManager') throw new GatewayRefusal(403, USER_MESSAGES.managersOnly);
+  requireManager(scope);
   const user = await targetUser(operation, scope, username);
   if (!allowedActions(scope.principal, user).includes(action)) {
     const singleSignOn =
