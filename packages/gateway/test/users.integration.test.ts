@@ -360,6 +360,27 @@ describe.each(await testEngines())('managing users through the gateway on $name'
     });
   });
 
+  it('stops making a user when the CRM has no contact for them (P§5): no pool user is made', async () => {
+    // A manager of an account the CRM does not know: contactInSF cannot make the contact.
+    await user(guestStorefront, 'manager@unknown.example', 'acc-not-in-the-crm', ['AWSManager']);
+    const { AccessToken } = await signIn(identity, guestStorefront.clientId, 'manager@unknown.example');
+    tokens.set('manager@unknown.example', AccessToken);
+    const answer = await act('manager@unknown.example', 'createUser', null, {
+      email: 'orphan@unknown.example',
+      given_name: 'Or',
+      family_name: 'Phan',
+      local: 'en-US',
+      groupName: 'AWSPortalUser',
+    });
+    expect(answer.statusCode).toBe(404);
+    await expect(
+      admin('AdminGetUser', {
+        UserPoolId: guestStorefront.awsUserPoolId,
+        Username: 'orphan@unknown.example',
+      }),
+    ).rejects.toMatchObject({ type: 'UserNotFoundException' });
+  });
+
   it('reads the pool again behind its answers once its directory is older than the TTL', async () => {
     const instance = newGateway(0);
     const ids = async () => {
