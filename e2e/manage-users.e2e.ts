@@ -85,6 +85,7 @@ test('a manager invites a user, who signs in with the mailed password; then deac
   await form.getByLabel('Last name').fill('   ');
   await form.getByRole('button', { name: 'Create user' }).click();
   await expect(form.getByText('Last name is required')).toBeVisible();
+  await checkLayouts(page, 'manage-users-new-user-problem');
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('First name').fill('Nora');
   await form.getByLabel('Last name').fill('Lund');
@@ -116,6 +117,8 @@ test('a manager invites a user, who signs in with the mailed password; then deac
   const signedIn = await counts(page);
   expect(signedIn.active).toBe(before.active + 1);
 
+  await openActions(page, email);
+  await checkLayouts(page, 'manage-users-actions');
   await act(page, email, /^Deactivate/, 'User deactivated successfully.');
   await expect(rowOf(page, email)).toContainText('Inactive');
   expect(await counts(page)).toMatchObject({ inactive: signedIn.inactive + 1, active: signedIn.active - 1 });

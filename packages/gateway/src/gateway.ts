@@ -41,8 +41,6 @@ export interface GatewayOptions {
   userPools?: UserPoolAdminOptions & {
     directoryTtlMs?: number;
     directoryCache?: Cache<PoolSnapshot>;
-    /** How long an invited user's state is trusted before a page showing them reads it again (2 s). */
-    recheckAfterMs?: number;
   };
   logger?: Logger;
 }
@@ -146,11 +144,6 @@ function userManagement(options: NonNullable<GatewayOptions['userPools']>, logge
     logger.warn({ err: String(error) }, 'gateway: reading a user pool again failed');
   return {
     admin,
-    directory: createUserDirectory(
-      admin,
-      cache,
-      { freshMs, recheckAfterMs: options.recheckAfterMs },
-      onBackgroundError,
-    ),
+    directory: createUserDirectory(admin, cache, freshMs, onBackgroundError),
   };
 }

@@ -31,7 +31,6 @@ function user(overrides: Partial<DirectoryUser> = {}): DirectoryUser {
     userStatus: 'CONFIRMED',
     createdAt: 1_000,
     groups: ['AWSPortalUser'],
-    checkedAt: 1_000,
     ...overrides,
   };
 }

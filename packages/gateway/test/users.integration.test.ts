@@ -84,8 +84,7 @@ describe.each(await testEngines())('managing users through the gateway on $name'
           fetch: (request) => crm.app.fetch(request),
         },
         verifyToken: createCognitoTokenVerifier({ issuerBase: ISSUER_BASE, fetch: identity }),
-        // Invited users are read again on every page, whenever they signed in.
-        userPools: { ...userPools, directoryTtlMs, recheckAfterMs: 0 },
+        userPools: { ...userPools, directoryTtlMs },
         cacheTtlMs: 0,
       });
     gateway = newGateway();

@@ -24,12 +24,7 @@ export interface DirectoryUser {
   /** Epoch milliseconds. */
   createdAt: number;
   groups: string[];
-  /** When the pool last told this user's state (epoch ms). */
-  checkedAt: number;
 }
-
-/** By default an invited user read this recently is not read again for a page: nobody signs in faster. */
-export const DEFAULT_RECHECK_AFTER_MS = 2_000;
 
 /** A pool's users by account (the cache holds this: one value per pool, so Redis can hold it too). */
 export interface PoolSnapshot {
@@ -82,7 +77,6 @@ function directoryUser(user: PoolUser, groups: string[]): DirectoryUser {
     // Cognito answers epoch seconds (with a fraction).
     createdAt: Math.round(user.UserCreateDate * 1000),
     groups: [...groups].sort(),
-    checkedAt: Date.now(),
   };
 }
 
@@ -205,10 +199,9 @@ function userIn(snapshot: PoolSnapshot, username: string): DirectoryUser | null 
 export function createUserDirectory(
   admin: UserPoolAdmin,
   cache: Cache<PoolSnapshot>,
-  timing: { freshMs: number; recheckAfterMs?: number },
+  freshMs: number,
   onBackgroundError: (error: unknown) => void = () => {},
 ): UserDirectory {
-  const { freshMs, recheckAfterMs = DEFAULT_RECHECK_AFTER_MS } = timing;
   const reading = new Map<string, { read: Promise<PoolSnapshot>; written: Set<string> }>();
   const read = (poolId: string): Promise<PoolSnapshot> => {
     const pending = reading.get(poolId);
@@ -250,11 +243,10 @@ export function createUserDirectory(
     recheck: async (poolId, accountId, usernames) => {
       const users = (await snapshot(poolId)).byAccount[accountId] ?? [];
       const wanted = new Set(usernames);
-      const due = Date.now() - recheckAfterMs;
       const fresh = new Map<string, DirectoryUser | null>();
       await Promise.all(
         users
-          .filter((user) => wanted.has(user.username) && user.checkedAt <= due)
+          .filter((user) => wanted.has(user.username))
           .map(async (user) => {
             fresh.set(user.username, await readState(admin, poolId, user));
           }),
