@@ -94,6 +94,10 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   generateSignature: 'cart',
   // The payment provider's signed result, posted server to server; a browser never reaches it.
   paymentRequestHandler: 'internal',
+  // The caller's own notifications: the gateway binds the contact (cid) and account from the principal.
+  getNotificationsCount: 'account',
+  getNotifications: 'account',
+  updateNotifications: 'account',
 };
 
 /** The access classes a user type holds. */
