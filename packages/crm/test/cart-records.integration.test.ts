@@ -97,7 +97,7 @@ describe.each(await testEngines())('cart record types on $name', (engine) => {
         recordId: marloweCart.quote.id,
         fields: { name: 'Flow panel, June: µL kits' },
       });
-      const changed = String(renamed.body.fields.modifiedAt).slice(0, 16).replace('T', '-').replace(':', '');
+      const changed = String(renamed.body.recordData.modifiedAt).slice(0, 16).replace('T', '-').replace(':', '');
       const { body } = await exportCsv(crm.ids.marlowe, marloweCart.quote.id);
       expect(body.fileName).toBe(`flow-panel-june-ul-kits-${changed}.csv`);
     });
@@ -318,7 +318,7 @@ describe.each(await testEngines())('cart record types on $name', (engine) => {
         fields: { name: '  Lab 4 reorder ', notes: 'Deliver to dock B' },
       });
       expect(written.status).toBe(200);
-      expect(written.body.fields).toMatchObject({
+      expect(written.body.recordData).toMatchObject({
         name: 'Lab 4 reorder',
         notes: 'Deliver to dock B',
         total: cart.quote.total,
@@ -338,7 +338,7 @@ describe.each(await testEngines())('cart record types on $name', (engine) => {
         recordId: cart.quote.id,
         fields: { notes: null },
       });
-      expect(cleared.body.fields).toMatchObject({ name: 'Lab 4 reorder', notes: null });
+      expect(cleared.body.recordData).toMatchObject({ name: 'Lab 4 reorder', notes: null });
     });
 
     it('writes a note on a line of an own quote', async () => {
@@ -349,7 +349,7 @@ describe.each(await testEngines())('cart record types on $name', (engine) => {
         fields: { notes: 'Lot must match last order' },
       });
       expect(written.status).toBe(200);
-      expect(written.body.fields).toMatchObject({
+      expect(written.body.recordData).toMatchObject({
         id: line,
         quoteId: cart.quote.id,
         notes: 'Lot must match last order',
