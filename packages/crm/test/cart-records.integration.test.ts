@@ -331,7 +331,11 @@ describe.each(await testEngines())('cart record types on $name', (engine) => {
       expect(read.body).toEqual({
         objectApiName: 'Quote',
         id: cart.quote.id,
-        fields: { name: 'Lab 4 reorder', total: cart.quote.total },
+        recordData: { name: 'Lab 4 reorder', total: cart.quote.total },
+        fieldsMetadata: [
+          { name: 'name', label: 'Name', dataType: 'STRING' },
+          { name: 'total', label: 'Total', dataType: 'CURRENCY' },
+        ],
       });
       const cleared = await update(crm.ids.halvorsen, {
         objectApiName: 'Quote',

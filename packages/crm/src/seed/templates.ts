@@ -420,7 +420,7 @@ function recordPages(storefrontId: string): SeedTemplate[] {
       QUOTE_LIST_TEMPLATE,
       {
         name: QUOTE_LIST_TEMPLATE,
-        createdDate: created(22),
+        createdDate: created(25),
         meta: { ...account, Page_Title: 'Quotes and orders', Page_Type: LIST_PAGE },
       },
       (id) => [
@@ -446,7 +446,7 @@ function recordPages(storefrontId: string): SeedTemplate[] {
       QUOTE_DETAIL_TEMPLATE,
       {
         name: QUOTE_DETAIL_TEMPLATE,
-        createdDate: created(23),
+        createdDate: created(26),
         meta: { ...account, Page_Title: 'Quote', Page_Type: DETAILS_PAGE },
       },
       (id) => [
@@ -753,8 +753,8 @@ export function buildTemplates(storefront: StorefrontRef): SeedTemplate[] {
     ...contentPages(storefront.storefrontId),
     ...cataloguePages(storefront.storefrontId),
     accountPage(storefront.storefrontId),
-    ...recordPages(storefront.storefrontId),
     ...cartPages(storefront.storefrontId),
     ...checkoutPages(storefront),
+    ...recordPages(storefront.storefrontId),
   ];
 }
