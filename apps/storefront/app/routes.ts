@@ -22,6 +22,10 @@ export default [
   route('products/:slug/documents/:file', 'features/product-documents/product-document.ts', {
     id: 'product-document',
   }),
+  // The account area (spec P§2 /billing/*): each page is a child of the layout that requires sign-in.
+  route('billing', 'routes/billing/layout.tsx', { id: 'billing' }, [
+    route('*', 'routes/billing/not-found.tsx', { id: 'billing-not-found' }),
+  ]),
   route('cart', templatePage, { id: 'cart' }),
   route('cart/:quoteId', templatePage, { id: 'cart-quoteId' }),
   route('checkout', templatePage, { id: 'checkout' }),

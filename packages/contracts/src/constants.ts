@@ -11,6 +11,11 @@ export const LINE_UPDATE_RETRIES = 3;
 export const LINE_UPDATE_RETRY_MS = 500;
 /** Spec C§3: where the browser keeps the quote id, and the flag set on every cart change. */
 export const QUOTE_ID_KEY = 'EC_Quote_Id';
+
+/** Spec P§9: the HTTP client retries a non-mutating request once when it answers one of these statuses. */
+export const RETRIED_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+/** Spec P§9: requests of these methods change something and are never sent twice. */
+export const MUTATING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The gateway request header carrying a guest cart's secret (the storefront keeps it in an http-only cookie). */
 export const GUEST_CART_HEADER = 'x-guest-cart';
 export const quoteChangedKey = (quoteId: string) => `qreset-${quoteId}`;
@@ -42,3 +47,5 @@ export type ProductCardAction = (typeof PRODUCT_CARD_ACTIONS)[number];
 export const USER_TYPES = ['AWSGuest', 'AWSManager', 'AWSPortalUser', 'AWSAdmin'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 export const GUEST_USER_TYPE: UserType = 'AWSGuest';
+/** The one user type that manages its account's users (spec P§6). */
+export const MANAGER_USER_TYPE: UserType = 'AWSManager';

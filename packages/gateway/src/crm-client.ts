@@ -7,6 +7,7 @@ import {
   MESSAGES,
 } from '@storefront/contracts';
 import type { Logger } from './logger';
+import { sendWithRetry } from './retry';
 
 /** `globalThis.fetch` across the network, or the CRM Hono app's `fetch` in one process. */
 export type CrmFetch = (request: Request) => Response | Promise<Response>;
@@ -41,15 +42,16 @@ export function createCrmClient({ baseUrl, token, fetch }: CrmOptions, logger: L
     const { method } = CRM_TYPES[type];
     const headers = new Headers({ authorization: `Bearer ${token}`, accept: 'application/json' });
     if (method === 'POST') headers.set('content-type', 'application/json');
-    const request = new Request(`${base}${crmEndpoint(type, method === 'GET' ? params : {})}`, {
-      method,
-      headers,
-      body: method === 'POST' ? JSON.stringify(payload ?? {}) : undefined,
-      signal: AbortSignal.timeout(CRM_TIMEOUT_MS),
-    });
+    const request = () =>
+      new Request(`${base}${crmEndpoint(type, method === 'GET' ? params : {})}`, {
+        method,
+        headers,
+        body: method === 'POST' ? JSON.stringify(payload ?? {}) : undefined,
+        signal: AbortSignal.timeout(CRM_TIMEOUT_MS),
+      });
     let status = 500;
     try {
-      const response = await fetch(request);
+      const response = await sendWithRetry(fetch, request);
       if (!response.ok) status = response.status;
       return envelope(response.status, (await response.json()) as unknown);
     } catch (error) {

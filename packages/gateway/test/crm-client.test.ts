@@ -68,3 +68,58 @@ describe('createCrmClient', () => {
     });
   });
 });
+
+describe('the retry rule of spec P§9', () => {
+  /** Answers the given statuses in turn (a JSON body each), then 200. */
+  function answering(...statuses: number[]) {
+    let call = 0;
+    return recordingClient(() => Response.json({ call }, { status: statuses[call++] ?? 200 }));
+  }
+
+  it.each([408, 409, 425, 429, 500, 502, 503, 504])('sends a read again once after a %i', async (status) => {
+    const { seen, crm } = answering(status);
+    expect(await crm({ type: 'getGuestAccounts', params: {} })).toEqual({
+      statusCode: 200,
+      content: { call: 1 },
+    });
+    expect(seen.map((request) => request.method)).toEqual(['GET', 'GET']);
+  });
+
+  it('sends a read no more than twice', async () => {
+    const { seen, crm } = answering(503, 503, 503);
+    expect((await crm({ type: 'getGuestAccounts', params: {} })).statusCode).toBe(503);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('sends a read again after a transport failure', async () => {
+    let calls = 0;
+    const { seen, crm } = recordingClient(() => {
+      if (calls++ === 0) throw new TypeError('fetch failed');
+      return Response.json([]);
+    });
+    expect(await crm({ type: 'getGuestAccounts', params: {} })).toEqual({ statusCode: 200, content: [] });
+    expect(seen).toHaveLength(2);
+  });
+
+  it.each([400, 401, 403, 404, 422])('answers a read that fails with %i at once', async (status) => {
+    const { seen, crm } = answering(status);
+    expect((await crm({ type: 'getGuestAccounts', params: {} })).statusCode).toBe(status);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('never sends a write twice, whatever it answered', async () => {
+    const { seen, crm } = answering(503);
+    const result = await crm({
+      type: 'saveItemToQuoteBlink',
+      payload: { accountId: 'a', storefrontId: 's' },
+    });
+    expect(result.statusCode).toBe(503);
+    expect(seen.map((request) => request.method)).toEqual(['POST']);
+
+    const failing = recordingClient(() => {
+      throw new TypeError('fetch failed');
+    });
+    await failing.crm({ type: 'saveItemToQuoteBlink', payload: {} });
+    expect(failing.seen).toHaveLength(1);
+  });
+});

@@ -1,5 +1,5 @@
 import { type BlockName, isBlockName } from '@storefront/contracts/block-fields';
-import type { Block } from '@storefront/contracts/blocks';
+import type { Block, Section } from '@storefront/contracts/blocks';
 import type { EcatalogDetails } from '@storefront/contracts/catalogue';
 import { pageNotFoundMessage } from '@storefront/contracts/messages';
 import { resolveTemplate } from '@storefront/contracts/template-resolution';
@@ -12,7 +12,13 @@ import { GatewayCallError } from '../lib/gateway';
 import { guidanceRedirect } from '../lib/guidance.server';
 import { headTags } from '../lib/meta';
 import { resourceUrl } from '../lib/static-resources';
-import { brandOf, requireSession, type StorefrontSession, signInRedirect } from '../lib/storefront.server';
+import {
+  brandOf,
+  requireAccountSession,
+  requireSession,
+  type StorefrontSession,
+  signInRedirect,
+} from '../lib/storefront.server';
 import type { BlockLoaderArgs, PageTarget } from './loader-types.server';
 import { orderSections, visibleSections } from './order';
 import { blockDefinitions } from './registry.server';
@@ -48,22 +54,13 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
       target.categoryId ? routeCategory(catalogue, target.categoryId) : null,
     ]);
     if (target.categoryId && !category) throw pageNotFound(path);
-    const shown = visibleSections(orderSections(sections), session.viewer);
-    const shared: Shared = {
+    const rendered = await renderSections(sections, {
       session,
       target,
       catalogue,
       templates,
       page: { templateId: template.templateId, sections },
-    };
-    const rendered = await Promise.all(
-      shown.map(async (section) => ({
-        ...section,
-        blocks: (await Promise.all(section.blocks.map((block) => renderBlock(block, shared)))).filter(
-          (block) => block !== null,
-        ),
-      })),
-    );
+    });
     const { storefront, url } = session;
     return {
       templateId: template.templateId,
@@ -79,6 +76,57 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
   } catch (error) {
     throw gatewayFailure(error, session);
   }
+}
+
+/**
+ * The storefront's chrome around a page of the account area (spec P§2: account pages need a signed-in user,
+ * a visitor goes to /login and back): the Header and Footer sections of the home template, rendered as a
+ * template page renders them, with no content of its own.
+ */
+export async function loadAccountChrome(
+  args: LoaderFunctionArgs,
+): Promise<{ session: StorefrontSession; chrome: TemplatePageData }> {
+  const session = await requireAccountSession(args);
+  try {
+    const templates = await loadTemplates(session);
+    const home = resolveTemplate('/', templates);
+    const sections = home ? await loadSections(session, home.templateId) : [];
+    const chromeSections = sections.filter((section) => section.sectionType !== 'Content');
+    const rendered = await renderSections(chromeSections, {
+      session,
+      target: pageTarget(session.url, args.params),
+      catalogue: once(() => orNone(crmCall(session, 'getEcatalogDetails', catalogueScope(session)))),
+      templates,
+      page: { templateId: home?.templateId ?? '', sections: chromeSections },
+    });
+    const { storefront, url } = session;
+    const chrome: TemplatePageData = {
+      templateId: home?.templateId ?? '',
+      sections: rendered,
+      head: headTags(null, {
+        pageUrl: url.origin + url.pathname,
+        storefrontName: storefront.storefrontName,
+        pageTitle: 'Your account',
+      }),
+      page: pageContext(session, rendered),
+    };
+    return { session, chrome };
+  } catch (error) {
+    throw gatewayFailure(error, session);
+  }
+}
+
+/** The sections the viewer may see, in order, each block with its data (blocks load in parallel). */
+function renderSections(sections: Section[], shared: Shared): Promise<RenderedSection[]> {
+  const shown = visibleSections(orderSections(sections), shared.session.viewer);
+  return Promise.all(
+    shown.map(async (section) => ({
+      ...section,
+      blocks: (await Promise.all(section.blocks.map((block) => renderBlock(block, shared)))).filter(
+        (block) => block !== null,
+      ),
+    })),
+  );
 }
 
 /**

@@ -102,3 +102,14 @@ export async function requireSession(
     locale: browserLocale,
   };
 }
+
+/**
+ * The session of an account page (spec P§2: account pages need a token): a visitor goes to /login and
+ * back. Every /billing/* loader and action calls it: React Router runs a layout's loader beside its
+ * page's, not before it, so the layout alone cannot guard its pages.
+ */
+export async function requireAccountSession(page: PageRequest): Promise<StorefrontSession> {
+  const session = await requireSession(page);
+  if (session.viewer.isGuest) throw signInRedirect(session.url);
+  return session;
+}

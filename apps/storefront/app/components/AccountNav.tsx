@@ -1,0 +1,34 @@
+import { NavLink } from 'react-router';
+
+interface AccountLink {
+  label: string;
+  to: string;
+  /** Shown to managers only; the pages themselves are guarded on the server. */
+  managersOnly?: boolean;
+}
+
+/** The pages of the account area (spec P§2 /billing/*), in the order a customer looks for them. */
+export const ACCOUNT_AREA_LINKS: readonly AccountLink[] = [
+  { label: 'Account', to: '/billing/account' },
+  { label: 'Profile and security', to: '/billing/profile' },
+  { label: 'Notifications', to: '/billing/notifications' },
+  { label: 'Manage users', to: '/billing/manageusers', managersOnly: true },
+];
+
+/** A list of links on wide screens, a row that scrolls sideways on phones. */
+export function AccountNav({ isManager }: { isManager: boolean }) {
+  const links = ACCOUNT_AREA_LINKS.filter((link) => isManager || !link.managersOnly);
+  return (
+    <nav className="account-nav" aria-label="Your account">
+      <ul className="account-nav__list">
+        {links.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} className="account-nav__link" prefetch="intent">
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
