@@ -24,6 +24,7 @@ export default [
   }),
   // The account area (spec P§2 /billing/*): each page is a child of the layout that requires sign-in.
   route('billing', 'routes/billing/layout.tsx', { id: 'billing' }, [
+    route('notifications', 'routes/billing/notifications.tsx', { id: 'billing-notifications' }),
     route('*', 'routes/billing/not-found.tsx', { id: 'billing-not-found' }),
   ]),
   route('cart', templatePage, { id: 'cart' }),

@@ -13,7 +13,11 @@ export const DETAILS_PAGE = 'Details page';
 export const LIST_PAGE = 'List page';
 
 /** Types whose `cid` is the caller's own contact, never one the client names. */
-export const OWN_CONTACT_TYPES = ['getNotificationsCount', 'getNotifications', 'updateNotifications'] as const;
+export const OWN_CONTACT_TYPES = [
+  'getNotificationsCount',
+  'getNotifications',
+  'updateNotifications',
+] as const;
 
 const notificationScope = {
   storefrontId: id,

@@ -97,7 +97,10 @@ describe.each(await testEngines())('cart record types on $name', (engine) => {
         recordId: marloweCart.quote.id,
         fields: { name: 'Flow panel, June: µL kits' },
       });
-      const changed = String(renamed.body.recordData.modifiedAt).slice(0, 16).replace('T', '-').replace(':', '');
+      const changed = String(renamed.body.recordData.modifiedAt)
+        .slice(0, 16)
+        .replace('T', '-')
+        .replace(':', '');
       const { body } = await exportCsv(crm.ids.marlowe, marloweCart.quote.id);
       expect(body.fileName).toBe(`flow-panel-june-ul-kits-${changed}.csv`);
     });

@@ -7,7 +7,7 @@ import { data, type LoaderFunctionArgs, type Params } from 'react-router';
 import { isAccountPage } from '../lib/account-pages';
 import { findCategory } from '../lib/catalogue';
 import { loadPageMeta, loadSections, loadTemplates } from '../lib/content.server';
-import { crmCall, orNone } from '../lib/crm.server';
+import { accountScope, crmCall, orNone } from '../lib/crm.server';
 import { GatewayCallError } from '../lib/gateway';
 import { guidanceRedirect } from '../lib/guidance.server';
 import { headTags } from '../lib/meta';
@@ -46,7 +46,7 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
     const template = resolveTemplate(path, templates);
     if (!template) throw pageNotFound(path);
     if (session.viewer.isGuest && isAccountPage(template.meta)) throw signInRedirect(session.url);
-    const catalogue = once(() => orNone(crmCall(session, 'getEcatalogDetails', catalogueScope(session))));
+    const catalogue = once(() => orNone(crmCall(session, 'getEcatalogDetails', accountScope(session))));
     const target = pageTarget(session.url, args.params);
     const [sections, meta, category] = await Promise.all([
       loadSections(session, template.templateId),
@@ -95,7 +95,7 @@ export async function loadAccountChrome(
     const rendered = await renderSections(chromeSections, {
       session,
       target: pageTarget(session.url, args.params),
-      catalogue: once(() => orNone(crmCall(session, 'getEcatalogDetails', catalogueScope(session)))),
+      catalogue: once(() => orNone(crmCall(session, 'getEcatalogDetails', accountScope(session)))),
       templates,
       page: { templateId: home?.templateId ?? '', sections: chromeSections },
     });
@@ -150,10 +150,6 @@ function gatewayFailure(error: unknown, { url, auth }: StorefrontSession): unkno
   if (error.status === 401) return signInRedirect(url, { expired: auth.signedIn });
   if (error.errorCode === 'NO_TEMPLATE_FOUND') return pageNotFound(url.pathname);
   return error;
-}
-
-function catalogueScope(session: StorefrontSession) {
-  return { storefrontId: session.storefront.storefrontId, accountId: session.viewer.accountId };
 }
 
 /**

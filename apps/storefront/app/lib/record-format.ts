@@ -16,7 +16,9 @@ export function recordLocale(locale: string): string {
 
 /** A Salesforce TIME ('14:05:00.000Z') or an instant, as a Date; null when it is neither. */
 function timeOf(value: string): Date | null {
-  const time = /^\d{2}:\d{2}/.test(value) ? `1970-01-01T${value}${/[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? '' : 'Z'}` : value;
+  const time = /^\d{2}:\d{2}/.test(value)
+    ? `1970-01-01T${value}${/[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? '' : 'Z'}`
+    : value;
   const date = new Date(time);
   return Number.isNaN(date.getTime()) ? null : date;
 }
@@ -59,15 +61,21 @@ export function formatRecordValue(
     }
     case 'DATE': {
       const date = dayOf(text);
-      return date ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date) : text;
+      return date
+        ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date)
+        : text;
     }
     case 'TIME': {
       const date = timeOf(text);
-      return date ? new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' }).format(date) : text;
+      return date
+        ? new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' }).format(date)
+        : text;
     }
     case 'DOUBLE': {
       const number = numberOf(value);
-      return number === null ? text : new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(number);
+      return number === null
+        ? text
+        : new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(number);
     }
     case 'DECIMAL': {
       const number = numberOf(value);

@@ -18,7 +18,10 @@ const HOUR = 3_600_000;
  * real pages: that quote's details page (with its record number), the account's list of quotes and orders,
  * and the cart by a raw path written with a doubled slash, as CMS editors do. Safe on every start.
  */
-export async function ensureDemoNotifications(db: CrmDb, recipients: readonly DemoRecipient[]): Promise<void> {
+export async function ensureDemoNotifications(
+  db: CrmDb,
+  recipients: readonly DemoRecipient[],
+): Promise<void> {
   const now = Date.now();
   for (const recipient of recipients) {
     const [existing] = await db

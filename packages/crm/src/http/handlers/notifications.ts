@@ -26,24 +26,26 @@ export const getNotificationsCount: Handler<'getNotificationsCount'> = async (ct
 export const getNotifications: Handler<'getNotifications'> = async (ctx, payload) => {
   const rows = await listNotifications(ctx.db, await notificationOwner(ctx, payload), payload.limit);
   const notification = new Map<string, NotificationRecord>();
-  const contactNotification = rows.map(({ row, notification: record, targetPageType }): ContactNotification => {
-    notification.set(record.id, {
-      Id: record.id,
-      Name: record.name,
-      Message: record.message,
-      CreatedDate: record.createdAt.toISOString(),
-    });
-    return {
-      Id: row.id,
-      Notification: record.id,
-      Read_Date: row.readAt?.toISOString() ?? null,
-      Seen_Date: row.seenAt?.toISOString() ?? null,
-      CreatedDate: row.createdAt.toISOString(),
-      Target_Template_Page: row.targetTemplatePage,
-      Target_Page_Type: targetPageType,
-      Record_Number: row.recordNumber,
-    };
-  });
+  const contactNotification = rows.map(
+    ({ row, notification: record, targetPageType }): ContactNotification => {
+      notification.set(record.id, {
+        Id: record.id,
+        Name: record.name,
+        Message: record.message,
+        CreatedDate: record.createdAt.toISOString(),
+      });
+      return {
+        Id: row.id,
+        Notification: record.id,
+        Read_Date: row.readAt?.toISOString() ?? null,
+        Seen_Date: row.seenAt?.toISOString() ?? null,
+        CreatedDate: row.createdAt.toISOString(),
+        Target_Template_Page: row.targetTemplatePage,
+        Target_Page_Type: targetPageType,
+        Record_Number: row.recordNumber,
+      };
+    },
+  );
   return { notification: [...notification.values()], contactNotification };
 };
 
