@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { NOTIFICATIONS_PATH } from '../lib/paths';
 
 /**
- * The header's way to a signed-in viewer's notifications, with a badge counting those not seen yet. The
- * words stay the link's name on phones, where a bell stands for them.
+ * The header's way to a signed-in viewer's notifications: a bell, with a badge counting those not seen yet.
+ * The words stay the link's name ('Notifications 3 new').
  */
 export function NotificationsLink({ unseen }: { unseen: number }) {
   const badge = unseen > 99 ? '99+' : String(unseen);
@@ -13,7 +13,7 @@ export function NotificationsLink({ unseen }: { unseen: number }) {
         <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4z" />
         <path d="M10 20a2 2 0 0 0 4 0" />
       </svg>
-      <span className="notifications-link__label">Notifications</span>
+      <span className="visually-hidden">Notifications</span>
       {unseen > 0 && (
         <span className="notifications-link__badge">
           {badge}

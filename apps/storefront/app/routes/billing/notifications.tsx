@@ -114,8 +114,14 @@ function Notification({ item }: { item: NotificationItem }) {
         ) : (
           <Form method="post">
             <input type="hidden" name="ids" value={item.id} />
-            <button type="submit" name="intent" value="read" className="notification__mark">
-              Mark as read<span className="visually-hidden">: {item.title}</span>
+            <button
+              type="submit"
+              name="intent"
+              value="read"
+              className="notification__mark"
+              aria-label={`Mark as read: ${item.title}`}
+            >
+              Mark as read
             </button>
           </Form>
         )}
