@@ -428,14 +428,14 @@ function recordPages(storefrontId: string): SeedTemplate[] {
           block(id('record-list'), 'recordList', {
             heading: 'Quotes and orders',
             detailTemplate: QUOTE_DETAIL_TEMPLATE,
+            // The first column opens the record: every record has a creation date, not every one a name.
             columns: [
-              { path: 'id', aliasName: 'Quote number' },
-              { path: 'name', aliasName: 'Name' },
-              { path: 'orderNumber', aliasName: 'Order' },
-              { path: 'status', aliasName: 'Status' },
-              { path: 'lineCount', aliasName: 'Lines', dataType: 'DOUBLE' },
-              { path: 'total', aliasName: 'Total', dataType: 'CURRENCY' },
               { path: 'createdAt', aliasName: 'Created', dataType: 'DATETIME' },
+              { path: 'name', aliasName: 'Name' },
+              { path: 'status', aliasName: 'Status' },
+              { path: 'total', aliasName: 'Total', dataType: 'CURRENCY' },
+              { path: 'orderNumber', aliasName: 'Order' },
+              { path: 'lineCount', aliasName: 'Lines', dataType: 'DOUBLE' },
             ],
           }),
         ]),
