@@ -275,6 +275,26 @@ describe.each(await testEngines())('cart record types on $name', (engine) => {
       expect((await ask({ checkedOut: true })).body).toMatchObject({ total: 0, groups: [] });
     });
 
+    it('sorts every status together by createdAt, either way, for a record page (spec P§3)', async () => {
+      const partner = { storefrontId: crm.ids.storefrontB, accountId: crm.ids.kestrel };
+      const created = async (sortDirection: string, page = 1) => {
+        const { body } = await crm.post<GroupedQuoteList>('getGroupedFilteredList', {
+          ...partner,
+          sortDirection,
+          page,
+          pageSize: 2,
+        });
+        return body.groups.flatMap((g) => g.quotes.map((q) => q.createdAt));
+      };
+      const newest = [...(await created('DESC')), ...(await created('DESC', 2))];
+      const oldest = [...(await created('ASC')), ...(await created('ASC', 2))];
+      expect(newest).toHaveLength(3);
+      expect(newest).toEqual([...newest].sort().reverse());
+      expect(oldest).toEqual([...newest].reverse());
+      const refused = await crm.post('getGroupedFilteredList', { ...partner, sortDirection: 'SIDEWAYS' });
+      expect(refused.status).toBe(400);
+    });
+
     it("lists only the account's own quotes and finds them by name", async () => {
       const { body } = await list(crm.ids.marlowe);
       const ids = body.groups.flatMap((g) => g.quotes.map((q) => q.id));
