@@ -110,7 +110,7 @@ function Notification({ item }: { item: NotificationItem }) {
       <div className="notification__meta">
         <span>{item.sent}</span>
         {item.isRead ? (
-          <span>Read</span>
+          <span className="notification__state">Read</span>
         ) : (
           <Form method="post">
             <input type="hidden" name="ids" value={item.id} />
