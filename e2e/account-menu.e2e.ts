@@ -40,8 +40,8 @@ for (const username of ['manager@halvorsen.example', 'buyer@halvorsen.example'])
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/account$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+    await expect(page).toHaveURL(/\/billing\/account$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
     await expect(panel).toBeHidden();
 
     // On a phone the open menu stays within the screen.

@@ -7,23 +7,13 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { expect, test } from '@playwright/test';
 import * as oidc from 'openid-client';
+import { demoPool } from './support/identity';
 import { demoUser } from './support/sign-in';
 
 /** The composed server's address (playwright.config.ts sets it). */
 function serverURL(baseURL: string | undefined): string {
   if (!baseURL) throw new Error('playwright.config.ts sets baseURL');
   return baseURL;
-}
-
-/** The guest storefront's user pool and app client, as the storefront itself looks them up. */
-async function demoPool(baseURL: string): Promise<{ poolId: string; clientId: string }> {
-  const response = await fetch(`${baseURL}/api/domain`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseURL },
-    body: JSON.stringify({ hostname: 'localhost' }),
-  });
-  const { awsUserPoolId, clientId } = await response.json();
-  return { poolId: awsUserPoolId, clientId };
 }
 
 /** The SDK configured as a user would: the endpoint is the server's /identity, nothing else. */

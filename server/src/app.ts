@@ -10,6 +10,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { z } from 'zod';
 import { cameOverHttps, clientAddress } from './client';
 import { PAYMENTS_MOUNT } from './config';
+import { legacyRedirect } from './legacy-redirects';
 import type { Logger } from './logger';
 import { sameOriginWrites } from './same-origin';
 import { documentPolicy, newCspNonce, securityHeaders } from './security-headers';
@@ -40,6 +41,8 @@ export interface ServerParts {
   mode: 'development' | 'production' | 'test';
   /** Believe X-Forwarded-For / X-Forwarded-Proto (see client.ts). */
   trustProxy: boolean;
+  /** Hosts containing it answer the old site's paths with 301s to the new ones (spec P§2). */
+  companyDomain: string;
   logger: Logger;
 }
 
@@ -91,6 +94,14 @@ export function createServerApp(parts: ServerParts): Hono<{ Variables: { request
 
   // /health answers before any storefront lookup (spec P§2).
   app.get('/health', (c) => c.json({ status: 'ok' }));
+
+  // The old site's links and bookmarks, before anything else could answer their paths.
+  app.use(async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    const target = legacyRedirect(new URL(c.req.url), parts.companyDomain);
+    if (!target) return next();
+    return c.redirect(target, 301);
+  });
 
   app.post('/api/domain', webBodyLimit, async (c) => {
     const body = domainRequest.safeParse(await c.req.json().catch(() => null));

@@ -177,6 +177,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
       clientDir: `${buildDir}client`,
       mode: config.env,
       trustProxy: config.trustProxy,
+      companyDomain: config.companyDomain,
       logger,
     });
     return { app, demo: seed.storefronts, demoUsers, close: async () => database?.close() };

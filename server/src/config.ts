@@ -42,6 +42,11 @@ const configSchema = z
     /** Signing keys of the embedded user pools older than this are rotated on their next use. */
     IDENTITY_KEY_ROTATION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     /** 'true' when a reverse proxy in front sets X-Forwarded-For and X-Forwarded-Proto; anything else ignores them. */
+    /** Requests to a host containing this domain get the old site's paths redirected (spec P§2); '' turns that off. */
+    COMPANY_DOMAIN: z
+      .string()
+      .regex(/^$|^[a-z0-9.-]+$/i, 'must be a domain name such as bionova.example, or empty')
+      .default('bionova.example'),
     TRUST_PROXY: z.enum(['true', 'false'], { message: "must be 'true' or 'false'" }).default('false'),
     /** An AvaTax REST v2 service (https://rest.avatax.com, the sandbox); unset means this server's /tax. */
     AVATAX_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
@@ -96,6 +101,8 @@ export interface ServerConfig {
   identityKeyRotationDays: number;
   /** Whether X-Forwarded-For / X-Forwarded-Proto come from our own proxy and may be believed. */
   trustProxy: boolean;
+  /** The company's own domain: its hosts answer the old site's paths with 301s. */
+  companyDomain: string;
   /** The tax service the CRM calls; the embedded one (served at /tax) unless AVATAX_URL names another. */
   tax: {
     url: string;
@@ -147,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: values.SMTP_URL,
     identityKeyRotationDays: values.IDENTITY_KEY_ROTATION_DAYS,
     trustProxy: values.TRUST_PROXY === 'true',
+    companyDomain: values.COMPANY_DOMAIN,
     tax: {
       url: (values.AVATAX_URL ?? `http://localhost:${values.PORT}/tax`).replace(/\/+$/, ''),
       embedded: values.AVATAX_URL === undefined,

@@ -64,6 +64,15 @@ export const DEMO_PROFILES: Record<string, Profile[]> = {
       totpSecret: DEMO_TOTP_SECRET,
     },
     {
+      role: 'portal user buying for the related sites (Cambridge campus, sequencing core)',
+      username: 'sites@halvorsen.example',
+      password: 'Demo-Sites-2026!',
+      givenName: 'Priya',
+      familyName: 'Raman',
+      groups: ['AWSPortalUser'],
+      status: 'CONFIRMED',
+    },
+    {
       role: 'portal user who must set a new password',
       username: 'newhire@halvorsen.example',
       password: 'Temp-Start-2026!',
@@ -120,6 +129,8 @@ export async function ensureDemoUsers(
       clientName: storefront.clientName,
       callbackUrls: [`${origin}/`],
       logoutUrls: [`${origin}/`, `${origin}/login`],
+      // Sign-ins register the browser as a device; one the user remembers in the profile skips MFA.
+      deviceTracking: true,
     });
   }
   const users: DemoUser[] = [];

@@ -25,6 +25,8 @@ export default [
   // The account area (spec P§2 /billing/*): each page is a child of the layout that requires sign-in.
   route('billing', 'routes/billing/layout.tsx', { id: 'billing' }, [
     route('notifications', 'routes/billing/notifications.tsx', { id: 'billing-notifications' }),
+    route('account', 'routes/billing/account.tsx', { id: 'billing-account' }),
+    route('profile', 'routes/billing/profile.tsx', { id: 'billing-profile' }),
     route('*', 'routes/billing/not-found.tsx', { id: 'billing-not-found' }),
   ]),
   route('cart', templatePage, { id: 'cart' }),
@@ -32,6 +34,9 @@ export default [
   route('checkout', templatePage, { id: 'checkout' }),
   route('api/checkout', 'features/checkout/checkout-api.ts', { id: 'api-checkout' }),
   route('guidance', 'routes/guidance.tsx', { id: 'guidance' }),
+  // Where the old site's sign-in and product pages moved (spec P§2's legacy targets).
+  route('signon', 'routes/sign-on.tsx', { id: 'signon' }),
+  route('product_detail/guest-catalog/:sku', 'routes/product-by-sku.tsx', { id: 'product-by-sku' }),
   route('category/:id', templatePage, { id: 'category-id' }),
   route('list/:id', templatePage, { id: 'list-id' }),
   route('detail', templatePage, { id: 'detail' }),

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ACCOUNT_CRM_TYPES } from './crm-accounts';
 import { ADDRESS_CRM_TYPES } from './crm-addresses';
 import { CRM_BASE_PATH } from './crm-base';
 import { CART_RECORD_TYPES } from './crm-cart-records';
@@ -31,6 +32,7 @@ export const CRM_TYPES = {
   ...GUEST_BUYER_CRM_TYPES,
   ...CUSTOM_FIELD_CRM_TYPES,
   ...NOTIFICATION_CRM_TYPES,
+  ...ACCOUNT_CRM_TYPES,
 };
 
 export type CrmType = keyof typeof CRM_TYPES;

@@ -6,6 +6,7 @@ export * from './card-brand';
 export * from './catalogue';
 export * from './constants';
 export * from './crm';
+export * from './crm-accounts';
 export * from './crm-addresses';
 export * from './crm-base';
 export * from './crm-cart-records';

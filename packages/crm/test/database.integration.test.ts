@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CrmDatabase, openCrmDatabase } from '../src/db/open';
 import * as schema from '../src/db/schema';
@@ -14,6 +14,8 @@ const TABLES = {
   storefronts: schema.storefronts,
   templates: schema.templates,
   accounts: schema.accounts,
+  locations: schema.locations,
+  portalAccessibleAccounts: schema.portalAccessibleAccounts,
   catalogues: schema.catalogues,
   categories: schema.categories,
   catalogueItems: schema.catalogueItems,
@@ -79,6 +81,48 @@ describe.each(await testEngines())('seeding on $name', (engine) => {
     ]);
   });
 });
+
+describe.each(await testEngines())(
+  'related accounts of a data dir seeded before them, on $name',
+  (engine) => {
+    let database: CrmDatabase;
+    beforeAll(async () => {
+      database = await engine.open();
+    });
+    afterAll(() => database.close());
+
+    it('adds the related sites, their catalogue and the records once, keeping everything else', async () => {
+      await seedDemoIfEmpty(database);
+      const { db } = database;
+      const names = ['Halvorsen Institute Cambridge Campus', 'Halvorsen Sequencing Core Facility'];
+      const sites = await db.select().from(schema.accounts).where(inArray(schema.accounts.name, names));
+      const siteIds = sites.map((site) => site.id);
+      const catalogueIds = sites.flatMap((site) => (site.catalogueId ? [site.catalogueId] : []));
+      const full = await rowCounts(database);
+      // As a data dir seeded before related accounts existed.
+      await db.delete(schema.portalAccessibleAccounts);
+      await db.update(schema.accounts).set({ catalogueId: null }).where(inArray(schema.accounts.id, siteIds));
+      const items = db
+        .select({ id: schema.catalogueItems.id })
+        .from(schema.catalogueItems)
+        .where(inArray(schema.catalogueItems.catalogueId, catalogueIds));
+      await db.delete(schema.quantityTiers).where(inArray(schema.quantityTiers.itemId, items));
+      await db.delete(schema.catalogueItems).where(inArray(schema.catalogueItems.catalogueId, catalogueIds));
+      await db.delete(schema.categories).where(inArray(schema.categories.catalogueId, catalogueIds));
+      await db.delete(schema.catalogues).where(inArray(schema.catalogues.id, catalogueIds));
+      await db.delete(schema.locations).where(inArray(schema.locations.accountId, siteIds));
+      await db.delete(schema.accounts).where(inArray(schema.accounts.id, siteIds));
+      expect((await rowCounts(database)).catalogueItems).toBeLessThan(full.catalogueItems ?? 0);
+
+      expect((await seedDemoIfEmpty(database)).seeded).toBe(false);
+      expect(await rowCounts(database)).toEqual(full);
+      const records = await db.select().from(schema.portalAccessibleAccounts);
+      expect(records).toHaveLength(3);
+      expect((await seedDemoIfEmpty(database)).seeded).toBe(false);
+      expect(await rowCounts(database)).toEqual(full);
+    });
+  },
+);
 
 /** The pid of a process that has exited, for a stale lock. */
 function deadPid(): number {

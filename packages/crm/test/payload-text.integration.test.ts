@@ -178,6 +178,23 @@ const SAMPLES: Samples = {
     cid: '003-ana',
     payload: { action: 'read', ids: ['ntf-1'] },
   },
+  getPAAccounts: {
+    storefrontId: 'sf-1',
+    accountId: 'acc-1',
+    displayFields: ['BillingCity'],
+    obj: 'Portal_Accessible_Account__c',
+    searchText: 'campus',
+    queryFilters: { Master_Account: 'acc-1' },
+    isPortalContext: false,
+  },
+  getAccountDetails: { storefrontId: 'sf-1', accountId: 'acc-1' },
+  getAccountSelection: { storefrontId: 'sf-1', contactId: 'c-1' },
+  saveAccountSelection: {
+    storefrontId: 'sf-1',
+    contactId: 'c-1',
+    selectedAccountId: 'acc-2',
+    shipToAccountId: 'acc-3',
+  },
 };
 
 /** The path of every string in a payload ('lines.0.id'), free text and picklist values alike. */

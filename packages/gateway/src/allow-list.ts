@@ -21,7 +21,7 @@ import { GatewayRefusal } from './envelope';
  * - internal: never through makeCall: getActiveStorefronts lists every tenant (the gateway serves the
  *   caller's own storefront through `theme` and resolveDomain), and the activity log is written through its
  *   own field, with who did what taken from the token; paymentRequestHandler is the payment provider's
- *   callback to the CRM.
+ *   callback to the CRM; getAccountSelection is read by the gateway to build the principal.
  */
 export type Access = 'catalogue' | 'cart' | 'account' | 'manager' | 'internal';
 
@@ -98,6 +98,13 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   getNotificationsCount: 'account',
   getNotifications: 'account',
   updateNotifications: 'account',
+  // Related accounts (docs/decisions/0025): the list and the account page are a signed-in user's; the CRM
+  // lists only the related accounts of the account the call acts for. The stored choice is read by the
+  // gateway itself when it builds the principal; a user changes it with both accounts checked against it.
+  getPAAccounts: 'account',
+  getAccountDetails: 'account',
+  getAccountSelection: 'internal',
+  saveAccountSelection: 'account',
 };
 
 /** The access classes a user type holds. */

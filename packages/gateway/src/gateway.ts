@@ -1,5 +1,6 @@
 import type { DomainDetails, Envelope } from '@storefront/contracts';
 import { createYoga } from 'graphql-yoga';
+import { RELATED_ACCOUNTS_TTL_MS, type RelatedAccounts, withAccountReach } from './account-reach';
 import { createMemoryCache } from './cache';
 import { type CrmOptions, createCrmClient } from './crm-client';
 import { Unauthorized } from './envelope';
@@ -51,7 +52,10 @@ export function createGateway(options: GatewayOptions): Gateway {
   const guard = createRequestGuard(options.apiKey);
   const crm = createCrmClient(options.crm, logger);
   const resolveDomain = createDomainResolver(crm, createMemoryCache<DomainEntry>(options.cacheTtlMs));
-  const resolvePrincipal = createPrincipalResolver(resolveDomain, options.verifyToken);
+  // Who a token is comes from the user pool; which accounts it may act for, from the CRM.
+  const relations = createMemoryCache<RelatedAccounts>(Math.min(options.cacheTtlMs, RELATED_ACCOUNTS_TTL_MS));
+  const verifyToken = options.verifyToken && withAccountReach(options.verifyToken, crm, relations, logger);
+  const resolvePrincipal = createPrincipalResolver(resolveDomain, verifyToken);
   const results = createMemoryCache<Envelope>(options.cacheTtlMs);
   const promoCodeLookups = options.promoCodeLookups ?? memoryRateLimiter(PROMO_CODE_LOOKUP_RULE);
 

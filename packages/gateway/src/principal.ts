@@ -17,6 +17,13 @@ export interface Principal {
   accountId: string;
   /** Every account the principal may act for (own, related, ship-to; a guest: the guest account only). */
   accountIds: readonly string[];
+  /**
+   * The user's own account (the token's), whichever related account they chose to act for: what is theirs
+   * to manage (their account's users) is decided on it, never on `accountId`. A guest: the guest account.
+   */
+  homeAccountId: string;
+  /** The related account the contact's orders ship to in behalf of the one they act for; null for none. */
+  shipToAccountId: string | null;
   contactId: string | null;
   /** The signed-in user's username; null for a guest. */
   username: string | null;
@@ -84,6 +91,8 @@ export function createPrincipalResolver(
       userType: GUEST_USER_TYPE,
       accountId: guestAccountId,
       accountIds: [guestAccountId],
+      homeAccountId: guestAccountId,
+      shipToAccountId: null,
       contactId: null,
       username: null,
       storefront,
@@ -93,6 +102,8 @@ export function createPrincipalResolver(
 }
 
 const ACCOUNT_FIELDS = ['accountId', 'accId'] as const;
+/** Fields naming an account the call is about but does not act for (a choice to store): within reach too. */
+const REACH_FIELDS = ['selectedAccountId', 'shipToAccountId'] as const;
 const STOREFRONT_FIELDS = ['storefrontId', 'stfId'] as const;
 
 const OWN_CONTACT: ReadonlySet<CrmType> = new Set(OWN_CONTACT_TYPES);
@@ -101,7 +112,8 @@ const isNamed = (value: unknown): boolean => value !== undefined && value !== nu
 
 /**
  * Binds a CRM payload (or GET parameters) to the principal. Every account the client named (`claimedAccount`
- * or an account field) must be one the principal may act for, and the same one; every storefront field must
+ * or an account field) must be one the principal may act for, and the same one (an account a choice names,
+ * too); every storefront field must
  * be the principal's storefront: otherwise 403. Then each account/storefront field `type` takes is
  * overwritten with the principal's, so the browser never decides them.
  */
@@ -115,6 +127,10 @@ export function scopeToPrincipal<T>(
   const account = claims[0] ?? principal.accountId;
   if (typeof account !== 'string' || !principal.accountIds.includes(account)) throw accessDenied();
   if (claims.some((claim) => claim !== account)) throw accessDenied();
+  const reached = REACH_FIELDS.map((name) => fields[name]).filter(isNamed);
+  if (reached.some((named) => typeof named !== 'string' || !principal.accountIds.includes(named))) {
+    throw accessDenied();
+  }
   const { storefrontId } = principal.storefront;
   if (STOREFRONT_FIELDS.some((name) => isNamed(fields[name]) && fields[name] !== storefrontId)) {
     throw accessDenied();

@@ -150,12 +150,22 @@ export const queryResolvers = {
    * never on a cookie the browser could write. Not cached, so a revoked token is refused at once.
    */
   getLoginInfo: rootField<{ data?: unknown }>('getLoginInfo', async (operation) => {
-    const { userType, accountId, accountIds, contactId, username, storefront } =
-      await operation.ctx.principal();
+    const {
+      userType,
+      accountId,
+      accountIds,
+      homeAccountId,
+      shipToAccountId,
+      contactId,
+      username,
+      storefront,
+    } = await operation.ctx.principal();
     return envelope(200, {
       userType,
       accountId,
       accountIds,
+      homeAccountId,
+      shipToAccountId,
       contactId,
       username,
       storefrontId: storefront.storefrontId,

@@ -80,6 +80,8 @@ export function createCognitoTokenVerifier(identity: TokenVerifierOptions): Toke
       userType,
       accountId,
       accountIds,
+      homeAccountId: accountId,
+      shipToAccountId: null,
       contactId: attributes.get('custom:salesforceContactId') ?? null,
       username: user.username,
       storefront,

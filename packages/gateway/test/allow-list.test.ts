@@ -37,8 +37,14 @@ describe('authorizeEndpoint', () => {
 
   it('lets signed-in users reach every type through makeCall but the list of every tenant', () => {
     // The activity log is written through its own gateway field, with who did what taken from the token;
-    // the payment provider's result goes to the CRM server to server.
-    const own = new Set(['getActiveStorefronts', 'logUserActivity', 'paymentRequestHandler']);
+    // the payment provider's result goes to the CRM server to server; the chosen account is read by the
+    // gateway when it builds the principal.
+    const own = new Set([
+      'getActiveStorefronts',
+      'logUserActivity',
+      'paymentRequestHandler',
+      'getAccountSelection',
+    ]);
     const reachable = Object.keys(CRM_TYPES).filter((type) => !own.has(type));
     for (const userType of ['AWSPortalUser', 'AWSManager', 'AWSAdmin'] as const) {
       expect([...ALLOWED_TYPES[userType]].sort()).toEqual(reachable.sort());
@@ -55,6 +61,9 @@ describe('authorizeEndpoint', () => {
       'updateRecord',
       'saveECatalogFilters',
       'getSavedFilter',
+      'getPAAccounts',
+      'getAccountDetails',
+      'saveAccountSelection',
     ] as const) {
       expect(ALLOWED_TYPES.AWSGuest.has(type), type).toBe(false);
     }

@@ -29,6 +29,8 @@ export const guest: Principal = {
   userType: 'AWSGuest',
   accountId: 'acc-guest',
   accountIds: ['acc-guest'],
+  homeAccountId: 'acc-guest',
+  shipToAccountId: null,
   contactId: null,
   username: null,
   storefront,

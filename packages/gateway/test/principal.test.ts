@@ -145,6 +145,26 @@ describe('scopeToPrincipal', () => {
     });
   });
 
+  it('lets a user store only a chosen or ship-to account they may act for', () => {
+    const buyer: Principal = {
+      ...guest,
+      userType: 'AWSPortalUser',
+      accountId: 'acc-1',
+      accountIds: ['acc-1', 'acc-related'],
+      homeAccountId: 'acc-1',
+      contactId: 'con-1',
+    };
+    const choice = (selectedAccountId: string | null, shipToAccountId: string | null) =>
+      scope(buyer, 'saveAccountSelection', { selectedAccountId, shipToAccountId });
+    expect(choice('acc-related', null)).toMatchObject({
+      selectedAccountId: 'acc-related',
+      contactId: 'con-1',
+    });
+    expect(choice(null, 'acc-related')).toMatchObject({ shipToAccountId: 'acc-related' });
+    expect(choice('acc-other', null)).toEqual(denied);
+    expect(choice('acc-1', 'acc-other')).toEqual(denied);
+  });
+
   it("writes the principal's guest cart secret, user type and contact, never the caller's", () => {
     const buyer: Principal = {
       ...guest,

@@ -7,10 +7,12 @@ import {
   TEXT_PROBLEM,
 } from '@storefront/contracts';
 import type { SeedResult } from '@storefront/crm';
-import { openSeededCrm, TEST_SERVICE_TOKEN, testEngines } from '@storefront/crm/testing';
+import { portalAccessibleAccounts } from '@storefront/crm/db/schema';
+import { openSeededCrm, type SeededCrm, TEST_SERVICE_TOKEN, testEngines } from '@storefront/crm/testing';
 import type { Database } from '@storefront/database';
 import { ensureUser, ensureUserPool, migrateIdentity } from '@storefront/identity';
 import { createTestIdentityApp } from '@storefront/identity/testing';
+import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,6 +109,9 @@ describe.each(await testEngines())('gateway with user-pool tokens on $name', (en
   let partnerStorefront: DomainDetails;
   let halvorsen: string;
   let kestrel: string;
+  let campus: string;
+  let core: string;
+  let crmDatabase: SeededCrm['database'];
 
   /** The catalogue details of an account, asked for with a bearer token, on a storefront's host. */
   /** A CRM type through makeCall on the guest storefront, as a user (token) or a guest (cart secret or none). */
@@ -166,6 +171,9 @@ describe.each(await testEngines())('gateway with user-pool tokens on $name', (en
     const account = (name: string) => seed.accounts.find((candidate) => candidate.name === name)?.id ?? '';
     halvorsen = account('Halvorsen Research Institute');
     kestrel = account('Kestrel Diagnostics GmbH');
+    campus = account('Halvorsen Institute Cambridge Campus');
+    core = account('Halvorsen Sequencing Core Facility');
+    crmDatabase = crm.database;
     for (const [storefront, username, accountId] of [
       [guestStorefront, 'buyer@halvorsen.example', halvorsen],
       [partnerStorefront, 'buyer@kestrel.example', kestrel],
@@ -277,7 +285,10 @@ describe.each(await testEngines())('gateway with user-pool tokens on $name', (en
       content: {
         userType: 'AWSPortalUser',
         accountId: halvorsen,
-        accountIds: [halvorsen, guestStorefront.guestAccountId],
+        // Its own account, the sites the CRM relates to it (by name), then the storefront's guest account.
+        accountIds: [halvorsen, campus, core, guestStorefront.guestAccountId],
+        homeAccountId: halvorsen,
+        shipToAccountId: null,
         contactId: null,
         username: 'buyer@halvorsen.example',
         storefrontId: guestStorefront.storefrontId,
@@ -318,6 +329,101 @@ describe.each(await testEngines())('gateway with user-pool tokens on $name', (en
       },
     );
     expect(answer).toEqual({ statusCode: 400, content: `Invalid data: accountId: ${TEXT_PROBLEM}` });
+  });
+
+  describe('related accounts (docs/decisions/0025)', () => {
+    const SWITCHER = 'switcher@halvorsen.example';
+    let token = '';
+    const loginInfo = async () =>
+      (await askGateway<Record<string, unknown>>(gateway, 'getLoginInfo', '{ getLoginInfo }', { token }))
+        .content;
+    const choose = (choice: { selectedAccountId: string | null; shipToAccountId?: string | null }) =>
+      crmAs({ token }, 'saveAccountSelection', 'POST', choice);
+    /** The catalogue of the account the calls act for when they name none: its size and first items. */
+    const catalogue = async () => {
+      const { content } = await crmAs<CatalogPage>({ token }, 'retrieveCatalogNG', 'POST', { pageSize: 200 });
+      const items = content.items.map((item) => ({ id: item.id, sku: item.sku, price: item.price }));
+      return { total: content.totalCount, items };
+    };
+    const addToCart = (catalogItemId: string | undefined) =>
+      crmAs<QuoteItems>({ token }, 'saveItemToQuoteBlink', 'POST', { catalogItemId, qty: 1 });
+
+    beforeAll(async () => {
+      await ensureUser(database, {
+        poolId: guestStorefront.awsUserPoolId,
+        username: SWITCHER,
+        password: PASSWORD,
+        email: SWITCHER,
+        givenName: 'Sam',
+        familyName: 'Switcher',
+        groups: ['AWSPortalUser'],
+        attributes: { 'custom:salesforceAccountId': halvorsen, 'custom:salesforceContactId': '003-switcher' },
+        status: 'CONFIRMED',
+      });
+      ({ AccessToken: token } = await signIn(identity, guestStorefront.clientId, SWITCHER));
+    });
+
+    it('accepts a related account the CRM relates, and refuses any other account', async () => {
+      expect((await catalogueAs(token, campus)).content).toMatchObject({
+        catalog: { name: 'Halvorsen Cambridge Campus Catalogue' },
+      });
+      expect((await catalogueAs(token, core)).statusCode).toBe(200);
+      const toronto = seed.accounts.find((account) => account.name.endsWith('Toronto'))?.id ?? '';
+      // The child account is related in portal context only: not one to act for.
+      expect((await catalogueAs(token, toronto)).statusCode).toBe(403);
+      const marlowe = seed.accounts.find((account) => account.name === 'Marlowe Genomics Core')?.id ?? '';
+      expect((await catalogueAs(token, marlowe)).statusCode).toBe(403);
+      expect((await choose({ selectedAccountId: marlowe })).statusCode).toBe(403);
+      expect((await choose({ selectedAccountId: halvorsen, shipToAccountId: kestrel })).statusCode).toBe(403);
+    });
+
+    it('acts for the chosen account by default: its catalogue, its prices and a cart of its own', async () => {
+      const ownCatalogue = await catalogue();
+      const ownCart = await addToCart(ownCatalogue.items[0]?.id);
+      expect(ownCart.content.quote.accountId).toBe(halvorsen);
+
+      expect((await choose({ selectedAccountId: core, shipToAccountId: core })).statusCode).toBe(200);
+      expect(await loginInfo()).toMatchObject({
+        accountId: core,
+        homeAccountId: halvorsen,
+        shipToAccountId: core,
+      });
+      const coreCatalogue = await catalogue();
+      // The core facility buys from the Full catalogue at list price; Halvorsen at its negotiated prices.
+      const shared = coreCatalogue.items.find((item) =>
+        ownCatalogue.items.some((own) => own.sku === item.sku),
+      );
+      const ownPrice = ownCatalogue.items.find((own) => own.sku === shared?.sku)?.price;
+      expect(shared?.price).toBeGreaterThan(ownPrice ?? Number.POSITIVE_INFINITY);
+      expect(coreCatalogue.total).toBeGreaterThan(ownCatalogue.total);
+      const coreCart = await addToCart(coreCatalogue.items[0]?.id);
+      expect(coreCart.content.quote.accountId).toBe(core);
+      expect(coreCart.content.quote.id).not.toBe(ownCart.content.quote.id);
+
+      expect((await choose({ selectedAccountId: null })).statusCode).toBe(200);
+      expect(await loginInfo()).toMatchObject({ accountId: halvorsen, shipToAccountId: null });
+      expect(await catalogue()).toEqual(ownCatalogue);
+      const backCart = await crmAs<{ quote: { id: string } | null }>({ token }, 'getActiveQuote', 'GET', {});
+      expect(backCart.content.quote?.id).toBe(ownCart.content.quote.id);
+    });
+
+    it('stops acting for an account the CRM no longer relates', async () => {
+      await choose({ selectedAccountId: campus });
+      expect(await loginInfo()).toMatchObject({ accountId: campus });
+      const where = and(
+        eq(portalAccessibleAccounts.masterAccountId, halvorsen),
+        eq(portalAccessibleAccounts.relatedAccountId, campus),
+      );
+      const [record] = await crmDatabase.db.select().from(portalAccessibleAccounts).where(where);
+      await crmDatabase.db.delete(portalAccessibleAccounts).where(where);
+      try {
+        expect(await loginInfo()).toMatchObject({ accountId: halvorsen });
+        expect((await catalogueAs(token, campus)).statusCode).toBe(403);
+      } finally {
+        if (record) await crmDatabase.db.insert(portalAccessibleAccounts).values(record);
+        await choose({ selectedAccountId: null });
+      }
+    });
   });
 
   it('refuses a token after a global sign-out', async () => {

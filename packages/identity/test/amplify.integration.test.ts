@@ -172,6 +172,40 @@ describe.each(await testEngines())('Amplify v6 against the pool on $name', (engi
     expect((await signIn({ username: 'new-user', password: 'Ch4nged-again!' })).isSignedIn).toBe(true);
   });
 
+  it('signs in again on a remembered device without the TOTP code (DEVICE_SRP_AUTH), until it is forgotten', async () => {
+    configure(DEVICE_POOL);
+    vi.stubGlobal('navigator', { userAgent: 'Mozilla/5.0 (vitest)' });
+    try {
+      const secret = generateSecret();
+      await createUser(identity.database, 'remembered-user', {
+        poolId: DEVICE_POOL.poolId,
+        totpSecret: secret,
+      });
+      const first = await signIn({ username: 'remembered-user', password: PASSWORD });
+      expect(first.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
+      expect((await confirmSignIn({ challengeResponse: await generate({ secret }) })).isSignedIn).toBe(true);
+      await rememberDevice();
+      await signOut();
+
+      expect(await signIn({ username: 'remembered-user', password: PASSWORD })).toEqual({
+        isSignedIn: true,
+        nextStep: { signInStep: 'DONE' },
+      });
+      const [device, ...others] = await fetchDevices();
+      expect(others).toEqual([]);
+      expect(device?.attributes?.['dev:device_remembered_status']).toBe('remembered');
+
+      await forgetDevice();
+      await signOut();
+      const again = await signIn({ username: 'remembered-user', password: PASSWORD });
+      expect(again.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
+    } finally {
+      await signOut();
+      vi.unstubAllGlobals();
+      configure(POOL);
+    }
+  });
+
   it('confirms the device it is given, then lists, remembers and forgets it', async () => {
     configure(DEVICE_POOL);
     // Amplify names the device from navigator.userAgent, which Node 20 does not have.

@@ -48,7 +48,7 @@ describe('SRP', () => {
     const right = clientSignature('jane', 'Secr3t!pass', salt, B, secretBlock);
     const server = (A: string) =>
       expectedSignature({
-        poolId: POOL_ID,
+        poolName: poolName(POOL_ID),
         userId: 'jane',
         A,
         B,

@@ -12,7 +12,11 @@ export function BlockView({ block, page }: { block: RenderedBlock; page: PageCon
   // The registry pairs each name with its component; TypeScript cannot follow that pairing through the union.
   const Component = blockComponents[block.componentName] as ComponentType<BlockProps<BlockName>>;
   return (
-    <div className={`block block--${block.componentName}`} data-block-id={block.blockId}>
+    <div
+      className={`block block--${block.componentName}`}
+      data-block-id={block.blockId}
+      data-dev-label={page.devMode ? `${block.componentName} · ${block.blockId}` : undefined}
+    >
       {block.styles.map((href) => (
         <link key={href} rel="stylesheet" href={href} precedence="blocks" />
       ))}

@@ -1,4 +1,5 @@
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { rememberQuote } from '../features/cart/quote-storage';
 import { useFocusOnNavigate } from '../lib/use-focus-on-navigate';
 import { SectionView } from './SectionView';
 import type { RenderedSection, TemplatePageData } from './types';
@@ -11,6 +12,10 @@ import type { RenderedSection, TemplatePageData } from './types';
 export function TemplatePage({ data, children }: { data: TemplatePageData; children?: ReactNode }) {
   const main = useRef<HTMLElement>(null);
   useFocusOnNavigate(main);
+  const { namedQuoteId, devMode } = data.page;
+  useEffect(() => {
+    if (namedQuoteId) rememberQuote(namedQuoteId);
+  }, [namedQuoteId]);
   const ofType = (type: RenderedSection['sectionType']) =>
     data.sections
       .filter((section) => section.sectionType === type)
@@ -23,7 +28,7 @@ export function TemplatePage({ data, children }: { data: TemplatePageData; child
         Skip to main content
       </a>
       {header.length > 0 && <header className="site-banner">{header}</header>}
-      <main id="main" ref={main} className="page-main" tabIndex={-1}>
+      <main id="main" ref={main} className={devMode ? 'page-main page-main--dev' : 'page-main'} tabIndex={-1}>
         {ofType('Content')}
         {children && <div className="page-column">{children}</div>}
       </main>

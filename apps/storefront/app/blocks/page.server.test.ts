@@ -377,6 +377,28 @@ describe('loadTemplatePage', () => {
     expect(error).toMatchObject({ init: { status: 404 }, data: { message: 'Page Not Found: /' } });
   });
 
+  it('renders the template ?pageid names in place of the path’s, on the same rules (spec P§2)', async () => {
+    expect((await load('/?pageid=t-category').result).templateId).toBe('t-category');
+    const unknown = await thrown(load('/?pageid=t-nope').result);
+    expect(unknown).toMatchObject({ init: { status: 404 }, data: { message: 'Page Not Found: /' } });
+    // An account page's blocks stay behind sign-in, whichever way they are looked up.
+    const guarded = await thrown(load('/?pageid=t-account').result);
+    expect((guarded as Response).headers.get('location')).toBe('/login?redirect=%2F%3Fpageid%3Dt-account');
+  });
+
+  it('turns dev mode on with ?isDev=true or 1, and only then (spec P§2)', async () => {
+    expect((await load('/?isDev=true').result).page.devMode).toBe(true);
+    expect((await load('/?isDev=1').result).page.devMode).toBe(true);
+    expect((await load('/?isDev=false').result).page.devMode).toBe(false);
+    expect((await load('/').result).page.devMode).toBe(false);
+  });
+
+  it('keeps no quote a guest without a cart names in the URL', async () => {
+    const { result, calls } = load('/?quoteId=0Q0000000000001');
+    expect((await result).page.namedQuoteId).toBeNull();
+    expect(calls.some((call) => call.crm?.type === 'getQuoteItems')).toBe(false);
+  });
+
   it("answers an unknown host with 404 'Storefront Not Found'", async () => {
     const error = await thrown(load('/', {}, { domain: null }).result);
     expect(error).toMatchObject({ init: { status: 404 }, data: { message: 'Storefront Not Found' } });
@@ -395,7 +417,7 @@ describe('loadTemplatePage', () => {
     const { result, calls } = load('/', {}, { cookie: amplifyCookies() });
     const page = await result;
     expect(blockIds(page)[1]).toEqual(['content', ['hello', 'members', 'broken-card', 'bad-fields']]);
-    expect(page.page.viewer).toEqual({ signedIn: true, name: 'Ana Lima' });
+    expect(page.page.viewer).toEqual({ signedIn: true, name: 'Ana Lima', actingFor: null });
     expect(calls.every((call) => call.authorization?.startsWith('Bearer ey'))).toBe(true);
     expect(calls.find((call) => call.crm?.type === 'getMergedMetaInfo')?.crm?.data).toMatchObject({
       userType: 'AWSManager',
@@ -404,7 +426,13 @@ describe('loadTemplatePage', () => {
   });
 
   it('takes the user type and account from the gateway’s verified answer, not from the cookie', async () => {
-    const verified = { userType: 'AWSPortalUser', accountId: 'acc-verified', username: 'ana@example.com' };
+    const verified = {
+      userType: 'AWSPortalUser',
+      accountId: 'acc-verified',
+      homeAccountId: 'acc-verified',
+      shipToAccountId: null,
+      username: 'ana@example.com',
+    };
     const { result, calls } = load(
       '/',
       {},
@@ -419,7 +447,7 @@ describe('loadTemplatePage', () => {
 
   it('renders for a guest without a token and with the header offering sign-in', async () => {
     const { result, calls } = load('/');
-    expect((await result).page.viewer).toEqual({ signedIn: false, name: null });
+    expect((await result).page.viewer).toEqual({ signedIn: false, name: null, actingFor: null });
     expect(calls.every((call) => call.authorization === null)).toBe(true);
   });
 

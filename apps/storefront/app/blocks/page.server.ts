@@ -1,9 +1,10 @@
 import { type BlockName, isBlockName } from '@storefront/contracts/block-fields';
-import type { Block, Section } from '@storefront/contracts/blocks';
+import type { Block, Section, TemplateRecord } from '@storefront/contracts/blocks';
 import type { EcatalogDetails } from '@storefront/contracts/catalogue';
 import { pageNotFoundMessage } from '@storefront/contracts/messages';
 import { resolveTemplate } from '@storefront/contracts/template-resolution';
 import { data, type LoaderFunctionArgs, type Params } from 'react-router';
+import { loadCart } from '../features/cart/cart.server';
 import { isAccountPage } from '../lib/account-pages';
 import { findCategory } from '../lib/catalogue';
 import { loadPageMeta, loadSections, loadTemplates } from '../lib/content.server';
@@ -43,15 +44,17 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
     const templates = await loadTemplates(session);
     const guidance = guidanceRedirect(args.request, session, templates);
     if (guidance) throw guidance;
-    const template = resolveTemplate(path, templates);
+    const template = pageTemplate(session.url, templates);
     if (!template) throw pageNotFound(path);
     if (session.viewer.isGuest && isAccountPage(template.meta)) throw signInRedirect(session.url);
     const catalogue = once(() => orNone(crmCall(session, 'getEcatalogDetails', accountScope(session))));
     const target = pageTarget(session.url, args.params);
-    const [sections, meta, category] = await Promise.all([
+    const [sections, meta, category, namedQuoteId, actingFor] = await Promise.all([
       loadSections(session, template.templateId),
       loadPageMeta(session, path).catch(() => null),
       target.categoryId ? routeCategory(catalogue, target.categoryId) : null,
+      target.quoteId ? activeQuoteNamed(session, target.quoteId) : null,
+      actingAccountName(session),
     ]);
     if (target.categoryId && !category) throw pageNotFound(path);
     const rendered = await renderSections(sections, {
@@ -71,11 +74,48 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
         // One template serves every category: without the CRM's meta the page is still titled by its own.
         pageTitle: category?.name ?? template.meta.Page_Title,
       }),
-      page: pageContext(session, rendered),
+      page: pageContext(session, rendered, actingFor, namedQuoteId),
     };
   } catch (error) {
     throw gatewayFailure(error, session);
   }
+}
+
+/**
+ * The name of the related account a user chose to act for (shown in the header's account menu); null when
+ * they act for their own account, or when the CRM cannot say (the name is a courtesy, the page still works).
+ */
+async function actingAccountName({ viewer, storefront, ...session }: StorefrontSession) {
+  if (viewer.isGuest || viewer.accountId === viewer.homeAccountId) return null;
+  const details = crmCall({ viewer, storefront, ...session }, 'getAccountDetails', {
+    storefrontId: storefront.storefrontId,
+    accountId: viewer.accountId,
+  });
+  return details.then(
+    (account) => account.Name,
+    () => null,
+  );
+}
+
+/**
+ * The page's template: the one `?pageid=` names (spec P§2's block lookup: any active template's blocks, on
+ * the same rules as at its own path), else the path's.
+ */
+function pageTemplate(url: URL, templates: TemplateRecord[]): TemplateRecord | null {
+  const pageId = url.searchParams.get('pageid');
+  if (pageId === null) return resolveTemplate(url.pathname, templates);
+  return templates.find((candidate) => candidate.templateId === pageId && candidate.meta.Active) ?? null;
+}
+
+/**
+ * The quote `?quoteId` / `?quoteid` names (spec P§2), when it is the viewer's cart: the browser keeps its
+ * id (EC_Quote_Id). Another account's quote, or one that is no longer a cart, is nothing to keep.
+ */
+async function activeQuoteNamed(session: StorefrontSession, quoteId: string): Promise<string | null> {
+  const named = await loadCart(session, quoteId);
+  return named.status === 'ready' && named.cart.quote.status === 'Active' && !named.cart.quote.checkedOut
+    ? named.cart.quote.id
+    : null;
 }
 
 /**
@@ -90,7 +130,10 @@ export async function loadAccountChrome(
   try {
     const templates = await loadTemplates(session);
     const home = resolveTemplate('/', templates);
-    const sections = home ? await loadSections(session, home.templateId) : [];
+    const [sections, actingFor] = await Promise.all([
+      home ? loadSections(session, home.templateId) : [],
+      actingAccountName(session),
+    ]);
     const chromeSections = sections.filter((section) => section.sectionType !== 'Content');
     const rendered = await renderSections(chromeSections, {
       session,
@@ -108,7 +151,7 @@ export async function loadAccountChrome(
         storefrontName: storefront.storefrontName,
         pageTitle: 'Your account',
       }),
-      page: pageContext(session, rendered),
+      page: pageContext(session, rendered, actingFor),
     };
     return { session, chrome };
   } catch (error) {
@@ -159,6 +202,8 @@ function gatewayFailure(error: unknown, { url, auth }: StorefrontSession): unkno
 function pageContext(
   { storefront, url, auth }: StorefrontSession,
   sections: readonly RenderedSection[],
+  actingFor: string | null,
+  namedQuoteId: string | null = null,
 ): PageContext {
   const lead = sections
     .filter((section) => section.sectionType !== 'Footer')
@@ -166,8 +211,12 @@ function pageContext(
     .find((block) => block.componentName === 'image' && block.state.status === 'ready');
   return {
     leadImage: lead?.blockId ?? null,
+    namedQuoteId,
+    devMode: DEV_MODE_VALUES.has(url.searchParams.get('isDev') ?? ''),
     ...brandOf(storefront),
-    viewer: auth.signedIn ? { signedIn: true, name: auth.name } : { signedIn: false, name: null },
+    viewer: auth.signedIn
+      ? { signedIn: true, name: auth.name, actingFor }
+      : { signedIn: false, name: null, actingFor: null },
     placeholders: {
       storefrontName: storefront.storefrontName,
       domain: url.hostname,
@@ -175,6 +224,9 @@ function pageContext(
     },
   };
 }
+
+/** `?isDev=true` (or 1) turns on dev mode (spec P§2): each block shows its component name and id. */
+const DEV_MODE_VALUES = new Set(['true', '1']);
 
 /** The category and record the route names (see PageTarget). */
 export function pageTarget(url: URL, params: Params): PageTarget {

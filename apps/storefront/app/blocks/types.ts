@@ -165,7 +165,10 @@ export interface RenderedBlockOf<N extends BlockName> {
 export type RenderedBlock = { [N in BlockName]: RenderedBlockOf<N> }[BlockName];
 
 /** Who the page is for, as the header shows it. */
-export type PageViewer = { signedIn: true; name: string } | { signedIn: false; name: null };
+/** `actingFor`: the related account a signed-in user chose to act for (its name), null for their own. */
+export type PageViewer =
+  | { signedIn: true; name: string; actingFor: string | null }
+  | { signedIn: false; name: null; actingFor: null };
 
 /** Page-wide facts every block may use. */
 export interface PageContext {
@@ -179,6 +182,10 @@ export interface PageContext {
    * screen, so it loads at once with high priority while the others load lazily.
    */
   leadImage: string | null;
+  /** The quote the URL names (?quoteId, spec P§2) when it is the viewer's cart: the browser keeps its id. */
+  namedQuoteId: string | null;
+  /** Dev mode (?isDev=true, spec P§2): every block is outlined and labelled with its component and id. */
+  devMode: boolean;
 }
 
 export interface BlockProps<N extends BlockName> {

@@ -7,20 +7,24 @@ afterEach(cleanup);
 
 describe('AccountControls', () => {
   it("offers a guest 'Sign in', back to this page afterwards", () => {
-    renderAt(<AccountControls viewer={{ signedIn: false, name: null }} />, '/category/c1?page=2');
+    renderAt(
+      <AccountControls viewer={{ signedIn: false, name: null, actingFor: null }} />,
+      '/category/c1?page=2',
+    );
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
       '/login?redirect=%2Fcategory%2Fc1%3Fpage%3D2',
     );
   });
 
   it("opens a menu under a signed-in user's name with the account pages and 'Sign out'", () => {
-    renderAt(<AccountControls viewer={{ signedIn: true, name: 'Ana Lima' }} />);
+    renderAt(<AccountControls viewer={{ signedIn: true, name: 'Ana Lima', actingFor: null }} />);
     const toggle = screen.getByRole('button', { name: 'Ana Lima' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('link', { name: 'Your account' })).toBeNull();
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByRole('link', { name: 'Your account' }).getAttribute('href')).toBe('/account');
+    expect(screen.getByRole('link', { name: 'Your account' }).getAttribute('href')).toBe('/billing/account');
+    expect(screen.queryByText(/Acting for/)).toBeNull();
     expect(screen.getByRole('link', { name: 'Change password' }).getAttribute('href')).toBe(
       '/changePassword',
     );
@@ -31,10 +35,22 @@ describe('AccountControls', () => {
     expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
   });
 
+  it('names the related account a user acts for in the menu', () => {
+    renderAt(
+      <AccountControls
+        viewer={{ signedIn: true, name: 'Ana Lima', actingFor: 'Halvorsen Sequencing Core Facility' }}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Ana Lima' }));
+    expect(screen.getByText('Halvorsen Sequencing Core Facility').closest('p')?.textContent).toBe(
+      'Acting for Halvorsen Sequencing Core Facility',
+    );
+  });
+
   it('closes on Escape, giving focus back to its button, and on a click outside', () => {
     renderAt(
       <>
-        <AccountControls viewer={{ signedIn: true, name: 'Ana Lima' }} />
+        <AccountControls viewer={{ signedIn: true, name: 'Ana Lima', actingFor: null }} />
         <p>Elsewhere</p>
       </>,
     );

@@ -6,10 +6,10 @@ import { useDisclosure } from './use-disclosure';
 
 /**
  * The account area's pages that exist. Users (for managers: AWSManager, decided on the server), addresses,
- * orders, invoices and related accounts join here as their portal pages land.
+ * orders and invoices join here as their portal pages land.
  */
 const ACCOUNT_LINKS = [
-  { label: 'Your account', to: '/account' },
+  { label: 'Your account', to: '/billing/account' },
   { label: 'Change password', to: '/changePassword' },
 ] as const;
 
@@ -28,11 +28,11 @@ export function AccountControls({ viewer }: { viewer: PageViewer }) {
     );
   }
   // Keyed by the path: a followed link leaves the menu closed behind it.
-  return <AccountMenu key={pathname} name={viewer.name} />;
+  return <AccountMenu key={pathname} name={viewer.name} actingFor={viewer.actingFor} />;
 }
 
 /** A disclosure, not an ARIA menu: its entries are ordinary links and a button, reached with Tab. */
-function AccountMenu({ name }: { name: string }) {
+function AccountMenu({ name, actingFor }: { name: string; actingFor: string | null }) {
   const panelId = useId();
   const container = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -55,6 +55,12 @@ function AccountMenu({ name }: { name: string }) {
         <span className="account-menu__name">{name}</span>
       </button>
       <div id={panelId} className="account-menu__panel" hidden={!open}>
+        {/* A user who chose a related account sees whose prices and cart they are using (0025). */}
+        {actingFor && (
+          <p className="account-menu__acting">
+            Acting for <strong>{actingFor}</strong>
+          </p>
+        )}
         <ul className="account-menu__list">
           {ACCOUNT_LINKS.map((link) => (
             <li key={link.to}>

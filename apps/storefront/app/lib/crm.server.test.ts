@@ -22,7 +22,13 @@ function sessionAnswering(env: { statusCode: number; content: unknown }): Storef
   return {
     storefront,
     auth: { signedIn: false, expired: false },
-    viewer: { userType: 'AWSGuest', accountId: 'acc-guest', isGuest: true },
+    viewer: {
+      userType: 'AWSGuest',
+      accountId: 'acc-guest',
+      homeAccountId: 'acc-guest',
+      shipToAccountId: null,
+      isGuest: true,
+    },
     gateway,
     url: new URL('http://shop.example.com/'),
     guestCartSecret: null,

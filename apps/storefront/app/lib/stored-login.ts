@@ -9,21 +9,35 @@ export const STORED_AUTH_KEY = 'EC_Auth';
 export const STORED_LOGIN_KEYS = [STORED_AUTH_KEY, 'EC_Account', 'EC_InBehalf'] as const;
 const IDENTITY_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
 
+/**
+ * The identity library's keys of a remembered device (`….<username>.deviceKey` and its group key and
+ * secret). They outlive sign-out, as the device does: the next sign-in proves the device instead of MFA.
+ */
+const DEVICE_KEY_SUFFIXES = ['.deviceKey', '.deviceGroupKey', '.randomPasswordKey'] as const;
+
+/** A key of the identity library that sign-out clears: a token or the last user, not the device's. */
+function isIdentityLoginKey(name: string): boolean {
+  return name.startsWith(IDENTITY_KEY_PREFIX) && !DEVICE_KEY_SUFFIXES.some((suffix) => name.endsWith(suffix));
+}
+
 type Browser = Pick<Window, 'localStorage' | 'sessionStorage'> & { document: Pick<Document, 'cookie'> };
 
-/** Clears stored login info: session storage entirely, the login keys of local storage, the token cookies. */
+/**
+ * Clears stored login info: session storage entirely, the login keys of local storage, the token cookies;
+ * a device's keys stay.
+ */
 export function clearStoredLogin({ localStorage, sessionStorage, document }: Browser): void {
   sessionStorage.clear();
   const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index));
   for (const key of keys) {
-    if (key && (STORED_LOGIN_KEYS.some((name) => name === key) || key.startsWith(IDENTITY_KEY_PREFIX))) {
+    if (key && (STORED_LOGIN_KEYS.some((name) => name === key) || isIdentityLoginKey(key))) {
       localStorage.removeItem(key);
     }
   }
   // The prefix has no character a cookie name encodes, so the names are compared as they are.
   for (const pair of document.cookie.split(';')) {
     const name = pair.split('=')[0]?.trim() ?? '';
-    if (name.startsWith(IDENTITY_KEY_PREFIX)) {
+    if (isIdentityLoginKey(name)) {
       document.cookie = `${name}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
     }
   }

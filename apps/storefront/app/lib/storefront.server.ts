@@ -13,7 +13,12 @@ import { type AuthSession, readSession } from './session.server';
 /** Who the page is rendered for: a guest of the storefront's guest account, or the signed-in user. */
 export interface Viewer {
   userType: UserType;
+  /** The account pages act for: the user's own, or the related account they chose (decided by the gateway). */
   accountId: string;
+  /** The user's own account (a guest: the guest account). */
+  homeAccountId: string;
+  /** The related account their orders ship to in behalf of `accountId`; null for none. */
+  shipToAccountId: string | null;
   isGuest: boolean;
 }
 
@@ -54,7 +59,12 @@ export function signInRedirect(url: URL, options?: { expired?: boolean }): Respo
   return redirect(loginPath(url.pathname + url.search, options));
 }
 
-const loginInfo = z.object({ userType: z.enum(USER_TYPES), accountId: z.string() });
+const loginInfo = z.object({
+  userType: z.enum(USER_TYPES),
+  accountId: z.string(),
+  homeAccountId: z.string(),
+  shipToAccountId: z.string().nullable(),
+});
 
 /**
  * The signed-in viewer as the gateway verified the token: the cookie is the browser's word, so what a page
@@ -62,8 +72,10 @@ const loginInfo = z.object({ userType: z.enum(USER_TYPES), accountId: z.string()
  */
 async function verifiedViewer(gateway: GatewayClient, url: URL): Promise<Viewer> {
   try {
-    const { userType, accountId } = loginInfo.parse(await gateway('GetLoginInfo', {}));
-    return { userType, accountId, isGuest: false };
+    const { userType, accountId, homeAccountId, shipToAccountId } = loginInfo.parse(
+      await gateway('GetLoginInfo', {}),
+    );
+    return { userType, accountId, homeAccountId, shipToAccountId, isGuest: false };
   } catch (error) {
     if (error instanceof GatewayCallError && error.status === 401)
       throw signInRedirect(url, { expired: true });
@@ -95,7 +107,13 @@ export async function requireSession(
   return {
     storefront,
     auth,
-    viewer: { userType: GUEST_USER_TYPE, accountId: storefront.guestAccountId, isGuest: true },
+    viewer: {
+      userType: GUEST_USER_TYPE,
+      accountId: storefront.guestAccountId,
+      homeAccountId: storefront.guestAccountId,
+      shipToAccountId: null,
+      isGuest: true,
+    },
     gateway: createServerGateway(request, context, { guestCartSecret }),
     url,
     guestCartSecret,

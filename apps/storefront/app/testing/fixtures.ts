@@ -10,9 +10,11 @@ import type { BlockData, PageContext, RenderedBlockOf } from '../blocks/types';
 export const page: PageContext = {
   storefrontName: 'Helix Life Sciences',
   logoUrl: '/logo.svg',
-  viewer: { signedIn: false, name: null },
+  viewer: { signedIn: false, name: null, actingFor: null },
   placeholders: { storefrontName: 'Helix Life Sciences', year: '2025' },
   leadImage: null,
+  namedQuoteId: null,
+  devMode: false,
 };
 
 export const item: CatalogItemDetail = {

@@ -49,6 +49,12 @@ export function amplifyCookies({
 
 /** The gateway's answer to getLoginInfo for the user amplifyCookies() signs in by default. */
 export function signedInLoginInfo(): Response {
-  const content = { userType: 'AWSManager', accountId: 'acc-1', username: 'ana@example.com' };
+  const content = {
+    userType: 'AWSManager',
+    accountId: 'acc-1',
+    homeAccountId: 'acc-1',
+    shipToAccountId: null,
+    username: 'ana@example.com',
+  };
   return Response.json({ data: { getLoginInfo: JSON.stringify({ statusCode: 200, content }) } });
 }

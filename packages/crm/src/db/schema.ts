@@ -186,6 +186,50 @@ export const accounts = pgTable(
 );
 
 /**
+ * Portal accessible accounts (spec P§3): a master account relates another account its users may act for
+ * (Select Account, P§6). Portal_Context records serve the portal's own look-ups and are left out of the
+ * Related accounts list unless asked for; Ship_To marks a related account that takes orders shipped in the
+ * master's behalf (docs/decisions/0025-related-accounts.md).
+ */
+export const portalAccessibleAccounts = pgTable(
+  'portal_accessible_accounts',
+  {
+    id: text().primaryKey(),
+    masterAccountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    relatedAccountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    portalContext: boolean().notNull().default(false),
+    shipTo: boolean().notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex().on(t.masterAccountId, t.relatedAccountId),
+    index().on(t.relatedAccountId),
+    check('portal_accessible_accounts_not_self', sql`${t.masterAccountId} <> ${t.relatedAccountId}`),
+  ],
+);
+
+/**
+ * The account a contact acts for and the account their orders ship to, per storefront and contact (a
+ * contact id from the user pool: no contacts row is required). Null: their own account / no ship-to.
+ */
+export const accountSelections = pgTable(
+  'account_selections',
+  {
+    storefrontId: text()
+      .notNull()
+      .references(() => storefronts.id),
+    contactId: text().notNull(),
+    selectedAccountId: text().references(() => accounts.id),
+    shipToAccountId: text().references(() => accounts.id),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.storefrontId, t.contactId] })],
+);
+
+/**
  * An account's delivery locations (spec C§3 location source): the checkout lists them and may add, change or
  * delete them. At most one per account is its default.
  */

@@ -112,6 +112,60 @@ export const DEMO_ADDRESS_BOOKS: Readonly<Record<string, DemoAddressBook>> = {
       },
     ],
   },
+  'Halvorsen Institute Cambridge Campus': {
+    billing: {
+      street: '1200 Longwood Avenue',
+      city: 'Boston',
+      state: 'MA',
+      postalCode: '02115',
+      country: 'US',
+    },
+    shipping: {
+      street: '300 Technology Square',
+      city: 'Cambridge',
+      state: 'MA',
+      postalCode: '02139',
+      country: 'US',
+    },
+    locations: [
+      {
+        name: 'Technology Square Receiving',
+        address: '300 Technology Square',
+        address2: 'Dock 2',
+        city: 'Cambridge',
+        state: 'MA',
+        zip: '02139',
+        country: 'US',
+      },
+    ],
+  },
+  'Halvorsen Sequencing Core Facility': {
+    billing: {
+      street: '4 Blackfan Circle',
+      city: 'Boston',
+      state: 'MA',
+      postalCode: '02115',
+      country: 'US',
+    },
+    shipping: {
+      street: '4 Blackfan Circle, Sequencing Core',
+      city: 'Boston',
+      state: 'MA',
+      postalCode: '02115',
+      country: 'US',
+    },
+    locations: [
+      {
+        name: 'Sequencing Core Cold Room',
+        address: '4 Blackfan Circle',
+        address2: 'Room 9.204',
+        city: 'Boston',
+        state: 'MA',
+        zip: '02115',
+        country: 'US',
+      },
+    ],
+  },
   'Marlowe Genomics Core': {
     billing: {
       street: '3210 Torrey Pines Court',

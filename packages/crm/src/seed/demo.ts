@@ -9,10 +9,13 @@ import { DEMO_ADDRESS_BOOKS } from './addresses';
 import { createPrng, type Prng } from './prng';
 import { CATEGORIES, type CategoryKey, demoProducts, type ProductSpec, shippingProfile } from './products';
 import {
+  DEMO_ACCOUNT_RELATIONS,
   DEMO_ACCOUNTS,
   DEMO_OFFERS,
   DEMO_PROMO_CODES,
+  DEMO_RELATED_ACCOUNTS,
   DEMO_STOREFRONTS,
+  type DemoAccount,
   type DemoStorefront,
   ORGANISATION,
 } from './storefronts';
@@ -27,6 +30,7 @@ export interface DemoData {
   storefronts: Row<typeof schema.storefronts>[];
   templates: Row<typeof schema.templates>[];
   accounts: Row<typeof schema.accounts>[];
+  portalAccessibleAccounts: Row<typeof schema.portalAccessibleAccounts>[];
   locations: Row<typeof schema.locations>[];
   catalogues: Row<typeof schema.catalogues>[];
   categories: Row<typeof schema.categories>[];
@@ -56,6 +60,7 @@ const KEY_PREFIX = {
   offer: 'a0F',
   promoCode: 'a0K',
   meta: 'a0M',
+  portalAccessibleAccount: 'a0P',
 } as const;
 
 /** Ids numbered per object in creation order, so the same demo always gets the same ids. */
@@ -114,6 +119,7 @@ export function buildDemoData(): DemoData {
     storefronts: [],
     templates: [],
     accounts: [],
+    portalAccessibleAccounts: [],
     locations: [],
     catalogues: [],
     categories: [],
@@ -134,7 +140,13 @@ export function buildDemoData(): DemoData {
     name: ORGANISATION.name,
     salesforceOrgId: nextId('salesforceOrg'),
   });
-  for (const demo of DEMO_STOREFRONTS) addStorefront({ data, nextId, prng, products, organisationId }, demo);
+  const contexts = new Map(
+    DEMO_STOREFRONTS.map((demo) => [
+      demo.key,
+      addStorefront({ data, nextId, prng, products, organisationId }, demo),
+    ]),
+  );
+  addRelatedAccounts(contexts);
   data.productLots = products.flatMap((product) => productLots(organisationId, product));
   data.shippingProfiles = products.map((product) => ({
     organisationId,
@@ -152,7 +164,7 @@ interface BuildContext {
   organisationId: string;
 }
 
-function addStorefront(build: BuildContext, demo: DemoStorefront): void {
+function addStorefront(build: BuildContext, demo: DemoStorefront): CatalogueContext {
   const { data, nextId, prng, organisationId } = build;
   const storefrontId = nextId('storefront');
   const accounts = DEMO_ACCOUNTS.filter((a) => a.storefront === demo.key).map((a) => ({
@@ -185,37 +197,70 @@ function addStorefront(build: BuildContext, demo: DemoStorefront): void {
     priceSource: 'List Price',
     accountId: null,
   });
-  for (const account of accounts) {
-    const catalogueId = account.eCatalog
-      ? addCatalogue(context, {
-          name: account.eCatalog.name,
-          type: 'eCatalog account primary',
-          priceSource: 'Catalog Price',
-          accountId: account.id,
-          share: account.eCatalog.share,
-        })
-      : null;
-    const { id, name, isGuest, taxExempt = false, payOnlineTerms } = account;
-    data.accounts.push({
-      id,
-      name,
-      organisationId,
-      storefrontId,
-      isGuest,
-      taxExempt,
-      currency: demo.currency,
-      catalogueId,
-      payOnlineTerms,
-      parentAccountId: accounts.find((parent) => parent.name === account.parent)?.id ?? null,
-      ...accountAddresses(name),
-    });
-    addLocations(build, id, name);
-    addMetaItems(context, account.meta, { accountId: id });
-  }
+  for (const account of accounts) addAccount(context, account);
   addOffers(context);
   addPromoCodes(context);
   addMetaItems(context, demo.meta, {});
   addMetaItems(context, demo.homeMeta, { templateId: templates.homeId });
+  return context;
+}
+
+/** An account with its own eCatalog (if it has one), addresses, locations and meta items. */
+function addAccount(context: CatalogueContext, account: DemoAccount & { id: string }): void {
+  const { data, organisationId, storefrontId, demo } = context;
+  const catalogueId = account.eCatalog
+    ? addCatalogue(context, {
+        name: account.eCatalog.name,
+        type: 'eCatalog account primary',
+        priceSource: 'Catalog Price',
+        accountId: account.id,
+        share: account.eCatalog.share,
+      })
+    : null;
+  const { id, name, isGuest, taxExempt = false, payOnlineTerms } = account;
+  data.accounts.push({
+    id,
+    name,
+    organisationId,
+    storefrontId,
+    isGuest,
+    taxExempt,
+    currency: demo.currency,
+    catalogueId,
+    payOnlineTerms,
+    parentAccountId: data.accounts.find((parent) => parent.name === account.parent)?.id ?? null,
+    ...accountAddresses(name),
+  });
+  addLocations(context, id, name);
+  addMetaItems(context, account.meta, { accountId: id });
+}
+
+/**
+ * The related sites and the portal accessible account records (docs/decisions/0025), after every storefront
+ * and from a PRNG of their own, so nothing seeded before them changes.
+ */
+function addRelatedAccounts(contexts: ReadonlyMap<DemoStorefront['key'], CatalogueContext>): void {
+  const prng = createPrng(DEMO_SEED + 1);
+  for (const account of DEMO_RELATED_ACCOUNTS) {
+    const context = contexts.get(account.storefront);
+    if (!context) throw new Error(`no demo storefront ${account.storefront}`);
+    addAccount({ ...context, prng }, { ...account, id: context.nextId('account') });
+  }
+  for (const relation of DEMO_ACCOUNT_RELATIONS) {
+    const { data, nextId } = [...contexts.values()][0] as CatalogueContext;
+    const idOf = (name: string) => {
+      const account = data.accounts.find((candidate) => candidate.name === name);
+      if (!account) throw new Error(`no demo account ${name}`);
+      return account.id;
+    };
+    data.portalAccessibleAccounts.push({
+      id: nextId('portalAccessibleAccount'),
+      masterAccountId: idOf(relation.master),
+      relatedAccountId: idOf(relation.related),
+      portalContext: relation.portalContext,
+      shipTo: relation.shipTo,
+    });
+  }
 }
 
 /** The account's billing and shipping address columns from its address book; none for the guest account. */

@@ -4,6 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { CrmDatabase, CrmDb } from '../db/open';
 import * as schema from '../db/schema';
 import { buildDemoData, type DemoData } from './demo';
+import { DEMO_RELATED_ACCOUNTS } from './storefronts';
 
 export interface SeedResult {
   seeded: boolean;
@@ -31,6 +32,7 @@ export async function seedDemoIfEmpty(database: CrmDatabase): Promise<SeedResult
       await addMissingTemplates(tx, data);
       await addMissingShippingProfiles(tx, data);
       await addMissingPurchaseOrderSettings(tx, data);
+      await addMissingRelatedAccounts(tx, data);
       return false;
     }
     await writeDemo(tx, buildDemoData());
@@ -56,6 +58,7 @@ async function writeDemo(db: CrmDb, data: DemoData): Promise<void> {
     data.accounts.map((row) => ({ ...row, catalogueId: null })),
   );
   await insertAll(db, schema.locations, data.locations);
+  await insertAll(db, schema.portalAccessibleAccounts, data.portalAccessibleAccounts);
   await insertAll(db, schema.catalogues, data.catalogues);
   await insertAll(db, schema.categories, data.categories);
   await insertAll(db, schema.catalogueItems, data.catalogueItems);
@@ -125,6 +128,76 @@ async function addMissingPurchaseOrderSettings(db: CrmDb, data: DemoData): Promi
   const present = new Set(storefronts.map((row) => row.id));
   const rows = data.purchaseOrderSettings.filter((row) => present.has(row.storefrontId));
   if (rows.length > 0) await db.insert(schema.purchaseOrderSettings).values(rows).onConflictDoNothing();
+}
+
+/**
+ * Halvorsen's related sites and the portal accessible account records reach a data dir seeded before them
+ * (docs/decisions/0025): the sites with their own catalogue, locations and addresses, once; records are added
+ * between the accounts the data dir has, by name. The demo's ids follow every earlier row, so they are free
+ * (rows made since, such as prospects, take random ids).
+ */
+async function addMissingRelatedAccounts(db: CrmDb, data: DemoData): Promise<void> {
+  const existing = await db
+    .select({
+      id: schema.accounts.id,
+      name: schema.accounts.name,
+      storefrontId: schema.accounts.storefrontId,
+    })
+    .from(schema.accounts);
+  const key = (row: { storefrontId: string; name: string }) => `${row.storefrontId}/${row.name}`;
+  const present = new Set(existing.map(key));
+  const presentStorefronts = new Set(existing.map((row) => row.storefrontId));
+  const accounts = data.accounts.filter(
+    (row) =>
+      DEMO_RELATED_ACCOUNTS.some((site) => site.name === row.name) &&
+      presentStorefronts.has(row.storefrontId) &&
+      !present.has(key(row)),
+  );
+  if (accounts.length > 0) {
+    const accountIds = new Set(accounts.map((row) => row.id));
+    const catalogues = data.catalogues.filter((row) => row.accountId && accountIds.has(row.accountId));
+    const catalogueIds = new Set(catalogues.map((row) => row.id));
+    const items = data.catalogueItems.filter((row) => catalogueIds.has(row.catalogueId));
+    const itemIds = new Set(items.map((row) => row.id));
+    await insertAll(
+      db,
+      schema.accounts,
+      accounts.map((row) => ({ ...row, catalogueId: null })),
+    );
+    await insertAll(
+      db,
+      schema.locations,
+      data.locations.filter((row) => accountIds.has(row.accountId)),
+    );
+    await insertAll(db, schema.catalogues, catalogues);
+    await insertAll(
+      db,
+      schema.categories,
+      data.categories.filter((row) => catalogueIds.has(row.catalogueId)),
+    );
+    await insertAll(db, schema.catalogueItems, items);
+    await insertAll(
+      db,
+      schema.quantityTiers,
+      data.quantityTiers.filter((row) => itemIds.has(row.itemId)),
+    );
+    for (const { id, catalogueId } of accounts) {
+      if (catalogueId)
+        await db.update(schema.accounts).set({ catalogueId }).where(eq(schema.accounts.id, id));
+    }
+    existing.push(...accounts.map(({ id, name, storefrontId }) => ({ id, name, storefrontId })));
+  }
+  const idOf = (accountId: string) => {
+    const demo = data.accounts.find((row) => row.id === accountId);
+    return demo && existing.find((row) => key(row) === key(demo))?.id;
+  };
+  const records = data.portalAccessibleAccounts.flatMap((record) => {
+    const masterAccountId = idOf(record.masterAccountId);
+    const relatedAccountId = idOf(record.relatedAccountId);
+    return masterAccountId && relatedAccountId ? [{ ...record, masterAccountId, relatedAccountId }] : [];
+  });
+  if (records.length > 0)
+    await db.insert(schema.portalAccessibleAccounts).values(records).onConflictDoNothing();
 }
 
 async function insertAll<T extends PgTable>(db: CrmDb, table: T, rows: T['$inferInsert'][]): Promise<void> {

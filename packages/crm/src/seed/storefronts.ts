@@ -172,6 +172,62 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   },
 ];
 
+/**
+ * Sites of Halvorsen Research Institute its users may act for (Related accounts, docs/decisions/0025): a
+ * campus lab with an eCatalog of its own and a core facility buying from the Full catalogue at list price, so
+ * switching visibly changes the catalogue and its prices. Seeded after every storefront, from a PRNG of their
+ * own, so the ids and draws of everything above stay as they were.
+ */
+export const DEMO_RELATED_ACCOUNTS: readonly DemoAccount[] = [
+  {
+    storefront: 'public',
+    name: 'Halvorsen Institute Cambridge Campus',
+    isGuest: false,
+    eCatalog: { name: 'Halvorsen Cambridge Campus Catalogue', share: 0.8 },
+    meta: [],
+    payOnlineTerms: 'Payment Optional',
+  },
+  {
+    storefront: 'public',
+    name: 'Halvorsen Sequencing Core Facility',
+    isGuest: false,
+    eCatalog: null,
+    meta: [],
+    payOnlineTerms: 'No Payment',
+  },
+];
+
+/** Portal accessible account records: master, related account, Portal_Context, Ship_To. */
+export interface DemoAccountRelation {
+  master: string;
+  related: string;
+  portalContext: boolean;
+  shipTo: boolean;
+}
+
+export const DEMO_ACCOUNT_RELATIONS: readonly DemoAccountRelation[] = [
+  {
+    master: 'Halvorsen Research Institute',
+    related: 'Halvorsen Institute Cambridge Campus',
+    portalContext: false,
+    shipTo: false,
+  },
+  // The core facility receives sequencing consumables the institute orders for it.
+  {
+    master: 'Halvorsen Research Institute',
+    related: 'Halvorsen Sequencing Core Facility',
+    portalContext: false,
+    shipTo: true,
+  },
+  // The Toronto child account is reached through the hierarchy (address look-ups), not offered for switching.
+  {
+    master: 'Halvorsen Research Institute',
+    related: 'Halvorsen Research Institute Toronto',
+    portalContext: true,
+    shipTo: false,
+  },
+];
+
 export interface DemoOffer extends Omit<Offer, 'id'> {
   storefront: DemoStorefront['key'];
   appliesTo: (product: ProductSpec) => boolean;

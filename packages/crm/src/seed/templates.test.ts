@@ -21,6 +21,10 @@ describe('buildTemplates', () => {
       'offers-list',
       'offers-detail',
       'flow-cytometry',
+      'flow_consumables',
+      'imaging_consumables',
+      'genomics_consumables',
+      'genomics_service',
       'account',
       'cart',
       'guidance',
@@ -70,7 +74,15 @@ describe('buildTemplates', () => {
       templates
         .filter((template) => template.meta.Friendly_URL)
         .map((template) => template.meta.Friendly_URL),
-    ).toEqual(['/flow-cytometry', '/express-checkout']);
+    ).toEqual([
+      '/home',
+      '/flow-cytometry',
+      '/flow_consumables',
+      '/imaging_consumables',
+      '/genomics_consumables',
+      '/genomics_service',
+      '/express-checkout',
+    ]);
   });
 
   it('gives every page but the wrapperless checkout a header and a footer around its content', () => {

@@ -192,7 +192,8 @@ function home(storefront: StorefrontRef): SeedTemplate {
     {
       name: 'home',
       createdDate: created(0),
-      meta: { Portal_Home: true, Page_Title: 'Home', Page_Type: CONTENT_PAGE },
+      // '/home' is where the old site's home pages moved (spec P§2's legacy targets).
+      meta: { Portal_Home: true, Page_Title: 'Home', Page_Type: CONTENT_PAGE, Friendly_URL: '/home' },
     },
     (id) => [
       section(
@@ -739,6 +740,60 @@ function cataloguePages(storefrontId: string): SeedTemplate[] {
         ]),
       ],
     ),
+    ...legacyLandingPages(storefrontId),
+  ];
+}
+
+/**
+ * The pages the old site's sections moved to (spec P§2's legacy targets): each lists its consumables. The
+ * flow page features both flow categories; each of the others is one category's list.
+ */
+function legacyLandingPages(storefrontId: string): SeedTemplate[] {
+  const landing = (
+    name: string,
+    title: string,
+    order: number,
+    lists: readonly { category: string; heading?: string }[],
+    intro = '',
+  ) =>
+    page(
+      storefrontId,
+      name,
+      {
+        name,
+        createdDate: created(order),
+        meta: { Friendly_URL: `/${name}`, Page_Title: title, Page_Type: LIST_PAGE },
+      },
+      (id) => [
+        section(id('lists'), 'Content', 1, [
+          // A single list is headed by its category's name; featured lists need the page's own heading.
+          ...(lists.length > 1
+            ? [block(id('intro'), 'richText', { heading: title, headingLevel: 1, text: intro })]
+            : []),
+          ...lists.map(({ category, heading }) =>
+            block(
+              id(`list-${category}`),
+              'productList',
+              lists.length > 1 ? { category, heading, featured: true, limit: 8 } : { category },
+            ),
+          ),
+        ]),
+      ],
+    );
+  return [
+    landing(
+      'flow_consumables',
+      'Flow cytometry consumables',
+      12,
+      [
+        { category: 'flow-cytometry-antibodies', heading: 'Flow cytometry antibodies' },
+        { category: 'flow-cytometry-reagents-buffers', heading: 'Reagents and buffers' },
+      ],
+      'Conjugated antibodies, viability dyes, buffers and beads for every panel.',
+    ),
+    landing('imaging_consumables', 'Imaging consumables', 13, [{ category: 'imaging-consumables' }]),
+    landing('genomics_consumables', 'Genomics consumables', 14, [{ category: 'genomics-kits' }]),
+    landing('genomics_service', 'Genomics services', 15, [{ category: 'service-training' }]),
   ];
 }
 

@@ -14,6 +14,13 @@ const DeviceKey = z
   .min(1)
   .max(55);
 
+/** The device's salt and verifier come as base64 of their bytes; SRP works on them as hex. */
+const Base64 = z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Invalid base64');
+
+function hexOf(base64: string | undefined): string | null {
+  return base64 === undefined ? null : Buffer.from(base64, 'base64').toString('hex');
+}
+
 /** The caller, in a pool that tracks devices; Amplify reads this refusal as "tracking not configured". */
 async function deviceCaller(ctx: IdentityContext, accessToken: string): Promise<Caller> {
   const caller = await authenticate(ctx, accessToken);
@@ -28,7 +35,7 @@ export const ConfirmDevice = publicOperation({
     AccessToken,
     DeviceKey,
     DeviceSecretVerifierConfig: z
-      .object({ PasswordVerifier: z.string().max(2048).optional(), Salt: z.string().max(1024).optional() })
+      .object({ PasswordVerifier: Base64.max(2048).optional(), Salt: Base64.max(1024).optional() })
       .optional(),
     DeviceName: z.string().min(1).max(1024).optional(),
   }),
@@ -38,8 +45,8 @@ export const ConfirmDevice = publicOperation({
     await updateDevice(ctx, device.key, {
       confirmed: true,
       name: input.DeviceName ?? null,
-      srpSalt: input.DeviceSecretVerifierConfig?.Salt ?? null,
-      srpVerifier: input.DeviceSecretVerifierConfig?.PasswordVerifier ?? null,
+      srpSalt: hexOf(input.DeviceSecretVerifierConfig?.Salt),
+      srpVerifier: hexOf(input.DeviceSecretVerifierConfig?.PasswordVerifier),
     });
     // Devices are remembered on the user's say-so (UpdateDeviceStatus), Cognito's "user opt-in".
     return { UserConfirmationNecessary: true };
@@ -78,16 +85,24 @@ export const ForgetDevice = publicOperation({
   },
 });
 
+/**
+ * Cognito's UpdateDeviceStatus, plus DeviceName: Cognito names a device only when it is confirmed, and the
+ * profile lets a user rename one (our extension; see decision 0027). A status left out is kept.
+ */
 export const UpdateDeviceStatus = publicOperation({
   input: z.object({
     AccessToken,
     DeviceKey,
     DeviceRememberedStatus: z.enum(['remembered', 'not_remembered']).optional(),
+    DeviceName: z.string().trim().min(1).max(1024).optional(),
   }),
   async run(ctx, input) {
     const { user } = await deviceCaller(ctx, input.AccessToken);
     const device = await requireDevice(ctx, user.id, input.DeviceKey);
-    await updateDevice(ctx, device.key, { remembered: input.DeviceRememberedStatus === 'remembered' });
+    await updateDevice(ctx, device.key, {
+      ...(input.DeviceRememberedStatus ? { remembered: input.DeviceRememberedStatus === 'remembered' } : {}),
+      ...(input.DeviceName ? { name: input.DeviceName } : {}),
+    });
     return {};
   },
 });

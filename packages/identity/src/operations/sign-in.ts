@@ -5,6 +5,7 @@ import { CognitoError, invalidParameter, MESSAGE, notAuthorized } from '../proto
 import { safeEqual } from '../security/compare';
 import { assertPasswordPolicy } from '../security/password-policy';
 import { type Challenge, endChallenge, findChallenge } from '../sign-in/challenges';
+import { startDeviceSrp, verifyDeviceClaim } from '../sign-in/device-srp';
 import { checkPassword } from '../sign-in/password';
 import { type AuthResponse, type SignInState, signedIn } from '../sign-in/result';
 import { startSrp, verifySrpClaim } from '../sign-in/srp';
@@ -121,6 +122,8 @@ export async function respondToChallenge(
     'SMS_MFA',
     'SELECT_MFA_TYPE',
     'MFA_SETUP',
+    'DEVICE_SRP_AUTH',
+    'DEVICE_PASSWORD_VERIFIER',
   ]);
   const challengeName = name.safeParse(input.ChallengeName);
   if (!challengeName.success) throw invalidParameter(`Unsupported challenge: ${input.ChallengeName}`);
@@ -174,6 +177,14 @@ export async function respondToChallenge(
       return answerMfa(ctx, state, challenge, required(responses, 'SMS_MFA_CODE'), async (code) =>
         safeEqual(challenge.data.code ?? '', code),
       );
+    case 'DEVICE_SRP_AUTH':
+      return startDeviceSrp(ctx, state, challenge, required(responses, 'SRP_A'));
+    case 'DEVICE_PASSWORD_VERIFIER':
+      return verifyDeviceClaim(ctx, state, challenge, {
+        secretBlock: required(responses, 'PASSWORD_CLAIM_SECRET_BLOCK'),
+        signature: required(responses, 'PASSWORD_CLAIM_SIGNATURE'),
+        timestamp: required(responses, 'TIMESTAMP'),
+      });
     case 'MFA_SETUP': {
       // VerifySoftwareToken with this session marked the new TOTP secret verified.
       if (challenge.data.totpVerified !== 'true')

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { IdentityContext } from '../context';
 import { invalidParameter, MESSAGE, notAuthorized } from '../protocol/errors';
 import { safeEqual } from '../security/compare';
-import { hexToBigInt, padHex, randomBigInt } from '../srp/math';
+import { hexToBigInt, padHex, poolName, randomBigInt } from '../srp/math';
 import { expectedSignature, isValidA, serverHalf } from '../srp/server';
 import { findUser, findUserById, type User, usernameKey } from '../users/repository';
 import { createChallenge, endChallenge, findChallenge } from './challenges';
@@ -78,7 +78,7 @@ export async function verifySrpClaim(
   if (usernameKey(claim.USERNAME) !== challenge.usernameKey) throw notAuthorized(MESSAGE.invalidSession);
   await ctx.lockout.assertOpen(challenge.poolId, challenge.usernameKey, 'password');
   const expected = expectedSignature({
-    poolId: challenge.poolId,
+    poolName: poolName(challenge.poolId),
     userId: userIdForSrp,
     A,
     B,

@@ -2,14 +2,16 @@ import { randomInt } from 'node:crypto';
 import type { IdentityContext } from '../context';
 import { CognitoError, MESSAGE, notAuthorized } from '../protocol/errors';
 import { maskDestination } from '../users/attributes';
+import { rememberedDevice } from '../users/devices';
 import { enabledFactors } from '../users/mfa';
-import type { MfaType } from '../users/model';
+import type { ChallengeName, MfaType } from '../users/model';
 import { createChallenge } from './challenges';
 import { type AuthResponse, type SignInState, signedIn } from './result';
 
 /**
  * What follows a verified password, in Cognito's order: the account must be usable, a temporary password
- * must be replaced, then MFA, then tokens.
+ * must be replaced, then the remembered device proves itself instead of MFA (DEVICE_SRP_AUTH), or MFA,
+ * then tokens.
  */
 export async function afterPassword(ctx: IdentityContext, state: SignInState): Promise<AuthResponse> {
   const { user } = state;
@@ -26,6 +28,9 @@ export async function afterPassword(ctx: IdentityContext, state: SignInState): P
       requiredAttributes: '[]',
       userAttributes: JSON.stringify({ ...user.attributes }),
     });
+  }
+  if (state.pool.deviceTracking && (await rememberedDevice(ctx, user.id, state.deviceKey))) {
+    return challenge(ctx, state, 'DEVICE_SRP_AUTH', {}, { deviceKey: state.deviceKey ?? '' });
   }
   return mfaStep(ctx, state);
 }
@@ -77,7 +82,7 @@ export async function factorChallenge(
 export async function challenge(
   ctx: IdentityContext,
   state: SignInState,
-  name: 'NEW_PASSWORD_REQUIRED' | 'MFA_SETUP' | 'SELECT_MFA_TYPE' | MfaType,
+  name: Exclude<ChallengeName, 'PASSWORD_VERIFIER'>,
   parameters: Record<string, string>,
   data: Record<string, string> = {},
 ): Promise<AuthResponse> {

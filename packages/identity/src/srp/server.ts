@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync } from 'node:crypto';
-import { g, hashHex, hexToBigInt, k, modPow, N, padHex, poolName, randomBigInt } from './math';
+import { g, hashHex, hexToBigInt, k, modPow, N, padHex, randomBigInt } from './math';
 
 export interface ServerHalf {
   /** The server's secret exponent, kept with the challenge (hex). */
@@ -24,8 +24,9 @@ export function isValidA(aHex: string): boolean {
 }
 
 export interface ClaimInput {
-  poolId: string;
-  /** USER_ID_FOR_SRP: the username the verifier was computed with. */
+  /** The pool's name (the part of its id after the underscore), or a device's group key. */
+  poolName: string;
+  /** USER_ID_FOR_SRP, or a device's key: the name the verifier was computed with. */
   userId: string;
   A: string;
   B: string;
@@ -56,7 +57,7 @@ export function expectedSignature(input: ClaimInput): Buffer {
     ),
   );
   return createHmac('sha256', key)
-    .update(poolName(input.poolId), 'utf8')
+    .update(input.poolName, 'utf8')
     .update(input.userId, 'utf8')
     .update(Buffer.from(input.secretBlock, 'base64'))
     .update(input.timestamp, 'utf8')

@@ -43,6 +43,31 @@ export async function touchDevice(
   return touched.length > 0;
 }
 
+/**
+ * A device that stands in for MFA at sign-in (DEVICE_SRP_AUTH): confirmed with its own SRP verifier and
+ * remembered on the user's say-so. Undefined for any other key, including another user's.
+ */
+export async function rememberedDevice(
+  ctx: IdentityContext,
+  userId: string,
+  key: string | undefined,
+): Promise<(Device & { srpSalt: string; srpVerifier: string }) | undefined> {
+  if (!key) return undefined;
+  const [device] = await ctx.db
+    .select()
+    .from(devices)
+    .where(
+      and(
+        eq(devices.key, key),
+        eq(devices.userId, userId),
+        eq(devices.confirmed, true),
+        eq(devices.remembered, true),
+      ),
+    );
+  const { srpSalt, srpVerifier } = device ?? {};
+  return device && srpSalt && srpVerifier ? { ...device, srpSalt, srpVerifier } : undefined;
+}
+
 /** One of the user's devices (confirmed or not, for ConfirmDevice); another user's key does not exist. */
 export async function requireDevice(
   ctx: IdentityContext,

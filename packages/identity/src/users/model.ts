@@ -24,5 +24,7 @@ export const CHALLENGE_NAMES = [
   'SOFTWARE_TOKEN_MFA',
   'SELECT_MFA_TYPE',
   'MFA_SETUP',
+  'DEVICE_SRP_AUTH',
+  'DEVICE_PASSWORD_VERIFIER',
 ] as const;
 export type ChallengeName = (typeof CHALLENGE_NAMES)[number];

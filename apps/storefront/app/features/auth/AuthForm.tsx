@@ -27,6 +27,8 @@ export function emptyFields(form: FormData, rules: Readonly<Record<string, strin
 
 interface AuthFormProps {
   title: string;
+  /** 1 on a page of its own, 2 as one section of a page (the profile). */
+  headingLevel?: 1 | 2;
   /** Text under the heading. */
   intro?: ReactNode;
   submitLabel: string;
@@ -45,7 +47,18 @@ interface AuthFormProps {
  * first field in error.
  */
 export function AuthForm(props: AuthFormProps) {
-  const { title, intro, submitLabel, pending, validate, onSubmit, children, actions } = props;
+  const {
+    title,
+    headingLevel = 1,
+    intro,
+    submitLabel,
+    pending,
+    validate,
+    onSubmit,
+    children,
+    actions,
+  } = props;
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const [errors, setErrors] = useState<FieldErrors>({});
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -59,9 +72,9 @@ export function AuthForm(props: AuthFormProps) {
   };
   return (
     <form noValidate onSubmit={submit} className="auth-form">
-      <h1 tabIndex={-1} className="auth-form__title">
+      <Heading tabIndex={-1} className="auth-form__title">
         {title}
-      </h1>
+      </Heading>
       {intro}
       <ErrorsContext.Provider value={errors}>
         <fieldset disabled={pending} className="auth-form__fields">
@@ -106,6 +119,46 @@ export function Field({ name, label, type = 'text', autoComplete, defaultValue, 
         aria-describedby={error ? errorId : undefined}
         className="auth-field__input"
       />
+      {error && (
+        <p id={errorId} className="auth-field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface SelectFieldProps {
+  name: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  defaultValue?: string;
+}
+
+/** A labelled choice from a list; its validation message is tied to it like a Field's. */
+export function SelectField({ name, label, options, defaultValue }: SelectFieldProps) {
+  const id = useId();
+  const error = useContext(ErrorsContext)[name];
+  const errorId = `${id}-error`;
+  return (
+    <div className="auth-field">
+      <label htmlFor={id} className="auth-field__label">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className="auth-field__input"
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
       {error && (
         <p id={errorId} className="auth-field__error">
           {error}

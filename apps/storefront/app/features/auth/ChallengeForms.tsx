@@ -14,10 +14,13 @@ interface ChallengeProps {
   onCancel: () => void;
 }
 
-function CancelButton({ onCancel }: Pick<ChallengeProps, 'onCancel'>) {
+function CancelButton({
+  onCancel,
+  label = 'Back to sign in',
+}: Pick<ChallengeProps, 'onCancel'> & { label?: string }) {
   return (
     <button type="button" className="auth-link" onClick={onCancel}>
-      Back to sign in
+      {label}
     </button>
   );
 }
@@ -91,7 +94,8 @@ export function MfaSelectionForm({ setup, types, pending, onSubmit, onCancel }: 
   );
 }
 
-function MfaChoices({ types }: { types: MfaType[] }) {
+/** The methods as radio buttons named mfaType; the given one (else the first) is chosen to begin with. */
+export function MfaChoices({ types, chosen }: { types: readonly MfaType[]; chosen?: MfaType }) {
   const id = useId();
   const error = useFieldError('mfaType');
   return (
@@ -99,7 +103,13 @@ function MfaChoices({ types }: { types: MfaType[] }) {
       <legend className="auth-field__label">Verification method</legend>
       {types.map((type, index) => (
         <label key={type} className="auth-choices__option">
-          <input type="radio" name="mfaType" value={type} defaultChecked={index === 0} /> {MFA_LABELS[type]}
+          <input
+            type="radio"
+            name="mfaType"
+            value={type}
+            defaultChecked={chosen ? type === chosen : index === 0}
+          />{' '}
+          {MFA_LABELS[type]}
         </label>
       ))}
       {error && (
@@ -113,6 +123,8 @@ function MfaChoices({ types }: { types: MfaType[] }) {
 
 interface TotpSetupFormProps extends ChallengeProps {
   details: SetUpTOTPOutput;
+  /** In the profile the set-up is a section of the page and its way out is a plain Cancel. */
+  inProfile?: boolean;
   /** The issuer and account the authenticator app shows. */
   issuer: string;
   accountName: string;
@@ -121,10 +133,11 @@ interface TotpSetupFormProps extends ChallengeProps {
 
 /** TOTP set-up: scan the QR code (or type the key), name the device, then verify with a first code. */
 export function TotpSetupForm(props: TotpSetupFormProps) {
-  const { details, issuer, accountName, pending, onSubmit, onCancel } = props;
+  const { details, issuer, accountName, pending, onSubmit, onCancel, inProfile = false } = props;
   return (
     <AuthForm
       title="Set up your authenticator app"
+      headingLevel={inProfile ? 2 : 1}
       intro={
         <div className="auth-totp">
           <p>Scan this QR code with your authenticator app, then enter the code it shows.</p>
@@ -144,7 +157,7 @@ export function TotpSetupForm(props: TotpSetupFormProps) {
           deviceName: formValue(form, 'deviceName') || DEFAULT_TOTP_DEVICE_NAME,
         })
       }
-      actions={<CancelButton onCancel={onCancel} />}
+      actions={<CancelButton onCancel={onCancel} label={inProfile ? 'Cancel' : undefined} />}
     >
       <Field name="deviceName" label="Device name" defaultValue={DEFAULT_TOTP_DEVICE_NAME} />
       <Field name="code" label="Code" autoComplete="one-time-code" inputMode="numeric" />

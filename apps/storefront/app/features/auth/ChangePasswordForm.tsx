@@ -8,8 +8,17 @@ import { configureAmplify } from './amplify-config';
 import { authErrorMessage } from './errors';
 import { AUTH_MESSAGES } from './messages';
 
-/** /changePassword: the current and a new password (spec P§8 'Password updated successfully.'). */
-export function ChangePasswordForm({ settings }: { settings: AuthSettings }) {
+/**
+ * /changePassword, and a section of the profile (`inProfile`: a section heading, no way back to the
+ * storefront): the current and a new password (spec P§8 'Password updated successfully.').
+ */
+export function ChangePasswordForm({
+  settings,
+  inProfile = false,
+}: {
+  settings: AuthSettings;
+  inProfile?: boolean;
+}) {
   // Disabled until Amplify is configured in the browser.
   const [pending, setPending] = useState(true);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -49,6 +58,7 @@ export function ChangePasswordForm({ settings }: { settings: AuthSettings }) {
       <AuthForm
         key={round}
         title="Change your password"
+        headingLevel={inProfile ? 2 : 1}
         submitLabel="Change password"
         pending={pending}
         validate={(form) =>
@@ -64,9 +74,11 @@ export function ChangePasswordForm({ settings }: { settings: AuthSettings }) {
           )
         }
         actions={
-          <Link to="/" className="auth-link">
-            Back to the storefront
-          </Link>
+          inProfile ? undefined : (
+            <Link to="/" className="auth-link">
+              Back to the storefront
+            </Link>
+          )
         }
       >
         <Field name="oldPassword" label="Current password" type="password" autoComplete="current-password" />

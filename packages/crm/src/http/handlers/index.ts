@@ -36,6 +36,12 @@ import {
   startNewCart,
 } from './quotes';
 import { getLookupRecords, getRecord, updateRecord } from './records';
+import {
+  getAccountDetails,
+  getAccountSelection,
+  getPAAccounts,
+  saveAccountSelection,
+} from './related-accounts';
 import { getSavedFilter, saveECatalogFilters } from './saved-filters';
 import { calculateShippingCharges, getShippingPicklists, saveShippingChargesWithBroker } from './shipping';
 import { getActiveStorefronts, getGuestAccounts } from './storefronts';
@@ -106,4 +112,8 @@ export const HANDLERS: Handlers = {
   getNotificationsCount,
   getNotifications,
   updateNotifications,
+  getPAAccounts,
+  getAccountDetails,
+  getAccountSelection,
+  saveAccountSelection,
 };

@@ -1,0 +1,2 @@
+ALTER TABLE "identity"."challenges" DROP CONSTRAINT "challenges_challenge";--> statement-breakpoint
+ALTER TABLE "identity"."challenges" ADD CONSTRAINT "challenges_challenge" CHECK ("identity"."challenges"."challenge" in ('PASSWORD_VERIFIER', 'NEW_PASSWORD_REQUIRED', 'SMS_MFA', 'SOFTWARE_TOKEN_MFA', 'SELECT_MFA_TYPE', 'MFA_SETUP', 'DEVICE_SRP_AUTH', 'DEVICE_PASSWORD_VERIFIER'));
