@@ -5,6 +5,7 @@ import {
   type CrmDatabase,
   createAvaTaxClient,
   createCrmApp,
+  ensureDemoNotifications,
   openCrm,
   seedDemoIfEmpty,
 } from '@storefront/crm';
@@ -17,7 +18,7 @@ import { Hono } from 'hono';
 import type { ServerBuild } from 'react-router';
 import { createServerApp } from './app';
 import { PAYMENTS_MOUNT, type ServerConfig } from './config';
-import { type DemoUser, ensureDemoUsers } from './demo-users';
+import { type DemoUser, demoRecipients, ensureDemoUsers } from './demo-users';
 import type { Logger } from './logger';
 import { crmCallbackFetch } from './payments';
 
@@ -162,6 +163,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
       );
       const known = storefronts.filter((storefront): storefront is DomainDetails => storefront !== null);
       demoUsers = await ensureDemoUsers(database, known, seed.accounts, config.port);
+      if (crmDatabase) await ensureDemoNotifications(crmDatabase.db, demoRecipients(seed.accounts));
     }
 
     const app = createServerApp({

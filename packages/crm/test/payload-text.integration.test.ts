@@ -170,6 +170,14 @@ const SAMPLES: Samples = {
     values: { Cost_Centre: 'LAB-7' },
   },
   getCustomFields: { ...quote, quoteId: 'q-1' },
+  getNotificationsCount: { storefrontId: 'stf-1', accId: 'acc-1', cid: '003-ana' },
+  getNotifications: { storefrontId: 'stf-1', accId: 'acc-1', cid: '003-ana' },
+  updateNotifications: {
+    storefrontId: 'stf-1',
+    accId: 'acc-1',
+    cid: '003-ana',
+    payload: { action: 'read', ids: ['ntf-1'] },
+  },
   getPAAccounts: {
     storefrontId: 'sf-1',
     accountId: 'acc-1',

@@ -94,6 +94,10 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   generateSignature: 'cart',
   // The payment provider's signed result, posted server to server; a browser never reaches it.
   paymentRequestHandler: 'internal',
+  // The caller's own notifications: the gateway binds the contact (cid) and account from the principal.
+  getNotificationsCount: 'account',
+  getNotifications: 'account',
+  updateNotifications: 'account',
   // Related accounts (docs/decisions/0025): the list and the account page are a signed-in user's; the CRM
   // lists only the related accounts of the account the call acts for. The stored choice is read by the
   // gateway itself when it builds the principal; a user changes it with both accounts checked against it.

@@ -18,6 +18,7 @@ import { retrieveContentBlocks } from './content';
 import { getCustomFields, saveCustomFields } from './custom-fields';
 import { createGuestBuyer, getGuestBuyer } from './guest-buyers';
 import { getMergedMetaInfo, getMetaItems } from './meta';
+import { getNotifications, getNotificationsCount, updateNotifications } from './notifications';
 import { getFormattedObjectDetails } from './objects';
 import { paymentRequestHandler } from './payment-callback';
 import { generateSignature, getShuttleCheckoutInfo, getShuttleInfo } from './payments';
@@ -108,6 +109,9 @@ export const HANDLERS: Handlers = {
   getOrderConfirmation,
   saveCustomFields,
   getCustomFields,
+  getNotificationsCount,
+  getNotifications,
+  updateNotifications,
   getPAAccounts,
   getAccountDetails,
   getAccountSelection,
