@@ -6,6 +6,7 @@ import {
   createAvaTaxClient,
   createCrmApp,
   ensureContacts,
+  ensureDemoNotifications,
   openCrm,
   seedDemoIfEmpty,
 } from '@storefront/crm';
@@ -18,7 +19,7 @@ import { Hono } from 'hono';
 import type { ServerBuild } from 'react-router';
 import { createServerApp } from './app';
 import { PAYMENTS_MOUNT, type ServerConfig } from './config';
-import { type DemoUser, demoContacts, ensureDemoUsers } from './demo-users';
+import { type DemoUser, demoContacts, demoRecipients, ensureDemoUsers } from './demo-users';
 import type { Logger } from './logger';
 import { crmCallbackFetch } from './payments';
 
@@ -169,6 +170,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
       const known = storefronts.filter((storefront): storefront is DomainDetails => storefront !== null);
       demoUsers = await ensureDemoUsers(database, known, seed.accounts, config.port);
       if (crmDatabase) await ensureContacts(crmDatabase, demoContacts(known, seed.accounts));
+      if (crmDatabase) await ensureDemoNotifications(crmDatabase.db, demoRecipients(seed.accounts));
     }
 
     const app = createServerApp({

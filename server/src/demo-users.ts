@@ -101,6 +101,16 @@ export function demoContactId(username: string): string {
   return `003${createHash('sha256').update(username).digest('hex').slice(0, 12).toUpperCase()}AAA`;
 }
 
+/** The contact of every demo user of the seeded accounts, for the CRM's demo notifications. */
+export function demoRecipients(accounts: DemoAccount[]): { accountId: string; contactId: string }[] {
+  return accounts.flatMap((account) =>
+    (DEMO_PROFILES[account.name] ?? []).map((profile) => ({
+      accountId: account.id,
+      contactId: demoContactId(profile.username),
+    })),
+  );
+}
+
 /**
  * Gives every demo storefront its user pool and app client, and the demo accounts their users; safe on every
  * start (existing pools are updated, existing users left alone).

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_SELECTIONS, addressFieldConfigSchema } from './address-rules';
 import { PRODUCT_CARD_ACTIONS, type ProductCardAction } from './constants';
+import { RECORD_DATA_TYPES, RECORD_OBJECTS } from './crm-cart-records';
 import { CATALOGUE_SORTS } from './crm-catalogue';
 import { customCodeFields, customFormFields } from './custom-fields';
 
@@ -25,6 +26,8 @@ export const BLOCK_NAMES = [
   'termsAndPayment',
   'quoteSummary',
   'customCode',
+  'recordList',
+  'recordDetail',
 ] as const;
 export type BlockName = (typeof BLOCK_NAMES)[number];
 
@@ -153,6 +156,36 @@ export const termsAndPaymentFields = z.object({ heading: stepHeading('Terms and 
 
 export const quoteSummaryFields = z.object({ heading: stepHeading('Order summary') });
 
+/** A template of the storefront, named as the CMS names it (ids differ between orgs). */
+const templateName = z.string().trim().min(1).max(120);
+
+/** A column of a record list (spec P§3): the value at `path`, headed `aliasName`, formatted as `dataType`. */
+export const recordColumnSchema = z.object({
+  path: z.string().trim().min(1).max(64),
+  aliasName: label,
+  dataType: z.enum(RECORD_DATA_TYPES).default('STRING'),
+});
+export type RecordColumn = z.infer<typeof recordColumnSchema>;
+
+/** The account's records (today its quotes and orders) as a table, newest or oldest first. */
+export const recordListFields = z.object({
+  heading: z.string().max(300).default(''),
+  objectName: z.enum(['Quote']).default('Quote'),
+  columns: z.array(recordColumnSchema).min(1).max(12),
+  /** The Details page a row's first column links to. */
+  detailTemplate: templateName.optional(),
+  pageSize: z.number().int().min(1).max(100).default(20),
+});
+
+/** One record of the account, named by the page's recordId, with the fields it lists. */
+export const recordDetailFields = z.object({
+  heading: z.string().max(300).default(''),
+  objectName: z.enum(RECORD_OBJECTS).default('Quote'),
+  displayFields: z.array(z.string().trim().min(1).max(64)).min(1).max(20),
+  /** The List page the record page links back to. */
+  listTemplate: templateName.optional(),
+});
+
 export const blockFieldSchemas = {
   header: headerFields,
   footer: footerFields,
@@ -170,6 +203,8 @@ export const blockFieldSchemas = {
   termsAndPayment: termsAndPaymentFields,
   quoteSummary: quoteSummaryFields,
   customCode: customCodeFields,
+  recordList: recordListFields,
+  recordDetail: recordDetailFields,
 } as const satisfies Record<BlockName, z.ZodType>;
 
 /** Parsed fields, by componentName. */

@@ -46,33 +46,55 @@ const writableFields = {
     .refine(someFields, 'must name at least one field (writable: notes)'),
 } as const;
 
+/**
+ * Column and field data types of record pages (spec P§3); STRING and BOOLEAN are shown as they are, the others
+ * formatted in the viewer's locale.
+ */
+export const RECORD_DATA_TYPES = [
+  'STRING',
+  'BOOLEAN',
+  'DATETIME',
+  'TIME',
+  'DOUBLE',
+  'DECIMAL',
+  'CURRENCY',
+  'DATE',
+] as const;
+export type RecordDataType = (typeof RECORD_DATA_TYPES)[number];
+
+/** The fields getRecord may read, per object, with their labels and data types (getRecord's fieldsMetadata). */
+export const RECORD_FIELDS = {
+  Quote: {
+    id: ['Quote number', 'STRING'],
+    name: ['Name', 'STRING'],
+    notes: ['Notes', 'STRING'],
+    status: ['Status', 'STRING'],
+    checkedOut: ['Ordered', 'BOOLEAN'],
+    currency: ['Currency', 'STRING'],
+    subtotal: ['Subtotal', 'CURRENCY'],
+    discount: ['Discount', 'CURRENCY'],
+    total: ['Total', 'CURRENCY'],
+    poNumber: ['PO number', 'STRING'],
+    createdAt: ['Created', 'DATETIME'],
+    modifiedAt: ['Last modified', 'DATETIME'],
+  },
+  QuoteLineItem: {
+    id: ['Line', 'STRING'],
+    quoteId: ['Quote number', 'STRING'],
+    catalogItemId: ['Item', 'STRING'],
+    qty: ['Quantity', 'DOUBLE'],
+    unitPrice: ['Unit price', 'CURRENCY'],
+    lineTotal: ['Line total', 'CURRENCY'],
+    promoDiscount: ['Promo discount', 'CURRENCY'],
+    notes: ['Notes', 'STRING'],
+  },
+} as const satisfies Record<RecordObject, Record<string, readonly [string, RecordDataType]>>;
+
 /** The fields getRecord may read, per object. */
 export const READABLE_FIELDS = {
-  Quote: [
-    'id',
-    'name',
-    'notes',
-    'status',
-    'checkedOut',
-    'currency',
-    'subtotal',
-    'discount',
-    'total',
-    'poNumber',
-    'createdAt',
-    'modifiedAt',
-  ],
-  QuoteLineItem: [
-    'id',
-    'quoteId',
-    'catalogItemId',
-    'qty',
-    'unitPrice',
-    'lineTotal',
-    'promoDiscount',
-    'notes',
-  ],
-} as const satisfies Record<RecordObject, readonly string[]>;
+  Quote: Object.keys(RECORD_FIELDS.Quote) as (keyof typeof RECORD_FIELDS.Quote)[],
+  QuoteLineItem: Object.keys(RECORD_FIELDS.QuoteLineItem) as (keyof typeof RECORD_FIELDS.QuoteLineItem)[],
+} satisfies Record<RecordObject, readonly string[]>;
 
 /** What a lookup field may search: records of the account's own catalogue. */
 export const LOOKUP_OBJECTS = ['CatalogItem', 'Category'] as const;
@@ -145,11 +167,22 @@ export type QuoteRows = z.infer<typeof quoteRowsSchema>;
 const recordValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export type RecordValue = z.infer<typeof recordValueSchema>;
 
-/** getRecord's and updateRecord's answer: the record's readable fields asked for (all after an update). */
+const fieldMetadataSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  dataType: z.enum(RECORD_DATA_TYPES),
+});
+export type FieldMetadata = z.infer<typeof fieldMetadataSchema>;
+
+/**
+ * getRecord's and updateRecord's answer (spec P§7): the record's readable fields asked for (all after an
+ * update) in recordData, and each one's label and data type in fieldsMetadata, in the order asked.
+ */
 const recordAnswerSchema = z.object({
   objectApiName: z.enum(RECORD_OBJECTS),
   id: z.string(),
-  fields: z.record(z.string(), recordValueSchema),
+  recordData: z.record(z.string(), recordValueSchema),
+  fieldsMetadata: z.array(fieldMetadataSchema),
 });
 export type RecordAnswer = z.infer<typeof recordAnswerSchema>;
 
@@ -225,6 +258,8 @@ export const CART_RECORD_TYPES = {
       ...quoteScope,
       statuses: z.array(z.enum(QUOTE_STATUSES)).max(2).optional(),
       checkedOut: z.boolean().optional(),
+      /** Sorts each status's quotes by createdAt this way (spec P§3); unset: the most recently changed first. */
+      sortDirection: z.enum(['ASC', 'DESC']).optional(),
       /** Matches the quote's name, PO number or id. */
       searchText: searchText.optional(),
       page,

@@ -8,6 +8,11 @@ import { id, quoteScope, text } from './crm-fields';
  * docs/decisions/0019-placing-an-order.md.
  */
 
+/** The confirmation page of an order: where the checkout goes, and where the buyer's notification leads. */
+export function confirmationPath(orderNumber: string): string {
+  return `/checkout/confirmation/${encodeURIComponent(orderNumber)}`;
+}
+
 /** Spec C§5, C§8 and the step checks: the texts a person reads, verbatim. */
 export const CHECKOUT_MESSAGES = {
   pdfTemplateNotSet: 'Error - Quote PDF template is not set',

@@ -7,6 +7,7 @@ import { CATALOGUE_CRM_TYPES } from './crm-catalogue';
 import { CHECKOUT_CRM_TYPES } from './crm-checkout';
 import { CUSTOM_FIELD_CRM_TYPES } from './crm-custom-fields';
 import { GUEST_BUYER_CRM_TYPES } from './crm-guest-buyers';
+import { NOTIFICATION_CRM_TYPES } from './crm-notifications';
 import { PAYMENT_CRM_TYPES } from './crm-payments';
 import { PURCHASE_ORDER_CRM_TYPES } from './crm-purchase-orders';
 import { QUOTE_CRM_TYPES } from './crm-quotes';
@@ -32,6 +33,7 @@ export const CRM_TYPES = {
   ...GUEST_BUYER_CRM_TYPES,
   ...CUSTOM_FIELD_CRM_TYPES,
   ...USER_CRM_TYPES,
+  ...NOTIFICATION_CRM_TYPES,
   ...ACCOUNT_CRM_TYPES,
 };
 

@@ -97,7 +97,10 @@ describe.each(await testEngines())('cart record types on $name', (engine) => {
         recordId: marloweCart.quote.id,
         fields: { name: 'Flow panel, June: µL kits' },
       });
-      const changed = String(renamed.body.fields.modifiedAt).slice(0, 16).replace('T', '-').replace(':', '');
+      const changed = String(renamed.body.recordData.modifiedAt)
+        .slice(0, 16)
+        .replace('T', '-')
+        .replace(':', '');
       const { body } = await exportCsv(crm.ids.marlowe, marloweCart.quote.id);
       expect(body.fileName).toBe(`flow-panel-june-ul-kits-${changed}.csv`);
     });
@@ -272,6 +275,26 @@ describe.each(await testEngines())('cart record types on $name', (engine) => {
       expect((await ask({ checkedOut: true })).body).toMatchObject({ total: 0, groups: [] });
     });
 
+    it('sorts every status together by createdAt, either way, for a record page (spec P§3)', async () => {
+      const partner = { storefrontId: crm.ids.storefrontB, accountId: crm.ids.kestrel };
+      const created = async (sortDirection: string, page = 1) => {
+        const { body } = await crm.post<GroupedQuoteList>('getGroupedFilteredList', {
+          ...partner,
+          sortDirection,
+          page,
+          pageSize: 2,
+        });
+        return body.groups.flatMap((g) => g.quotes.map((q) => q.createdAt));
+      };
+      const newest = [...(await created('DESC')), ...(await created('DESC', 2))];
+      const oldest = [...(await created('ASC')), ...(await created('ASC', 2))];
+      expect(newest).toHaveLength(3);
+      expect(newest).toEqual([...newest].sort().reverse());
+      expect(oldest).toEqual([...newest].reverse());
+      const refused = await crm.post('getGroupedFilteredList', { ...partner, sortDirection: 'SIDEWAYS' });
+      expect(refused.status).toBe(400);
+    });
+
     it("lists only the account's own quotes and finds them by name", async () => {
       const { body } = await list(crm.ids.marlowe);
       const ids = body.groups.flatMap((g) => g.quotes.map((q) => q.id));
@@ -318,7 +341,7 @@ describe.each(await testEngines())('cart record types on $name', (engine) => {
         fields: { name: '  Lab 4 reorder ', notes: 'Deliver to dock B' },
       });
       expect(written.status).toBe(200);
-      expect(written.body.fields).toMatchObject({
+      expect(written.body.recordData).toMatchObject({
         name: 'Lab 4 reorder',
         notes: 'Deliver to dock B',
         total: cart.quote.total,
@@ -331,14 +354,18 @@ describe.each(await testEngines())('cart record types on $name', (engine) => {
       expect(read.body).toEqual({
         objectApiName: 'Quote',
         id: cart.quote.id,
-        fields: { name: 'Lab 4 reorder', total: cart.quote.total },
+        recordData: { name: 'Lab 4 reorder', total: cart.quote.total },
+        fieldsMetadata: [
+          { name: 'name', label: 'Name', dataType: 'STRING' },
+          { name: 'total', label: 'Total', dataType: 'CURRENCY' },
+        ],
       });
       const cleared = await update(crm.ids.halvorsen, {
         objectApiName: 'Quote',
         recordId: cart.quote.id,
         fields: { notes: null },
       });
-      expect(cleared.body.fields).toMatchObject({ name: 'Lab 4 reorder', notes: null });
+      expect(cleared.body.recordData).toMatchObject({ name: 'Lab 4 reorder', notes: null });
     });
 
     it('writes a note on a line of an own quote', async () => {
@@ -349,7 +376,7 @@ describe.each(await testEngines())('cart record types on $name', (engine) => {
         fields: { notes: 'Lot must match last order' },
       });
       expect(written.status).toBe(200);
-      expect(written.body.fields).toMatchObject({
+      expect(written.body.recordData).toMatchObject({
         id: line,
         quoteId: cart.quote.id,
         notes: 'Lot must match last order',

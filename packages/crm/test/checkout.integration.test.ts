@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import {
   type CatalogPage,
   CHECKOUT_MESSAGES,
+  type ContactNotification,
   type CrmError,
   type FileContent,
   failureOf,
   type GroupedQuoteList,
+  notificationUrl,
   ORDER_NUMBER_PATTERN,
   type OrderConfirmation,
   type PlacedOrder,
@@ -237,6 +239,40 @@ describe.each(await testEngines())('placing the order on $name', (engine) => {
     expect((await refusal(submit(crm.ids.halvorsen, quoteId))).message).toBe(
       CHECKOUT_MESSAGES.shippingMethod,
     );
+  });
+
+  it('tells a signed-in buyer of their order in a notification leading to its confirmation, once', async () => {
+    const buyer = { ...scope(crm.ids.halvorsen), contactId: '003NOTIFIED0000AAA' };
+    const catalogue = await crm.post<CatalogPage>('retrieveCatalogNG', scope(crm.ids.halvorsen));
+    await crm.post('startNewCart', buyer);
+    const cart = await crm.post<QuoteItems>('saveItemToQuoteBlink', {
+      ...buyer,
+      catalogItemId: catalogue.body.items[0]?.id,
+      qty: 1,
+    });
+    const quoteId = cart.body.quote.id;
+    await setQuote(quoteId, {
+      ...SHIPPING_ADDRESS,
+      ...BILLING_ADDRESS,
+      ...SHIPPING_METHOD,
+      poNumber: 'HRI-NOTE-1',
+    });
+    const order = { ...buyer, quoteId, templateId: WITH_PDF };
+    const placed = await crm.post<PlacedOrder>('blinkCheckout', order);
+    expect(placed.status).toBe(200);
+    expect((await crm.post<PlacedOrder>('blinkCheckout', order)).body.alreadySubmitted).toBe(true);
+
+    const { body } = await crm.get<{
+      notification: { Name: string }[];
+      contactNotification: ContactNotification[];
+    }>('getNotifications', {
+      storefrontId: buyer.storefrontId,
+      accId: buyer.accountId,
+      cid: buyer.contactId,
+    });
+    expect(body.notification.map((entry) => entry.Name)).toEqual([`Order ${placed.body.orderNumber} placed`]);
+    const [row] = body.contactNotification;
+    expect(row && notificationUrl(row)).toBe(`/checkout/confirmation/${placed.body.orderNumber}`);
   });
 
   it('refuses a PO number another order of the account already has', async () => {

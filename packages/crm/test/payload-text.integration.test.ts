@@ -174,6 +174,14 @@ const SAMPLES: Samples = {
   updateContactInSF: { accId: 'acc-1', cid: 'c-1', awsUserId: 'ana@example.com-sf-1' },
   userActivatedInAWS: { accId: 'acc-1', cid: 'c-1' },
   userDeactivatedInAWS: { accId: 'acc-1', cid: 'c-1' },
+  getNotificationsCount: { storefrontId: 'stf-1', accId: 'acc-1', cid: '003-ana' },
+  getNotifications: { storefrontId: 'stf-1', accId: 'acc-1', cid: '003-ana' },
+  updateNotifications: {
+    storefrontId: 'stf-1',
+    accId: 'acc-1',
+    cid: '003-ana',
+    payload: { action: 'read', ids: ['ntf-1'] },
+  },
   getPAAccounts: {
     storefrontId: 'sf-1',
     accountId: 'acc-1',

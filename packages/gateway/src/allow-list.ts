@@ -100,6 +100,10 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   updateContactInSF: 'internal',
   userActivatedInAWS: 'internal',
   userDeactivatedInAWS: 'internal',
+  // The caller's own notifications: the gateway binds the contact (cid) and account from the principal.
+  getNotificationsCount: 'account',
+  getNotifications: 'account',
+  updateNotifications: 'account',
   // Related accounts (docs/decisions/0025): the list and the account page are a signed-in user's; the CRM
   // lists only the related accounts of the account the call acts for. The stored choice is read by the
   // gateway itself when it builds the principal; a user changes it with both accounts checked against it.

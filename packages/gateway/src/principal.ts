@@ -4,6 +4,7 @@ import {
   GUEST_CART_HEADER,
   GUEST_USER_TYPE,
   MESSAGES,
+  OWN_CONTACT_TYPES,
   type UserType,
 } from '@storefront/contracts';
 import { takesField } from './allow-list';
@@ -105,6 +106,8 @@ const ACCOUNT_FIELDS = ['accountId', 'accId'] as const;
 const REACH_FIELDS = ['selectedAccountId', 'shipToAccountId'] as const;
 const STOREFRONT_FIELDS = ['storefrontId', 'stfId'] as const;
 
+const OWN_CONTACT: ReadonlySet<CrmType> = new Set(OWN_CONTACT_TYPES);
+
 const isNamed = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
 
 /**
@@ -137,7 +140,12 @@ export function scopeToPrincipal<T>(
   for (const name of STOREFRONT_FIELDS) if (takesField(type, name)) scoped[name] = storefrontId;
   if (takesField(type, 'userType')) scoped.userType = principal.userType;
   // Who the caller is and which guest cart is theirs are the principal's to say, or nobody's.
-  const principalFields = { contactId: principal.contactId, guestCartSecret: principal.guestCartSecret };
+  const principalFields = {
+    contactId: principal.contactId,
+    guestCartSecret: principal.guestCartSecret,
+    // `cid` names the caller only for these types; elsewhere (a manager's user updates) it names another contact.
+    ...(OWN_CONTACT.has(type) ? { cid: principal.contactId } : {}),
+  };
   for (const [name, value] of Object.entries(principalFields)) {
     if (!takesField(type, name)) continue;
     if (value === null) delete scoped[name];

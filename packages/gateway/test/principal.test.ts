@@ -192,6 +192,24 @@ describe('scopeToPrincipal', () => {
     });
   });
 
+  it("binds a notification call's contact (cid) to the caller, whatever the browser named", () => {
+    const buyer: Principal = { ...guest, userType: 'AWSPortalUser', contactId: 'con-1' };
+    expect(scope(buyer, 'getNotifications', { cid: 'con-2', limit: '5' })).toEqual({
+      cid: 'con-1',
+      limit: '5',
+      accId: 'acc-guest',
+      storefrontId: 'stf-1',
+    });
+    expect(scope(buyer, 'updateNotifications', { payload: { action: 'read', ids: ['n-1'] } })).toMatchObject({
+      cid: 'con-1',
+    });
+    // Without a contact of their own a caller names none.
+    expect(scope(guest, 'getNotificationsCount', { cid: 'con-2' })).toEqual({
+      accId: 'acc-guest',
+      storefrontId: 'stf-1',
+    });
+  });
+
   it('refuses another storefront', () => {
     expect(scope(guest, 'retrieveContentBlocks', { storefrontId: 'stf-2' })).toEqual(denied);
     expect(scope(guest, 'getMergedMetaInfo', { stfId: 'stf-2', url: '/' })).toEqual(denied);

@@ -83,7 +83,7 @@ describe('SectionView', () => {
 describe('blocks', () => {
   it('header: brand link home and a search form to the product list', () => {
     const { container } = renderAt(
-      <BlockView block={readyBlock('header', {}, { cart: null })} page={page} />,
+      <BlockView block={readyBlock('header', {}, { cart: null, notifications: null })} page={page} />,
       '/search?searchText=cd4',
     );
     expect(screen.getByRole('link', { name: 'Helix Life Sciences' }).getAttribute('href')).toBe('/');
@@ -96,12 +96,14 @@ describe('blocks', () => {
   });
 
   it("header: the cart link, with the cart's total once there is one", () => {
-    const { unmount } = renderAt(<BlockView block={readyBlock('header', {}, { cart: null })} page={page} />);
+    const { unmount } = renderAt(
+      <BlockView block={readyBlock('header', {}, { cart: null, notifications: null })} page={page} />,
+    );
     expect(screen.getByRole('link', { name: 'Cart' }).getAttribute('href')).toBe('/cart');
     unmount();
     renderAt(
       <BlockView
-        block={readyBlock('header', {}, { cart: { total: 1234.5, currency: 'EUR' } })}
+        block={readyBlock('header', {}, { cart: { total: 1234.5, currency: 'EUR' }, notifications: null })}
         page={page}
       />,
     );
@@ -110,7 +112,10 @@ describe('blocks', () => {
 
   it('header: configuration.logo wins over the theme logo', () => {
     const { container } = renderAt(
-      <BlockView block={readyBlock('header', {}, { cart: null }, { logo: '/brand.svg' })} page={page} />,
+      <BlockView
+        block={readyBlock('header', {}, { cart: null, notifications: null }, { logo: '/brand.svg' })}
+        page={page}
+      />,
     );
     expect(container.querySelector('img')?.getAttribute('src')).toBe('/brand.svg');
   });

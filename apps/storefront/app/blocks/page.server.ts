@@ -8,7 +8,7 @@ import { loadCart } from '../features/cart/cart.server';
 import { isAccountPage } from '../lib/account-pages';
 import { findCategory } from '../lib/catalogue';
 import { loadPageMeta, loadSections, loadTemplates } from '../lib/content.server';
-import { crmCall, orNone } from '../lib/crm.server';
+import { accountScope, crmCall, orNone } from '../lib/crm.server';
 import { GatewayCallError } from '../lib/gateway';
 import { guidanceRedirect } from '../lib/guidance.server';
 import { headTags } from '../lib/meta';
@@ -47,7 +47,7 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
     const template = pageTemplate(session.url, templates);
     if (!template) throw pageNotFound(path);
     if (session.viewer.isGuest && isAccountPage(template.meta)) throw signInRedirect(session.url);
-    const catalogue = once(() => orNone(crmCall(session, 'getEcatalogDetails', catalogueScope(session))));
+    const catalogue = once(() => orNone(crmCall(session, 'getEcatalogDetails', accountScope(session))));
     const target = pageTarget(session.url, args.params);
     const [sections, meta, category, namedQuoteId, actingFor] = await Promise.all([
       loadSections(session, template.templateId),
@@ -138,7 +138,7 @@ export async function loadAccountChrome(
     const rendered = await renderSections(chromeSections, {
       session,
       target: pageTarget(session.url, args.params),
-      catalogue: once(() => orNone(crmCall(session, 'getEcatalogDetails', catalogueScope(session)))),
+      catalogue: once(() => orNone(crmCall(session, 'getEcatalogDetails', accountScope(session)))),
       templates,
       page: { templateId: home?.templateId ?? '', sections: chromeSections },
     });
@@ -193,10 +193,6 @@ function gatewayFailure(error: unknown, { url, auth }: StorefrontSession): unkno
   if (error.status === 401) return signInRedirect(url, { expired: auth.signedIn });
   if (error.errorCode === 'NO_TEMPLATE_FOUND') return pageNotFound(url.pathname);
   return error;
-}
-
-function catalogueScope(session: StorefrontSession) {
-  return { storefrontId: session.storefront.storefrontId, accountId: session.viewer.accountId };
 }
 
 /**

@@ -15,6 +15,8 @@ import { loadNavigation } from './navigation/loader.server';
 import { loadProductCard } from './product-card/loader.server';
 import { loadProductDetail } from './product-detail/loader.server';
 import { loadProductList } from './product-list/loader.server';
+import { loadRecordDetail } from './record-detail/loader.server';
+import { loadRecordList } from './record-list/loader.server';
 
 /** The server half of a block: the schema of its fields and its data loader. */
 interface BlockDefinition<N extends BlockName> {
@@ -43,4 +45,6 @@ export const blockDefinitions: { [N in BlockName]: BlockDefinition<N> } = {
   termsAndPayment: { fields: blockFieldSchemas.termsAndPayment, load: loadTermsAndPayment },
   quoteSummary: { fields: blockFieldSchemas.quoteSummary, load: loadQuoteSummary },
   customCode: { fields: blockFieldSchemas.customCode, load: noData },
+  recordList: { fields: blockFieldSchemas.recordList, load: loadRecordList },
+  recordDetail: { fields: blockFieldSchemas.recordDetail, load: loadRecordDetail },
 };

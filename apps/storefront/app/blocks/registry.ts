@@ -8,6 +8,8 @@ import { Navigation } from './navigation/Navigation';
 import { ProductCard } from './product-card/ProductCard';
 import { ProductDetail } from './product-detail/ProductDetail';
 import { ProductList } from './product-list/ProductList';
+import { RecordDetail } from './record-detail/RecordDetail';
+import { RecordList } from './record-list/RecordList';
 import { RichText } from './rich-text/RichText';
 import type { BlockProps } from './types';
 
@@ -44,4 +46,6 @@ export const blockComponents: { [N in BlockName]: ComponentType<BlockProps<N>> }
   termsAndPayment: TermsAndPayment,
   quoteSummary: QuoteSummary,
   customCode: CustomCode,
+  recordList: RecordList,
+  recordDetail: RecordDetail,
 };

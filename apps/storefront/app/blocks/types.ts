@@ -71,9 +71,32 @@ export interface ShippingAddressData {
   avataxValidation: boolean;
 }
 
+/** How a record list is sorted by createdAt (spec P§3): ?sort=asc, else newest first. */
+export type RecordSort = 'asc' | 'desc';
+
+/** A record list's page: each row's cells formatted by their column's data type. */
+export interface RecordListData {
+  rows: { id: string; href: string | null; cells: string[] }[];
+  sort: RecordSort;
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+/** The record a details page shows, or why it shows none. */
+export interface RecordDetailData {
+  record: { id: string; fields: { label: string; value: string }[] } | null;
+  problem: string | null;
+  listHref: string | null;
+}
+
 /** What each block's server loader answers, by componentName. */
 export interface BlockData {
-  header: { cart: { total: number; currency: string } | null };
+  header: {
+    cart: { total: number; currency: string } | null;
+    /** Notifications the viewer has not seen; null for a guest (who has none) or when the count failed. */
+    notifications: number | null;
+  };
   footer: null;
   navigation: { categories: Category[] };
   richText: null;
@@ -118,6 +141,8 @@ export interface BlockData {
   /** The cart being checked out and its deliver-to address; null: there is no cart. */
   quoteSummary: (QuoteItems & { deliverTo: QuoteAddress | null }) | null;
   customCode: null;
+  recordList: RecordListData;
+  recordDetail: RecordDetailData;
 }
 
 /** A block ready to render: its fields parsed and its data loaded, or the reason it cannot show. */

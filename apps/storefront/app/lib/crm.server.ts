@@ -34,6 +34,24 @@ export async function crmCall<T extends CrmType>(
   return parseAnswer(schema, content, `The CRM's ${type} answer`);
 }
 
+/** The storefront and account a CRM call acts for (the gateway checks the account is the viewer's). */
+export function accountScope(session: StorefrontSession): { storefrontId: string; accountId: string } {
+  return { storefrontId: session.storefront.storefrontId, accountId: session.viewer.accountId };
+}
+
+/**
+ * What a page shows beside the cart rather than of it (a total, labels, a list): when it cannot be loaded the
+ * page goes on without it, and the log says why.
+ */
+export async function orElse<T>(what: string, fallback: T, load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    console.warn(`${what} could not be loaded:`, error);
+    return fallback;
+  }
+}
+
 /** A record call's answer, or null when the CRM found none. */
 export async function orNone<T>(call: Promise<T>): Promise<T | null> {
   try {

@@ -69,3 +69,6 @@ export function safeHref(url: string): string | null {
 
 /** The cart page (spec C§2). */
 export const CART_PATH = '/cart';
+
+/** The signed-in viewer's notifications (a page of the account area, docs/decisions/0026). */
+export const NOTIFICATIONS_PATH = '/billing/notifications';

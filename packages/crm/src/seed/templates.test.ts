@@ -30,13 +30,19 @@ describe('buildTemplates', () => {
       'guidance',
       'checkout',
       'express-checkout',
+      'quotes',
+      'quote',
     ]);
     expect(new Set(templates.map((template) => template.name)).size).toBe(templates.length);
   });
 
-  it('has one account page, for signed-in users only', () => {
+  it('has the account page and the record pages, for signed-in users only', () => {
     const accountPages = templates.filter((template) => template.meta.Page_Category === 'My Account');
-    expect(accountPages.map((template) => template.name)).toEqual(['account']);
+    expect(accountPages.map((template) => [template.name, template.meta.Page_Type])).toEqual([
+      ['account', 'Content'],
+      ['quotes', 'List page'],
+      ['quote', 'Details page'],
+    ]);
   });
 
   it('seeds a checkout per layout, each with its steps in sequence and its quote PDF template', () => {

@@ -407,6 +407,63 @@ function accountPage(storefrontId: string): SeedTemplate {
 }
 
 /**
+ * Record pages (Page_Category 'My Account', spec P§2): the account's quotes and orders as a List page, and one
+ * of them as a Details page; notifications link to both.
+ */
+export const QUOTE_LIST_TEMPLATE = 'quotes';
+export const QUOTE_DETAIL_TEMPLATE = 'quote';
+
+function recordPages(storefrontId: string): SeedTemplate[] {
+  const account = { Page_Category: 'My Account' } as const;
+  return [
+    page(
+      storefrontId,
+      QUOTE_LIST_TEMPLATE,
+      {
+        name: QUOTE_LIST_TEMPLATE,
+        createdDate: created(25),
+        meta: { ...account, Page_Title: 'Quotes and orders', Page_Type: LIST_PAGE },
+      },
+      (id) => [
+        section(id('list'), 'Content', 1, [
+          block(id('record-list'), 'recordList', {
+            heading: 'Quotes and orders',
+            detailTemplate: QUOTE_DETAIL_TEMPLATE,
+            // The first column opens the record: every record has a creation date, not every one a name.
+            columns: [
+              { path: 'createdAt', aliasName: 'Created', dataType: 'DATETIME' },
+              { path: 'name', aliasName: 'Name' },
+              { path: 'status', aliasName: 'Status' },
+              { path: 'total', aliasName: 'Total', dataType: 'CURRENCY' },
+              { path: 'orderNumber', aliasName: 'Order' },
+              { path: 'lineCount', aliasName: 'Lines', dataType: 'DOUBLE' },
+            ],
+          }),
+        ]),
+      ],
+    ),
+    page(
+      storefrontId,
+      QUOTE_DETAIL_TEMPLATE,
+      {
+        name: QUOTE_DETAIL_TEMPLATE,
+        createdDate: created(26),
+        meta: { ...account, Page_Title: 'Quote', Page_Type: DETAILS_PAGE },
+      },
+      (id) => [
+        section(id('detail'), 'Content', 1, [
+          block(id('record-detail'), 'recordDetail', {
+            heading: 'Quote',
+            listTemplate: QUOTE_LIST_TEMPLATE,
+            displayFields: ['id', 'name', 'status', 'poNumber', 'subtotal', 'total', 'createdAt', 'notes'],
+          }),
+        ]),
+      ],
+    ),
+  ];
+}
+
+/**
  * The cart (Page_Category 'Cart', the newest one is the cart template) and the guidance a signed-in buyer
  * reads once before their first cart (Page_Category 'Guidance').
  */
@@ -753,5 +810,6 @@ export function buildTemplates(storefront: StorefrontRef): SeedTemplate[] {
     accountPage(storefront.storefrontId),
     ...cartPages(storefront.storefrontId),
     ...checkoutPages(storefront),
+    ...recordPages(storefront.storefrontId),
   ];
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { AccountControls } from '../../components/AccountControls';
+import { NotificationsLink } from '../../components/NotificationsLink';
 import { formatMoney } from '../../lib/format';
 import { CART_PATH } from '../../lib/paths';
 import type { BlockProps } from '../types';
@@ -44,6 +45,7 @@ export function Header({ block, fields, data, page }: BlockProps<'header'>) {
           <span className="site-header__cart-total"> {formatMoney(data.cart.total, data.cart.currency)}</span>
         )}
       </Link>
+      {data.notifications !== null && <NotificationsLink unseen={data.notifications} />}
       <AccountControls viewer={page.viewer} />
     </div>
   );

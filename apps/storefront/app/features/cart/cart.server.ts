@@ -1,7 +1,7 @@
 import type { QuoteListEntry, TranslationHeaders } from '@storefront/contracts/crm-cart-records';
 import type { ClaimedCart, QuoteItems } from '@storefront/contracts/crm-quotes';
 import { MESSAGES } from '@storefront/contracts/messages';
-import { crmCall } from '../../lib/crm.server';
+import { accountScope, crmCall, orElse } from '../../lib/crm.server';
 import { GatewayCallError } from '../../lib/gateway';
 import type { StorefrontSession } from '../../lib/storefront.server';
 import { withLineUpdateRetry } from './line-update-retry';
@@ -19,10 +19,6 @@ const MISSING: CartLoad = { status: 'missing', message: 'There is no cart with t
 
 /** applyPromoCodeNG takes at most 200 lines a call; smaller batches keep each lock short. */
 const PROMO_BATCH = 100;
-
-function scope(session: StorefrontSession) {
-  return { storefrontId: session.storefront.storefrontId, accountId: session.viewer.accountId };
-}
 
 /**
  * Whether the viewer shops as the storefront's guest account: a guest, or a signed-in user who has no account
@@ -44,9 +40,9 @@ function hasNoCart(session: StorefrontSession): boolean {
 export async function loadCart(session: StorefrontSession, quoteId: string | null): Promise<CartLoad> {
   if (hasNoCart(session)) return quoteId ? REFUSED : { status: 'empty' };
   try {
-    const id = quoteId ?? (await crmCall(session, 'getActiveQuote', scope(session))).quote?.id;
+    const id = quoteId ?? (await crmCall(session, 'getActiveQuote', accountScope(session))).quote?.id;
     if (!id) return { status: 'empty' };
-    const cart = await crmCall(session, 'getQuoteItems', { ...scope(session), quoteid: id });
+    const cart = await crmCall(session, 'getQuoteItems', { ...accountScope(session), quoteid: id });
     return cart.lines.length === 0 && !quoteId ? { status: 'empty' } : { status: 'ready', cart };
   } catch (error) {
     if (!(error instanceof GatewayCallError)) throw error;
@@ -58,18 +54,18 @@ export async function loadCart(session: StorefrontSession, quoteId: string | nul
 }
 
 export function addToCart(session: StorefrontSession, catalogItemId: string, qty: number) {
-  return crmCall(session, 'saveItemToQuoteBlink', { ...scope(session), catalogItemId, qty });
+  return crmCall(session, 'saveItemToQuoteBlink', { ...accountScope(session), catalogItemId, qty });
 }
 
 /** A new quantity (0 removes the line), retried while another change holds the quote (spec C§7). */
 export function updateLine(session: StorefrontSession, quoteId: string, lineId: string, qty: number) {
   return withLineUpdateRetry(() =>
-    crmCall(session, 'updateQLI', { ...scope(session), quoteId, lines: [{ id: lineId, qty }] }),
+    crmCall(session, 'updateQLI', { ...accountScope(session), quoteId, lines: [{ id: lineId, qty }] }),
   );
 }
 
 export function removeLine(session: StorefrontSession, quoteId: string, lineId: string) {
-  return crmCall(session, 'deleteLineItems', { ...scope(session), quoteId, qliIds: [lineId] });
+  return crmCall(session, 'deleteLineItems', { ...accountScope(session), quoteId, qliIds: [lineId] });
 }
 
 /**
@@ -82,12 +78,16 @@ export async function applyPromoCode(
   quoteId: string,
   promoCode: string,
 ): Promise<QuoteItems> {
-  const cart = await crmCall(session, 'getQuoteItems', { ...scope(session), quoteid: quoteId });
-  const { qliIds } = await crmCall(session, 'getQLIsForPromoCode', { ...scope(session), quoteId, promoCode });
+  const cart = await crmCall(session, 'getQuoteItems', { ...accountScope(session), quoteid: quoteId });
+  const { qliIds } = await crmCall(session, 'getQLIsForPromoCode', {
+    ...accountScope(session),
+    quoteId,
+    promoCode,
+  });
   let applied = cart;
   for (let start = 0; start < qliIds.length; start += PROMO_BATCH) {
     applied = await crmCall(session, 'applyPromoCodeNG', {
-      ...scope(session),
+      ...accountScope(session),
       promoCode,
       quoteId,
       qliIds: qliIds.slice(start, start + PROMO_BATCH),
@@ -100,30 +100,17 @@ export async function applyPromoCode(
 
 /** The quote gives up the code it shows: its lines are repriced without it (decision 0013). */
 export function removePromoCode(session: StorefrontSession, quoteId: string, promoCode: string) {
-  return crmCall(session, 'removePromoCodeNG', { ...scope(session), quoteId, promoCode });
+  return crmCall(session, 'removePromoCodeNG', { ...accountScope(session), quoteId, promoCode });
 }
 
 /** An own earlier quote becomes the cart again. */
 export function makeActiveCart(session: StorefrontSession, quoteId: string) {
-  return crmCall(session, 'makeActiveCart', { ...scope(session), quoteId });
+  return crmCall(session, 'makeActiveCart', { ...accountScope(session), quoteId });
 }
 
 /** After sign-in: the cart made as a guest becomes the account's cart (spec C§4). */
 export function claimGuestCart(session: StorefrontSession, guestCartSecret: string): Promise<ClaimedCart> {
-  return crmCall(session, 'makeActiveCartForGuest', { ...scope(session), guestCartSecret });
-}
-
-/**
- * What a page shows beside the cart rather than of it (a total, labels, a list): when it cannot be loaded the
- * page goes on without it, and the log says why.
- */
-async function orElse<T>(what: string, fallback: T, load: () => Promise<T>): Promise<T> {
-  try {
-    return await load();
-  } catch (error) {
-    console.warn(`${what} could not be loaded:`, error);
-    return fallback;
-  }
+  return crmCall(session, 'makeActiveCartForGuest', { ...accountScope(session), guestCartSecret });
 }
 
 /** The active cart's total for the header; null without a cart. */
@@ -132,7 +119,7 @@ export function activeCartTotal(
 ): Promise<{ total: number; currency: string } | null> {
   if (hasNoCart(session)) return Promise.resolve(null);
   return orElse('The cart total for the header', null, async () => {
-    const { quote } = await crmCall(session, 'getActiveQuote', scope(session));
+    const { quote } = await crmCall(session, 'getActiveQuote', accountScope(session));
     return quote ? { total: quote.total, currency: quote.currency } : null;
   });
 }
@@ -152,7 +139,7 @@ export function earlierCarts(session: StorefrontSession): Promise<QuoteListEntry
   if (shopsAsGuest(session)) return Promise.resolve([]);
   return orElse('The earlier carts', [], async () => {
     const list = await crmCall(session, 'getGroupedFilteredList', {
-      ...scope(session),
+      ...accountScope(session),
       statuses: ['Inactive'],
       checkedOut: false,
       page: 1,
@@ -163,5 +150,5 @@ export function earlierCarts(session: StorefrontSession): Promise<QuoteListEntry
 }
 
 export function exportCart(session: StorefrontSession, quoteId: string) {
-  return crmCall(session, 'exportToCSV', { ...scope(session), quoteId });
+  return crmCall(session, 'exportToCSV', { ...accountScope(session), quoteId });
 }

@@ -1,3 +1,4 @@
+import { confirmationPath } from '@storefront/contracts/crm-checkout';
 import { problemOf } from '@storefront/contracts/crm-errors';
 import { MESSAGES } from '@storefront/contracts/messages';
 import { data, redirect } from 'react-router';
@@ -7,7 +8,6 @@ import { GatewayCallError } from '../../lib/gateway';
 import { loginPath } from '../../lib/paths';
 import { requireSession } from '../../lib/storefront.server';
 import type { Route } from './+types/submit';
-import { confirmationPath } from './confirmation-path';
 
 /** What the place-order form reads back when the order was not placed. */
 export interface SubmitRefusal {

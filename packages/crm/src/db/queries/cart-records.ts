@@ -59,6 +59,7 @@ export interface QuoteListFilter {
   storefrontId: string;
   owner: CartOwner;
   statuses?: readonly QuoteStatus[] | undefined;
+  sortDirection?: 'ASC' | 'DESC' | undefined;
   checkedOut?: boolean | undefined;
   searchText?: string | undefined;
 }
@@ -87,6 +88,16 @@ export function countQuotesByStatus(db: CrmDb, filter: QuoteListFilter) {
 }
 
 /** One page of matching quotes, grouped by status (Active first), newest change first within a status. */
+/**
+ * By createdAt alone when a direction is asked for (record pages list every status in one table), else by
+ * status and then the most recently changed first (the cart's earlier carts).
+ */
+function listOrder(direction: QuoteListFilter['sortDirection']): SQL[] {
+  if (direction === 'ASC') return [asc(quotes.createdAt), asc(quotes.id)];
+  if (direction === 'DESC') return [desc(quotes.createdAt), desc(quotes.id)];
+  return [asc(quotes.status), desc(quotes.modifiedAt), desc(quotes.id)];
+}
+
 export function findQuotesPage(db: CrmDb, filter: QuoteListFilter, page: { offset: number; limit: number }) {
   return db
     .select({ quote: quotes, lineCount: count(quoteLineItems.id), orderNumber: orders.orderNumber })
@@ -95,7 +106,7 @@ export function findQuotesPage(db: CrmDb, filter: QuoteListFilter, page: { offse
     .leftJoin(orders, eq(orders.quoteId, quotes.id))
     .where(listConditions(filter))
     .groupBy(quotes.id, orders.orderNumber)
-    .orderBy(asc(quotes.status), desc(quotes.modifiedAt), desc(quotes.id))
+    .orderBy(...listOrder(filter.sortDirection))
     .offset(page.offset)
     .limit(page.limit);
 }

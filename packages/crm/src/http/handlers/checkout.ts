@@ -2,6 +2,7 @@ import {
   type AddressParts,
   CHECKOUT_MESSAGES,
   type CustomForm,
+  confirmationPath,
   customFormOf,
   displayCustomValue,
   missingRequiredField,
@@ -9,6 +10,7 @@ import {
   PO_MESSAGES,
 } from '@storefront/contracts';
 import { findQuoteBuyer } from '../../db/queries/guest-buyers';
+import { insertNotification } from '../../db/queries/notifications';
 import {
   findCheckoutTemplate,
   findOrderByNumber,
@@ -211,6 +213,19 @@ async function placeOrder(
     content: Buffer.from(await renderOrderPdf(document)),
   });
   const order = await insertOrder(ctx.db, { quoteId: quote.id, orderNumber, pdfFileId: pdf.id });
+  // A signed-in buyer is told in the portal too; a guest's contact is the buyer they named, who has no portal.
+  if (quote.contactId && quote.guestSecretHash === null) {
+    await insertNotification(ctx.db, {
+      storefrontId: quote.storefrontId,
+      accountId: quote.accountId,
+      name: `Order ${orderNumber} placed`,
+      message: `Your order of ${formatAmount(document.total, document.currency)} is confirmed; its PDF is on the confirmation page.`,
+      createdAt: new Date(),
+      recipients: [
+        { contactId: quote.contactId, targetTemplatePage: confirmationPath(orderNumber), recordNumber: null },
+      ],
+    });
+  }
   const recipient = recipientOf(quote, buyer);
   if (recipient) {
     await insertOutboxMail(ctx.db, {

@@ -18,6 +18,7 @@ import { retrieveContentBlocks } from './content';
 import { getCustomFields, saveCustomFields } from './custom-fields';
 import { createGuestBuyer, getGuestBuyer } from './guest-buyers';
 import { getMergedMetaInfo, getMetaItems } from './meta';
+import { getNotifications, getNotificationsCount, updateNotifications } from './notifications';
 import { getFormattedObjectDetails } from './objects';
 import { paymentRequestHandler } from './payment-callback';
 import { generateSignature, getShuttleCheckoutInfo, getShuttleInfo } from './payments';
@@ -113,6 +114,9 @@ export const HANDLERS: Handlers = {
   updateContactInSF,
   userActivatedInAWS,
   userDeactivatedInAWS,
+  getNotificationsCount,
+  getNotifications,
+  updateNotifications,
   getPAAccounts,
   getAccountDetails,
   getAccountSelection,

@@ -2,7 +2,9 @@ import {
   type CrmPayload,
   type LookupRecords,
   READABLE_FIELDS,
+  RECORD_FIELDS,
   type RecordAnswer,
+  type RecordDataType,
   type RecordObject,
   type RecordValue,
 } from '@storefront/contracts';
@@ -22,17 +24,22 @@ import type { Handler, HandlerContext } from './types';
 
 type RecordRef = Pick<CrmPayload<'getRecord'>, 'storefrontId' | 'accountId' | 'guestCartSecret' | 'recordId'>;
 
-/** The readable fields of a record, dates as ISO strings; `fields` narrows them. */
+/** The readable fields of a record, dates as ISO strings, with their metadata; `fields` narrows them. */
 function recordAnswer(
   objectApiName: RecordObject,
   row: Record<string, unknown> & { id: string },
   fields: readonly string[] = READABLE_FIELDS[objectApiName],
 ): RecordAnswer {
+  const described: Record<string, readonly [string, RecordDataType]> = RECORD_FIELDS[objectApiName];
   const values = fields.map((field): [string, RecordValue] => {
     const value = row[field];
     return [field, value instanceof Date ? value.toISOString() : (value as RecordValue)];
   });
-  return { objectApiName, id: row.id, fields: Object.fromEntries(values) };
+  const fieldsMetadata = fields.flatMap((name) => {
+    const [label, dataType] = described[name] ?? [];
+    return label && dataType ? [{ name, label, dataType }] : [];
+  });
+  return { objectApiName, id: row.id, recordData: Object.fromEntries(values), fieldsMetadata };
 }
 
 /** A quote line, if it is on one of the caller's own quotes. */

@@ -1,0 +1,56 @@
+import { MESSAGES } from '@storefront/contracts/messages';
+import { accountScope, crmCall } from '../../lib/crm.server';
+import { GatewayCallError } from '../../lib/gateway';
+import { formatRecordValue } from '../../lib/record-format';
+import type { BlockLoader } from '../loader-types.server';
+import { listPagePath, templateIdNamed } from '../record-pages';
+
+export const NO_RECORD = 'There is no record with this number.';
+/** A quote line has no currency of its own; its amounts are shown in US dollars. */
+const FALLBACK_CURRENCY = 'USD';
+
+/**
+ * The record the page's recordId names, if it is the viewer's own: another account's (403) or none (404)
+ * shows a message and nothing of the record.
+ */
+export const loadRecordDetail: BlockLoader<'recordDetail'> = async ({
+  session,
+  fields,
+  target,
+  templates,
+}) => {
+  const listId = templateIdNamed(templates, fields.listTemplate);
+  const listHref = listId ? listPagePath(listId) : null;
+  if (!target.recordId) return { record: null, problem: NO_RECORD, listHref };
+  try {
+    // A quote's amounts are in its own currency, read along with the fields the page lists.
+    const withCurrency = fields.objectName === 'Quote' ? ['currency'] : [];
+    const answer = await crmCall(session, 'getRecord', {
+      ...accountScope(session),
+      objectApiName: fields.objectName,
+      recordId: target.recordId,
+      fields: [...new Set([...fields.displayFields, ...withCurrency])],
+    });
+    const { currency } = answer.recordData;
+    const format = {
+      locale: session.locale,
+      currency: typeof currency === 'string' ? currency : FALLBACK_CURRENCY,
+    };
+    const shown = answer.fieldsMetadata
+      .filter((field) => fields.displayFields.includes(field.name))
+      .map((field) => ({
+        label: field.label,
+        value: formatRecordValue(answer.recordData[field.name] ?? null, field.dataType, format),
+      }));
+    return { record: { id: answer.id, fields: shown }, problem: null, listHref };
+  } catch (error) {
+    if (error instanceof GatewayCallError && error.status === 403) {
+      return { record: null, problem: MESSAGES.accessDenied, listHref };
+    }
+    const badNumber = error instanceof GatewayCallError && error.status === 400 && error.field === 'recordId';
+    if (badNumber || (error instanceof GatewayCallError && error.status === 404)) {
+      return { record: null, problem: NO_RECORD, listHref };
+    }
+    throw error;
+  }
+};
