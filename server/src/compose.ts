@@ -5,6 +5,7 @@ import {
   type CrmDatabase,
   createAvaTaxClient,
   createCrmApp,
+  ensureContacts,
   ensureDemoNotifications,
   openCrm,
   seedDemoIfEmpty,
@@ -18,7 +19,7 @@ import { Hono } from 'hono';
 import type { ServerBuild } from 'react-router';
 import { createServerApp } from './app';
 import { PAYMENTS_MOUNT, type ServerConfig } from './config';
-import { type DemoUser, demoRecipients, ensureDemoUsers } from './demo-users';
+import { type DemoUser, demoContacts, demoRecipients, ensureDemoUsers } from './demo-users';
 import type { Logger } from './logger';
 import { crmCallbackFetch } from './payments';
 
@@ -152,6 +153,11 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
         issuerBase: config.identityUrl,
         fetch: identity ?? globalThis.fetch,
       }),
+      userPools: {
+        endpoint: config.identityUrl,
+        ...config.identityAdmin,
+        fetch: identity ?? globalThis.fetch,
+      },
       cacheTtlMs: config.cacheTtlMs,
       logger: logger.child({ part: 'gateway' }),
     });
@@ -163,6 +169,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
       );
       const known = storefronts.filter((storefront): storefront is DomainDetails => storefront !== null);
       demoUsers = await ensureDemoUsers(database, known, seed.accounts, config.port);
+      if (crmDatabase) await ensureContacts(crmDatabase, demoContacts(known, seed.accounts));
       if (crmDatabase) await ensureDemoNotifications(crmDatabase.db, demoRecipients(seed.accounts));
     }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DomainDetails } from '@storefront/contracts';
+import type { ContactSeed } from '@storefront/crm';
 import type { Database } from '@storefront/database';
 import { ensureUser, ensureUserPool, type UserDefinition } from '@storefront/identity';
 
@@ -159,4 +160,21 @@ export async function ensureDemoUsers(
     }
   }
   return users;
+}
+
+/** The CRM contact each demo user is (demoContactId), of the user's account, linked to the pool user. */
+export function demoContacts(storefronts: DomainDetails[], accounts: DemoAccount[]): ContactSeed[] {
+  return accounts.flatMap((account) => {
+    const storefront = storefronts.find((candidate) => candidate.domain === account.storefrontDomain);
+    if (!storefront) return [];
+    return (DEMO_PROFILES[account.name] ?? []).map((profile) => ({
+      id: demoContactId(profile.username),
+      accountId: account.id,
+      firstName: profile.givenName ?? '',
+      lastName: profile.familyName ?? '',
+      email: profile.username,
+      awsUserId: `${profile.username}${storefront.storefrontId}`,
+      portalUserActive: true,
+    }));
+  });
 }

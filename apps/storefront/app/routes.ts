@@ -24,6 +24,7 @@ export default [
   }),
   // The account area (spec P§2 /billing/*): each page is a child of the layout that requires sign-in.
   route('billing', 'routes/billing/layout.tsx', { id: 'billing' }, [
+    route('manageusers', 'routes/billing/manage-users.tsx', { id: 'billing-manageusers' }),
     route('notifications', 'routes/billing/notifications.tsx', { id: 'billing-notifications' }),
     route('account', 'routes/billing/account.tsx', { id: 'billing-account' }),
     route('profile', 'routes/billing/profile.tsx', { id: 'billing-profile' }),

@@ -13,6 +13,7 @@ import { PURCHASE_ORDER_CRM_TYPES } from './crm-purchase-orders';
 import { QUOTE_CRM_TYPES } from './crm-quotes';
 import { SHIPPING_CRM_TYPES } from './crm-shipping';
 import { TAX_CRM_TYPES } from './crm-tax';
+import { USER_CRM_TYPES } from './crm-users';
 
 /**
  * The contract table: one row per CRM type (method, group, cacheability, payload schema, answer schema),
@@ -31,6 +32,7 @@ export const CRM_TYPES = {
   ...CHECKOUT_CRM_TYPES,
   ...GUEST_BUYER_CRM_TYPES,
   ...CUSTOM_FIELD_CRM_TYPES,
+  ...USER_CRM_TYPES,
   ...NOTIFICATION_CRM_TYPES,
   ...ACCOUNT_CRM_TYPES,
 };

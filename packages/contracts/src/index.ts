@@ -1,3 +1,4 @@
+export * from './account-users';
 export * from './address-rules';
 export * from './avatax';
 export * from './block-fields';
@@ -22,6 +23,7 @@ export * from './crm-purchase-orders';
 export * from './crm-quotes';
 export * from './crm-shipping';
 export * from './crm-tax';
+export * from './crm-users';
 export * from './custom-fields';
 export * from './envelope';
 export * from './messages';

@@ -1,5 +1,6 @@
 /** The CRM part: database, demo seed, and the CRM REST contract as a Hono app. */
 export { type CrmDatabase, type CrmDb, type OpenDatabaseOptions, openCrm, openCrmDatabase } from './db/open';
+export { type ContactSeed, ensureContacts } from './db/queries/portal-contacts';
 export { applyOffer, isOfferValidOn, selectTier, unitPrice, unitPriceForQuantity } from './domain/pricing';
 export { type CrmAppOptions, createCrmApp } from './http/app';
 export { type DemoRecipient, ensureDemoNotifications } from './seed/notifications';

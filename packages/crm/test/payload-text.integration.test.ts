@@ -170,6 +170,10 @@ const SAMPLES: Samples = {
     values: { Cost_Centre: 'LAB-7' },
   },
   getCustomFields: { ...quote, quoteId: 'q-1' },
+  contactInSF: { accId: 'acc-1', fn: 'Ana', ln: 'Lima', email: 'ana@example.com' },
+  updateContactInSF: { accId: 'acc-1', cid: 'c-1', awsUserId: 'ana@example.com-sf-1' },
+  userActivatedInAWS: { accId: 'acc-1', cid: 'c-1' },
+  userDeactivatedInAWS: { accId: 'acc-1', cid: 'c-1' },
   getNotificationsCount: { storefrontId: 'stf-1', accId: 'acc-1', cid: '003-ana' },
   getNotifications: { storefrontId: 'stf-1', accId: 'acc-1', cid: '003-ana' },
   updateNotifications: {

@@ -94,6 +94,12 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   generateSignature: 'cart',
   // The payment provider's signed result, posted server to server; a browser never reaches it.
   paymentRequestHandler: 'internal',
+  // A manager's user changes reach the CRM through cognitoActions, which binds the account the gateway
+  // checked; a browser never names a contact or an account for them.
+  contactInSF: 'internal',
+  updateContactInSF: 'internal',
+  userActivatedInAWS: 'internal',
+  userDeactivatedInAWS: 'internal',
   // The caller's own notifications: the gateway binds the contact (cid) and account from the principal.
   getNotificationsCount: 'account',
   getNotifications: 'account',

@@ -1,7 +1,7 @@
 import type { DomainDetails, Envelope } from '@storefront/contracts';
 import { createYoga } from 'graphql-yoga';
 import { RELATED_ACCOUNTS_TTL_MS, type RelatedAccounts, withAccountReach } from './account-reach';
-import { createMemoryCache } from './cache';
+import { type Cache, createMemoryCache } from './cache';
 import { type CrmOptions, createCrmClient } from './crm-client';
 import { Unauthorized } from './envelope';
 import { createRequestGuard, GRAPHQL_PATH, unauthorized } from './http';
@@ -13,6 +13,8 @@ import { PROMO_CODE_LOOKUP_RULE } from './promo-code-lookups';
 import { memoryRateLimiter, type RateLimiter } from './rate-limiter';
 import { schema } from './schema';
 import { createDomainResolver, type DomainEntry } from './storefronts';
+import { createUserPoolAdmin, type UserPoolAdminOptions } from './user-pool-admin';
+import { createUserDirectory, type PoolSnapshot } from './users/directory';
 
 export interface GatewayOptions {
   /** The x-api-key value every request must carry. */
@@ -31,8 +33,20 @@ export interface GatewayOptions {
   verifyToken?: TokenVerifier;
   /** Counts promo-code look-ups per caller; default in memory, PROMO_CODE_LOOKUP_RULE. */
   promoCodeLookups?: RateLimiter;
+  /**
+   * The user pools' admin API (managing users, spec P§5-P§7); without it those fields answer 501. The
+   * directory of pool users is fresh for `directoryTtlMs` (default 60 s; then read again behind the answers)
+   * and kept in `directoryCache` (default in memory for ten times that; Redis when several instances run).
+   */
+  userPools?: UserPoolAdminOptions & {
+    directoryTtlMs?: number;
+    directoryCache?: Cache<PoolSnapshot>;
+  };
   logger?: Logger;
 }
+
+/** How long a pool's user directory is trusted; writes through this gateway patch it at once. */
+export const DEFAULT_DIRECTORY_TTL_MS = 60_000;
 
 /** What the host established about a request's connection; never read from the request's own headers. */
 export interface GatewayConnection {
@@ -58,6 +72,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const resolvePrincipal = createPrincipalResolver(resolveDomain, verifyToken);
   const results = createMemoryCache<Envelope>(options.cacheTtlMs);
   const promoCodeLookups = options.promoCodeLookups ?? memoryRateLimiter(PROMO_CODE_LOOKUP_RULE);
+  const users = options.userPools && userManagement(options.userPools, logger);
 
   const yoga = createYoga<
     { request: Request; verified?: Promise<Principal> } & GatewayConnection,
@@ -96,6 +111,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         logger: requestLogger(logger, request),
         clientAddress,
         promoCodeLookups,
+        users,
       };
     },
   });
@@ -116,5 +132,18 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (failure instanceof Unauthorized) return unauthorized(failure.message);
       return yoga.fetch(request, { ...connection, verified });
     },
+  };
+}
+
+function userManagement(options: NonNullable<GatewayOptions['userPools']>, logger: Logger) {
+  const admin = createUserPoolAdmin(options);
+  const freshMs = options.directoryTtlMs ?? DEFAULT_DIRECTORY_TTL_MS;
+  // Kept well beyond fresh, so an idle pool is answered at once and read again behind the answer.
+  const cache = options.directoryCache ?? createMemoryCache<PoolSnapshot>(freshMs * 10, 100);
+  const onBackgroundError = (error: unknown) =>
+    logger.warn({ err: String(error) }, 'gateway: reading a user pool again failed');
+  return {
+    admin,
+    directory: createUserDirectory(admin, cache, freshMs, onBackgroundError),
   };
 }

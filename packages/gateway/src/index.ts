@@ -6,3 +6,5 @@ export type { Logger } from './logger';
 export type { Principal, TokenVerifier, VerifiedUser } from './principal';
 export { memoryRateLimiter, type RateDecision, type RateLimiter, type RateRule } from './rate-limiter';
 export { createCognitoTokenVerifier, type TokenVerifierOptions } from './token-verifier';
+export { createUserPoolAdmin, type UserPoolAdmin, type UserPoolAdminOptions } from './user-pool-admin';
+export type { PoolSnapshot } from './users/directory';

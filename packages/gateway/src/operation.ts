@@ -5,6 +5,8 @@ import { errorEnvelope } from './envelope';
 import type { Logger } from './logger';
 import type { Principal } from './principal';
 import type { RateLimiter } from './rate-limiter';
+import type { UserPoolAdmin } from './user-pool-admin';
+import type { UserDirectory } from './users/directory';
 
 /** Per request: the caller, resolved once and only when a field needs it, and the shared services. */
 export interface GatewayContext {
@@ -16,6 +18,8 @@ export interface GatewayContext {
   /** The client's address as the host established it; undefined when the host passed none. */
   clientAddress: string | undefined;
   promoCodeLookups: RateLimiter;
+  /** The pools' admin API and the directory of their users; undefined when no admin API is configured. */
+  users: { admin: UserPoolAdmin; directory: UserDirectory } | undefined;
 }
 
 /** One root field being answered: what it called and whether the cache served it, for its log line. */

@@ -15,15 +15,8 @@ import { nestsTooDeep, TOO_DEEP } from './json-depth';
 import { rootField } from './operation';
 import { scopeToPrincipal } from './principal';
 import { limitPromoCodeLookups } from './promo-code-lookups';
-
-/** Parses client input at the boundary; a bad value is a 400 naming the field, never a 500. */
-function parseInput<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const [issue] = parsed.error.issues;
-  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-  throw new GatewayRefusal(400, `Invalid ${what}: ${where}${issue?.message ?? 'malformed'}`);
-}
+import { parseInput } from './resolver-input';
+import { userResolvers } from './users/resolvers';
 
 /**
  * makeCall's data. The client also sends userType, domain and an access token here: none is trusted (the
@@ -143,7 +136,6 @@ export const queryResolvers = {
     return envelope(200, storefront.theme);
   }),
 
-  cognitoActions: notYet('cognitoActions'),
   salesforceApi: notYet('salesforceApi'),
   /**
    * Who the caller is, as verified here: pages decide what to show a signed-in user on this answer,
@@ -184,7 +176,5 @@ export const queryResolvers = {
     );
     return operation.crm({ type: 'logUserActivity', payload });
   }),
-  listCustomerOrgAPIUsers: notYet('listCustomerOrgAPIUsers'),
-  userActions: notYet('userActions'),
-  listUsers: notYet('listUsers'),
+  ...userResolvers,
 };

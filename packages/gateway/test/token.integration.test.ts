@@ -11,94 +11,28 @@ import { portalAccessibleAccounts } from '@storefront/crm/db/schema';
 import { openSeededCrm, type SeededCrm, TEST_SERVICE_TOKEN, testEngines } from '@storefront/crm/testing';
 import type { Database } from '@storefront/database';
 import { ensureUser, ensureUserPool, migrateIdentity } from '@storefront/identity';
-import { createTestIdentityApp } from '@storefront/identity/testing';
 import { and, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCognitoTokenVerifier, createGateway, type Gateway } from '../src/index';
+import {
+  API_KEY,
+  askGateway,
+  cognito,
+  type IdentityFetch,
+  ISSUER_BASE,
+  identityService,
+  PASSWORD,
+  signIn,
+} from './user-pools';
 
-const API_KEY = 'test-api-key';
-const ISSUER_BASE = 'http://identity.test/identity';
-const PASSWORD = 'Token-Test-2026!';
 const CATALOGUE = 'query Call($data: AWSJSON) { salesforceActions(action: "makeCall", data: $data) }';
-
-type IdentityFetch = (request: Request) => Response | Promise<Response>;
-
-/** The user pools served under /identity, as the server mounts them, with a clock of the test's choosing. */
-function identityService(database: Database, now: () => Date, issuerBase = ISSUER_BASE): IdentityFetch {
-  const app = createTestIdentityApp({ database, issuerBase, now });
-  return new Hono().route('/identity', app).fetch;
-}
-
-async function cognito<T>(identity: IdentityFetch, operation: string, body: object): Promise<T> {
-  const response = await identity(
-    new Request(`${ISSUER_BASE}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
-      },
-      body: JSON.stringify(body),
-    }),
-  );
-  const answer = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${operation}: ${JSON.stringify(answer)}`);
-  return answer;
-}
-
-interface Tokens {
-  AccessToken: string;
-  IdToken: string;
-}
-
-async function signIn(identity: IdentityFetch, clientId: string, username: string): Promise<Tokens> {
-  const answer = await cognito<{ AuthenticationResult: Tokens }>(identity, 'InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: clientId,
-    AuthParameters: { USERNAME: username, PASSWORD },
-  });
-  return answer.AuthenticationResult;
-}
-
-interface Ask {
-  host?: string;
-  token?: string;
-  /** A guest cart's secret, as the storefront sends it from its http-only cookie. */
-  guestCart?: string;
-  variables?: Record<string, unknown>;
-}
 
 /** AppSync's whole-request refusal of a token, as askGateway reports it. */
 const refusedToken = (message = 'Valid authorization header not provided.') => ({
   statusCode: 401,
   content: { errorType: 'UnauthorizedException', message },
 });
-
-/**
- * One root field through gateway.fetch on a storefront's host, with the API key and a bearer token as the
- * storefront sends them: its AWSJSON envelope parsed (spec P§7), or a refused request's status and error.
- */
-async function askGateway<T = unknown>(
-  gateway: Gateway,
-  field: string,
-  query: string,
-  { host = 'localhost', token, guestCart, variables }: Ask = {},
-): Promise<Envelope<T>> {
-  const headers: Record<string, string> = { host, 'content-type': 'application/json', 'x-api-key': API_KEY };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (guestCart) headers['x-guest-cart'] = guestCart;
-  const response = await gateway.fetch(
-    new Request('http://gateway.internal/graphql', {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ query, variables }),
-    }),
-  );
-  const { data, errors } = (await response.json()) as { data?: Record<string, string>; errors?: unknown[] };
-  if (!data) return { statusCode: response.status, content: errors?.[0] as T };
-  return JSON.parse(data[field] ?? 'null') as Envelope<T>;
-}
 
 describe.each(await testEngines())('gateway with user-pool tokens on $name', (engine) => {
   let database: Database;

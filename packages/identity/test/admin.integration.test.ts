@@ -16,6 +16,7 @@ import {
   InitiateAuthCommand,
   ListGroupsCommand,
   ListUsersCommand,
+  ListUsersInGroupCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { testEngines } from '@storefront/database/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -269,6 +270,19 @@ describe.each(await testEngines())('admin operations on $name', (engine) => {
     );
     expect(rest.Groups?.map((group) => group.GroupName)).toEqual(['AWSPortalUser']);
     expect(rest.NextToken).toBeUndefined();
+    await createUser(identity.database, 'grouped-too', { groups: ['AWSManager'] });
+    // Paged one at a time, so the token is followed to the end.
+    const members: string[] = [];
+    let NextToken: string | undefined;
+    do {
+      const page = await admin.send(
+        new ListUsersInGroupCommand({ UserPoolId, GroupName: 'AWSManager', Limit: 1, NextToken }),
+      );
+      members.push(...(page.Users ?? []).map((user) => user.Username ?? ''));
+      NextToken = page.NextToken;
+    } while (NextToken);
+    expect(members).toEqual(expect.arrayContaining(['grouped', 'grouped-too']));
+    expect(members).not.toContain('lister-ann');
 
     const tokens = await passwordSignIn(identity.client, 'grouped');
     const claims = JSON.parse(Buffer.from(tokens.AccessToken.split('.')[1] ?? '', 'base64url').toString());

@@ -14,6 +14,9 @@ export const QUERIES = {
   Theme: 'query Theme($key: String!) { theme(key: $key) }',
   UserActivityLog: 'query UserActivityLog($data: AWSJSON) { userActivityLog(data: $data) }',
   GetLoginInfo: 'query GetLoginInfo($data: AWSJSON) { getLoginInfo(data: $data) }',
+  CognitoActions:
+    'query CognitoActions($action: String!, $data: AWSJSON, $username: String) { cognitoActions(action: $action, data: $data, username: $username) }',
+  ListUsers: 'query ListUsers($data: AWSJSON) { listUsers(data: $data) }',
 } as const;
 export type QueryName = keyof typeof QUERIES;
 

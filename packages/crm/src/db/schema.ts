@@ -245,6 +245,10 @@ export const contacts = pgTable(
     lastName: text().notNull(),
     email: text().notNull(),
     phone: text().notNull().default(''),
+    /** The portal user this contact is (username plus storefront id); null for a contact without one. */
+    awsUserId: text(),
+    /** Whether that portal user is enabled in the pool, as the gateway last reported it. */
+    portalUserActive: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.accountId)],

@@ -1,8 +1,11 @@
+import { and, asc, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { IdentityContext } from '../context';
+import { userGroups, users } from '../db/schema';
 import { addToGroup, groupView, listGroups, removeFromGroup, requireGroup } from '../users/groups';
 import { findPool } from '../users/pools';
 import { requireUser } from '../users/repository';
+import { userTypeView } from '../users/view';
 import { Username, UserPoolId } from './fields';
 import { adminOperation } from './operation';
 import { afterToken, MAX_PAGE, pageSize, paginate } from './paging';
@@ -69,5 +72,28 @@ export const ListGroups = adminOperation({
   async run(ctx, input) {
     const pool = await findPool(ctx.db, input.UserPoolId);
     return groupPage(ctx, { poolId: pool.id }, input);
+  },
+});
+
+/** The users of one group, in username order, as ListUsers answers them (Cognito's ListUsersInGroup). */
+export const ListUsersInGroup = adminOperation({
+  input: z.object({ UserPoolId, GroupName, ...page }),
+  async run(ctx, input) {
+    const pool = await findPool(ctx.db, input.UserPoolId);
+    await requireGroup(ctx, pool.id, input.GroupName);
+    const limit = pageSize(input.Limit);
+    const conditions = [eq(userGroups.poolId, pool.id), eq(userGroups.groupName, input.GroupName)];
+    const after = afterToken(input.NextToken);
+    if (after) conditions.push(gt(users.usernameKey, after));
+    const rows = await ctx.db
+      .select({ user: users })
+      .from(users)
+      .innerJoin(userGroups, eq(userGroups.userId, users.id))
+      .where(and(...conditions))
+      .orderBy(asc(users.usernameKey))
+      .limit(limit + 1)
+      .then((found) => found.map((row) => row.user));
+    const { page: shown, next } = paginate(rows, limit, (user) => user.usernameKey);
+    return { Users: shown.map(userTypeView), ...(next ? { NextToken: next } : {}) };
   },
 });

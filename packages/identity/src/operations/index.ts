@@ -3,6 +3,7 @@ import {
   AdminListGroupsForUser,
   AdminRemoveUserFromGroup,
   ListGroups,
+  ListUsersInGroup,
 } from './admin-groups';
 import {
   AdminCreateUser,
@@ -63,6 +64,7 @@ export const OPERATIONS: ReadonlyMap<string, Operation> = new Map(
     ListDevices,
     ListGroups,
     ListUsers,
+    ListUsersInGroup,
     ResendConfirmationCode,
     RespondToAuthChallenge,
     RevokeToken,

@@ -22,6 +22,7 @@ import { getNotifications, getNotificationsCount, updateNotifications } from './
 import { getFormattedObjectDetails } from './objects';
 import { paymentRequestHandler } from './payment-callback';
 import { generateSignature, getShuttleCheckoutInfo, getShuttleInfo } from './payments';
+import { contactInSF, updateContactInSF, userActivatedInAWS, userDeactivatedInAWS } from './portal-users';
 import { applyPromoCodeNG, getPromoCodeInfo, getQLIsForPromoCode, removePromoCodeNG } from './promo-codes';
 import { checkForDuplicatePO, updateQuote } from './purchase-orders';
 import { exportToCSV } from './quote-export';
@@ -109,6 +110,10 @@ export const HANDLERS: Handlers = {
   getOrderConfirmation,
   saveCustomFields,
   getCustomFields,
+  contactInSF,
+  updateContactInSF,
+  userActivatedInAWS,
+  userDeactivatedInAWS,
   getNotificationsCount,
   getNotifications,
   updateNotifications,

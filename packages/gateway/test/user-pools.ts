@@ -1,0 +1,85 @@
+import type { Envelope } from '@storefront/contracts';
+import type { Database } from '@storefront/database';
+import { createTestIdentityApp } from '@storefront/identity/testing';
+import { Hono } from 'hono';
+import type { Gateway } from '../src/index';
+
+/** The user pools and the gateway as tests reach them: over their wire protocols, with real tokens. */
+
+export const API_KEY = 'test-api-key';
+export const ISSUER_BASE = 'http://identity.test/identity';
+export const PASSWORD = 'Token-Test-2026!';
+export type IdentityFetch = (request: Request) => Response | Promise<Response>;
+
+/** The user pools served under /identity, as the server mounts them, with a clock of the test's choosing. */
+export function identityService(
+  database: Database,
+  now: () => Date,
+  issuerBase = ISSUER_BASE,
+): IdentityFetch {
+  const app = createTestIdentityApp({ database, issuerBase, now });
+  return new Hono().route('/identity', app).fetch;
+}
+
+export async function cognito<T>(identity: IdentityFetch, operation: string, body: object): Promise<T> {
+  const response = await identity(
+    new Request(`${ISSUER_BASE}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+      },
+      body: JSON.stringify(body),
+    }),
+  );
+  const answer = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${operation}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+export interface Tokens {
+  AccessToken: string;
+  IdToken: string;
+}
+
+export async function signIn(identity: IdentityFetch, clientId: string, username: string): Promise<Tokens> {
+  const answer = await cognito<{ AuthenticationResult: Tokens }>(identity, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: clientId,
+    AuthParameters: { USERNAME: username, PASSWORD },
+  });
+  return answer.AuthenticationResult;
+}
+
+export interface Ask {
+  host?: string;
+  token?: string;
+  /** A guest cart's secret, as the storefront sends it from its http-only cookie. */
+  guestCart?: string;
+  variables?: Record<string, unknown>;
+}
+
+/**
+ * One root field through gateway.fetch on a storefront's host, with the API key and a bearer token as the
+ * storefront sends them: its AWSJSON envelope parsed (spec P§7), or a refused request's status and error.
+ */
+export async function askGateway<T = unknown>(
+  gateway: Gateway,
+  field: string,
+  query: string,
+  { host = 'localhost', token, guestCart, variables }: Ask = {},
+): Promise<Envelope<T>> {
+  const headers: Record<string, string> = { host, 'content-type': 'application/json', 'x-api-key': API_KEY };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (guestCart) headers['x-guest-cart'] = guestCart;
+  const response = await gateway.fetch(
+    new Request('http://gateway.internal/graphql', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ query, variables }),
+    }),
+  );
+  const { data, errors } = (await response.json()) as { data?: Record<string, string>; errors?: unknown[] };
+  if (!data) return { statusCode: response.status, content: errors?.[0] as T };
+  return JSON.parse(data[field] ?? 'null') as Envelope<T>;
+}
