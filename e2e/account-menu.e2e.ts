@@ -21,7 +21,7 @@ for (const username of ['manager@halvorsen.example', 'buyer@halvorsen.example'])
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const panel = page.getByRole('banner').locator('.account-menu__panel');
     await expect(toggle).toHaveAttribute('aria-controls', (await panel.getAttribute('id')) ?? '');
-    await expect(panel.getByRole('link')).toHaveText(['Your account', 'Change password']);
+    await expect(panel.getByRole('link')).toHaveText(['Your account', 'Profile and security']);
     await expect(panel.getByRole('button')).toHaveText(['Sign out']);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await keepScreenshot(page, testInfo, 'account-menu');

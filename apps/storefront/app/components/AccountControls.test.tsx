@@ -25,8 +25,8 @@ describe('AccountControls', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('link', { name: 'Your account' }).getAttribute('href')).toBe('/billing/account');
     expect(screen.queryByText(/Acting for/)).toBeNull();
-    expect(screen.getByRole('link', { name: 'Change password' }).getAttribute('href')).toBe(
-      '/changePassword',
+    expect(screen.getByRole('link', { name: 'Profile and security' }).getAttribute('href')).toBe(
+      '/billing/profile',
     );
     // A POST to /login, so a link on another site cannot sign the user out.
     const signOut = screen.getByRole('button', { name: 'Sign out' });

@@ -5,12 +5,12 @@ import { loginPath, SIGN_OUT_INTENT } from '../lib/paths';
 import { useDisclosure } from './use-disclosure';
 
 /**
- * The account area's pages that exist. Users (for managers: AWSManager, decided on the server), addresses,
- * orders and invoices join here as their portal pages land.
+ * Ways into the account area; its own navigation (AccountNav) leads to the rest, managers' pages included.
+ * The password is changed on the profile page.
  */
 const ACCOUNT_LINKS = [
   { label: 'Your account', to: '/billing/account' },
-  { label: 'Change password', to: '/changePassword' },
+  { label: 'Profile and security', to: '/billing/profile' },
 ] as const;
 
 /**
