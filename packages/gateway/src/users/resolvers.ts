@@ -148,6 +148,25 @@ const attribute = (Name: string, Value: string) => ({ Name, Value });
 /** The custom local attribute keeps Salesforce's form (en_US); the page shows en-US (P§3). */
 const localAttribute = (locale: string) => attribute('custom:local', locale.replace('-', '_'));
 
+/**
+ * An edit of a managed user's attributes: may this manager edit them (P§5: Active users only), then the
+ * attributes `read` parses from the request.
+ */
+async function editUser(
+  operation: AnyOperation,
+  scope: Scope,
+  username: unknown,
+  read: () => { Name: string; Value: string }[],
+): Promise<Envelope> {
+  const user = await managed(operation, 'edit', scope, username);
+  await admin(operation, 'AdminUpdateUserAttributes', {
+    UserPoolId: scope.poolId,
+    Username: user.username,
+    UserAttributes: read(),
+  });
+  return changed(operation, scope, user.username, USER_MESSAGES.updated);
+}
+
 const groupInput = z.object({ groupName: z.enum(ASSIGNABLE_ROLES) });
 const recreateInput = z.object({ storefrontId: text().nullish(), domain: text().nullish(), email: text() });
 const userActionsInput = z.object({ username: text() });
@@ -238,34 +257,21 @@ const ACTIONS: Record<string, ActionBody> = {
     return changed(operation, scope, input.email, USER_MESSAGES.created);
   },
 
-  updateUser: async (operation, scope, data, username) => {
-    const user = await managed(operation, 'edit', scope, username);
-    const input = parseInput(userUpdateInput, data, 'data');
-    await admin(operation, 'AdminUpdateUserAttributes', {
-      UserPoolId: scope.poolId,
-      Username: user.username,
-      UserAttributes: [
+  updateUser: (operation, scope, data, username) =>
+    editUser(operation, scope, username, () => {
+      const input = parseInput(userUpdateInput, data, 'data');
+      return [
         attribute('given_name', input.given_name),
         attribute('family_name', input.family_name),
         localAttribute(input.local),
-      ],
-    });
-    return changed(operation, scope, user.username, USER_MESSAGES.updated);
-  },
+      ];
+    }),
 
-  updateUserName: async (operation, scope, data, username) => {
-    const user = await managed(operation, 'edit', scope, username);
-    const input = parseInput(userNamesInput, data, 'data');
-    await admin(operation, 'AdminUpdateUserAttributes', {
-      UserPoolId: scope.poolId,
-      Username: user.username,
-      UserAttributes: [
-        attribute('given_name', input.given_name),
-        attribute('family_name', input.family_name),
-      ],
-    });
-    return changed(operation, scope, user.username, USER_MESSAGES.updated);
-  },
+  updateUserName: (operation, scope, data, username) =>
+    editUser(operation, scope, username, () => {
+      const input = parseInput(userNamesInput, data, 'data');
+      return [attribute('given_name', input.given_name), attribute('family_name', input.family_name)];
+    }),
 
   addToGroup: async (operation, scope, data, username) => {
     const user = await managed(operation, 'changeRole', scope, username);

@@ -98,8 +98,25 @@ interface FieldProps {
   inputMode?: 'numeric' | 'email' | 'text';
 }
 
-/** A labelled input; its validation message is tied to it (aria-invalid, aria-describedby). */
-export function Field({ name, label, type = 'text', autoComplete, defaultValue, inputMode }: FieldProps) {
+/** The control's wiring to its label and validation message (aria-invalid, aria-describedby). */
+interface ControlProps {
+  id: string;
+  name: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  className: string;
+}
+
+/** A label, the control it names, and the control's validation message beneath it. */
+function LabelledControl({
+  name,
+  label,
+  control,
+}: {
+  name: string;
+  label: string;
+  control: (props: ControlProps) => ReactNode;
+}) {
   const id = useId();
   const error = useContext(ErrorsContext)[name];
   const errorId = `${id}-error`;
@@ -108,23 +125,38 @@ export function Field({ name, label, type = 'text', autoComplete, defaultValue, 
       <label htmlFor={id} className="auth-field__label">
         {label}
       </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        defaultValue={defaultValue}
-        inputMode={inputMode}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="auth-field__input"
-      />
+      {control({
+        id,
+        name,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? errorId : undefined,
+        className: 'auth-field__input',
+      })}
       {error && (
         <p id={errorId} className="auth-field__error">
           {error}
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled input; its validation message is tied to it. */
+export function Field({ name, label, type = 'text', autoComplete, defaultValue, inputMode }: FieldProps) {
+  return (
+    <LabelledControl
+      name={name}
+      label={label}
+      control={(props) => (
+        <input
+          {...props}
+          type={type}
+          autoComplete={autoComplete}
+          defaultValue={defaultValue}
+          inputMode={inputMode}
+        />
+      )}
+    />
   );
 }
 
@@ -137,34 +169,20 @@ interface SelectFieldProps {
 
 /** A labelled choice from a list; its validation message is tied to it like a Field's. */
 export function SelectField({ name, label, options, defaultValue }: SelectFieldProps) {
-  const id = useId();
-  const error = useContext(ErrorsContext)[name];
-  const errorId = `${id}-error`;
   return (
-    <div className="auth-field">
-      <label htmlFor={id} className="auth-field__label">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="auth-field__input"
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={errorId} className="auth-field__error">
-          {error}
-        </p>
+    <LabelledControl
+      name={name}
+      label={label}
+      control={(props) => (
+        <select {...props} defaultValue={defaultValue}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       )}
-    </div>
+    />
   );
 }
 
