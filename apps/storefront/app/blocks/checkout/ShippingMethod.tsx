@@ -53,6 +53,34 @@ function selectionKey(selected: SavedShipping | null): string {
   return selected ? optionKey(selected) : '';
 }
 
+/**
+ * The method a quote without one starts from: the account's own carrier account when it keeps one and the
+ * storefront offers it, else its preferred carrier and service when they reach the address; none otherwise.
+ */
+function preferredOption(
+  options: readonly ShippingOption[],
+  preferred: MethodDetail['preferred'],
+): Pick<ShippingOption, 'ShippingCarrier' | 'ShippingMethod' | 'customerShippingAccount'> | null {
+  if (!preferred) return null;
+  const { carrier, service, carrierAccountNumber } = preferred;
+  const ownOffered = options.some((option) => option.customerShippingAccount !== null);
+  if (carrierAccountNumber && ownOffered) {
+    return {
+      ShippingCarrier: carrier ?? '',
+      ShippingMethod: service ?? '',
+      customerShippingAccount: carrierAccountNumber,
+    };
+  }
+  return (
+    options.find(
+      (option) =>
+        option.customerShippingAccount === null &&
+        option.ShippingCarrier === carrier &&
+        option.ShippingMethod === service,
+    ) ?? null
+  );
+}
+
 function MethodChoice({
   quoteId,
   detail,
@@ -69,10 +97,11 @@ function MethodChoice({
   const options = rates.ShippingResults.flatMap((group) => group.ShippingInfo);
   const selected = rates.selected;
   const selectedKey = selectionKey(selected);
-  const [choice, setChoice] = useState(selectedKey);
-  const [carrier, setCarrier] = useState(selected?.customerShippingAccount ? selected.ShippingCarrier : '');
-  const [service, setService] = useState(selected?.customerShippingAccount ? selected.ShippingMethod : '');
-  const [account, setAccount] = useState(selected?.customerShippingAccount ?? '');
+  const start = selected ?? preferredOption(options, detail.preferred);
+  const [choice, setChoice] = useState(start ? optionKey(start) : '');
+  const [carrier, setCarrier] = useState(start?.customerShippingAccount ? start.ShippingCarrier : '');
+  const [service, setService] = useState(start?.customerShippingAccount ? start.ShippingMethod : '');
+  const [account, setAccount] = useState(start?.customerShippingAccount ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   // Saving an address elsewhere clears the quote's method: a method saved meanwhile would be lost with it.
   const addressSaving = useFetchers().some((fetcher) => fetcher.formData?.get('intent') === 'saveAddress');
