@@ -1,10 +1,6 @@
 import { accountScope, crmCall } from '../../lib/crm.server';
 import type { StorefrontSession } from '../../lib/storefront.server';
 
-/** A carrier and service as one choice of the form ('' for none). */
-export const serviceKey = (carrier: string | null, service: string | null) =>
-  carrier && service ? `${carrier}|${service}` : '';
-
 export async function loadShippingPreferences(session: StorefrontSession) {
   const [preferences, picklists] = await Promise.all([
     crmCall(session, 'getShippingPreferences', accountScope(session)),

@@ -1,8 +1,8 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
+import { serviceKey } from '../../features/address-book/shipping-preferences';
 import {
   loadShippingPreferences,
   savePreferences,
-  serviceKey,
 } from '../../features/address-book/shipping-preferences.server';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/shipping-methods';
