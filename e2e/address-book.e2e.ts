@@ -15,13 +15,15 @@ const save = (page: Page) => form(page).getByRole('button', { name: 'Save locati
 /** Each message is the described text of its field: shown beside it and read with it. */
 async function expectMessages(scope: Locator, messages: Record<string, string>) {
   for (const [label, message] of Object.entries(messages)) {
-    await expect(scope.getByLabel(label, { exact: true }), label).toHaveAccessibleDescription(message);
+    await expect(scope.getByRole('textbox', { name: label, exact: true }), label).toHaveAccessibleDescription(
+      message,
+    );
   }
 }
 
 async function fill(scope: Locator, values: Record<string, string>) {
   for (const [label, value] of Object.entries(values))
-    await scope.getByLabel(label, { exact: true }).fill(value);
+    await scope.getByRole('textbox', { name: label, exact: true }).fill(value);
 }
 
 test('a buyer adds, edits, makes default and deletes a location, with every address message', async ({
@@ -113,13 +115,13 @@ test('a buyer adds, edits, makes default and deletes a location, with every addr
   await expect(location(page, 'Cold Room 5')).toContainText('Somerville, MA, 02143');
   await expect(location(page, 'Cold Room 4')).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Make Cold Room 5 the default' }).click();
+  await page.getByRole('button', { name: 'Make default: Cold Room 5' }).click();
   await expect(page.getByRole('status')).toHaveText('Default location changed.');
   await expect(location(page, 'Cold Room 5')).toContainText('Default');
   await expect(location(page, SEEDED_DEFAULT)).not.toContainText('Default');
   await expect(page.locator('.address-book__item h3').first()).toContainText('Cold Room 5');
 
-  await page.getByRole('button', { name: `Make ${SEEDED_DEFAULT} the default` }).click();
+  await page.getByRole('button', { name: `Make default: ${SEEDED_DEFAULT}` }).click();
   await expect(location(page, SEEDED_DEFAULT)).toContainText('Default');
   await page.getByRole('button', { name: 'Delete Cold Room 5' }).click();
   await expect(page.getByRole('status')).toHaveText('Location deleted.');

@@ -138,7 +138,7 @@ function LocationItem({ location }: { location: AddressRecord & { isDefault: boo
               name="intent"
               value="default"
               className="button button--secondary"
-              aria-label={`Make ${name} the default`}
+              aria-label={`Make default: ${name}`}
               disabled={busy}
             >
               Make default
@@ -176,19 +176,30 @@ function LocationEditor({
   const [form, setForm] = useState<AddressForm>(
     values ?? (location ? formOfRecord(location) : EMPTY_ADDRESS),
   );
-  const [shownErrors, setShownErrors] = useState(errors);
+  // Fields changed since the server's answer lose its message; a new answer shows all of its own.
+  const [fixed, setFixed] = useState<{ answer: AddressErrors; fields: AddressFormField[] }>({
+    answer: errors,
+    fields: [],
+  });
+  const shownErrors = Object.fromEntries(
+    Object.entries(errors).filter(
+      ([field]) => fixed.answer !== errors || !fixed.fields.includes(field as AddressFormField),
+    ),
+  ) as AddressErrors;
   const formRef = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
   const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'save';
-  // The server's answer replaces what was typed and its messages; the first field it refuses takes the focus.
+  // The server's answer keeps what was typed; the first field it refuses takes the focus.
   useEffect(() => {
     if (values) setForm(values);
-    setShownErrors(errors);
-    focusFirstError(formRef.current);
+    if (Object.keys(errors).length > 0) focusFirstError(formRef.current);
   }, [values, errors]);
   const onChange = (field: AddressFormField, value: string) => {
     setForm((current) => ({ ...current, [field]: value }));
-    setShownErrors(({ [field]: _fixed, ...rest }) => rest);
+    setFixed((current) => ({
+      answer: errors,
+      fields: [...(current.answer === errors ? current.fields : []), field],
+    }));
   };
   return (
     <section className="address-book__card" aria-labelledby="location-form">
