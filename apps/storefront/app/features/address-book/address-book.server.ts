@@ -4,6 +4,8 @@ import type { AddressErrors } from '../../blocks/checkout/address-form';
 import { accountScope, crmCall } from '../../lib/crm.server';
 import { GatewayCallError } from '../../lib/gateway';
 import type { StorefrontSession } from '../../lib/storefront.server';
+import type { AddressSuggestion } from '../checkout/checkout-actions';
+import { taxServiceRefusal } from '../checkout/tax-address-check.server';
 
 /** The intents the address book's forms post; what each did is said after the redirect (`done`). */
 export const BOOK_INTENTS = ['save', 'delete', 'default'] as const;
@@ -32,7 +34,15 @@ function formOf(body: FormData): AddressForm {
 
 export type BookResult =
   | { ok: true; intent: BookIntent }
-  | { ok: false; status: number; problem: string | null; errors: AddressErrors; values: AddressForm | null };
+  | {
+      ok: false;
+      status: number;
+      problem: string | null;
+      errors: AddressErrors;
+      values: AddressForm | null;
+      /** The tax service could not confirm the address: its message and the address it suggests. */
+      taxCheck?: { message: string; suggestion: AddressSuggestion };
+    };
 
 const locationIdOf = (body: FormData) => {
   const value = body.get('locationId');
@@ -77,6 +87,15 @@ export async function changeAddressBook(session: StorefrontSession, body: FormDa
       values,
     });
     if (issues.length > 0) return refuse(issues);
+    // An address the buyer took from the tax service's suggestion is not asked about again.
+    const taxCheck = body.get('checked') === 'true' ? null : await taxServiceRefusal(session, values);
+    if (taxCheck) {
+      const { message, suggestion } = taxCheck;
+      // Without a suggestion the message stands alone above the form.
+      return suggestion
+        ? { ok: false, status: 400, problem: null, errors: {}, values, taxCheck: { message, suggestion } }
+        : { ok: false, status: 400, problem: message, errors: {}, values };
+    }
     const answer = await crmCall(session, 'saveAccountLocation', {
       ...scope,
       ...values,

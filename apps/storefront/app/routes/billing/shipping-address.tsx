@@ -11,6 +11,7 @@ import {
   formOfRecord,
 } from '../../blocks/checkout/address-form';
 import { focusFirstError } from '../../blocks/checkout/FormField';
+import { SuggestedAddress } from '../../blocks/checkout/SuggestedAddress';
 import {
   BOOK_DONE,
   BOOK_INTENTS,
@@ -18,6 +19,7 @@ import {
   changeAddressBook,
   loadAddressBook,
 } from '../../features/address-book/address-book.server';
+import type { AddressSuggestion } from '../../features/checkout/checkout-actions';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/shipping-address';
 import styles from './shipping-address.css?url';
@@ -91,6 +93,7 @@ export default function AddressBookPage({ loaderData, actionData }: Route.Compon
         location={editedLocation}
         values={failure?.values ?? null}
         errors={failure?.errors ?? {}}
+        taxCheck={failure?.taxCheck ?? null}
       />
     </div>
   );
@@ -168,10 +171,12 @@ function LocationEditor({
   location,
   values,
   errors,
+  taxCheck,
 }: {
   location: (AddressRecord & { isDefault: boolean }) | null;
   values: AddressForm | null;
   errors: AddressErrors;
+  taxCheck: { message: string; suggestion: AddressSuggestion } | null;
 }) {
   const [form, setForm] = useState<AddressForm>(
     values ?? (location ? formOfRecord(location) : EMPTY_ADDRESS),
@@ -186,6 +191,8 @@ function LocationEditor({
       ([field]) => fixed.answer !== errors || !fixed.fields.includes(field as AddressFormField),
     ),
   ) as AddressErrors;
+  // The suggestion applied: the tax service is not asked again until the address changes.
+  const [checked, setChecked] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
   const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'save';
@@ -196,6 +203,7 @@ function LocationEditor({
   }, [values, errors]);
   const onChange = (field: AddressFormField, value: string) => {
     setForm((current) => ({ ...current, [field]: value }));
+    setChecked(false);
     setFixed((current) => ({
       answer: errors,
       fields: [...(current.answer === errors ? current.fields : []), field],
@@ -214,6 +222,17 @@ function LocationEditor({
           onChange={onChange}
           locationName
         />
+        <input type="hidden" name="checked" value={String(checked)} />
+        {taxCheck && !checked && (
+          <SuggestedAddress
+            message={taxCheck.message}
+            suggestion={taxCheck.suggestion}
+            onApply={(applied) => {
+              setForm((current) => ({ ...current, ...applied }));
+              setChecked(true);
+            }}
+          />
+        )}
         <div className="address-book__buttons">
           <button type="submit" name="intent" value="save" className="button" disabled={saving}>
             {saving ? 'Saving…' : 'Save location'}
