@@ -105,14 +105,22 @@ test('a buyer adds, edits, makes default and deletes a location, with every addr
   await fill(form(page), { City: '' });
   await save(page);
   await expectMessages(form(page), { City: 'City is required' });
+  // The tax service finds the ZIP code in another city: its suggestion is applied, then saved.
   await fill(form(page), {
     'Location name': 'Cold Room 5',
-    City: 'Somerville',
+    City: 'Cambridge',
     'ZIP or postal code': '02143',
   });
   await save(page);
+  const suggestion = form(page).getByRole('alert');
+  await expect(suggestion).toContainText('The address you entered is Incomplete. We found a suggestion...');
+  await expect(suggestion).toContainText('SOMERVILLE, MA, 02143');
+  await checkLayouts(page, 'address-book-suggestion', WIDTHS);
+  await suggestion.getByRole('button', { name: 'Apply the suggestion' }).click();
+  await expect(form(page).getByRole('textbox', { name: 'City', exact: true })).toHaveValue('SOMERVILLE');
+  await save(page);
   await expect(page.getByRole('status')).toHaveText('Location saved.');
-  await expect(location(page, 'Cold Room 5')).toContainText('Somerville, MA, 02143');
+  await expect(location(page, 'Cold Room 5')).toContainText('SOMERVILLE, MA, 02143');
   await expect(location(page, 'Cold Room 4')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Make default: Cold Room 5' }).click();
