@@ -5,6 +5,7 @@ import {
 } from '@storefront/contracts/crm-shipping';
 import { useState } from 'react';
 import { useFetchers } from 'react-router';
+import { preferredOption } from '../../features/checkout/preferred-method';
 import { useCheckoutAction } from '../../features/checkout/use-checkout-action';
 import { formatMoney } from '../../lib/format';
 import type { BlockData, BlockProps } from '../types';
@@ -51,34 +52,6 @@ export function ShippingMethod({ fields, data, block }: BlockProps<'shippingMeth
 /** The key of the quote's saved method among the options; '' when none is saved. */
 function selectionKey(selected: SavedShipping | null): string {
   return selected ? optionKey(selected) : '';
-}
-
-/**
- * The method a quote without one starts from: the account's own carrier account when it keeps one and the
- * storefront offers it, else its preferred carrier and service when they reach the address; none otherwise.
- */
-function preferredOption(
-  options: readonly ShippingOption[],
-  preferred: MethodDetail['preferred'],
-): Pick<ShippingOption, 'ShippingCarrier' | 'ShippingMethod' | 'customerShippingAccount'> | null {
-  if (!preferred) return null;
-  const { carrier, service, carrierAccountNumber } = preferred;
-  const ownOffered = options.some((option) => option.customerShippingAccount !== null);
-  if (carrierAccountNumber && ownOffered) {
-    return {
-      ShippingCarrier: carrier ?? '',
-      ShippingMethod: service ?? '',
-      customerShippingAccount: carrierAccountNumber,
-    };
-  }
-  return (
-    options.find(
-      (option) =>
-        option.customerShippingAccount === null &&
-        option.ShippingCarrier === carrier &&
-        option.ShippingMethod === service,
-    ) ?? null
-  );
 }
 
 function MethodChoice({
