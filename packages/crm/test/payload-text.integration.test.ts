@@ -193,6 +193,12 @@ const SAMPLES: Samples = {
   },
   getAccountDetails: { storefrontId: 'sf-1', accountId: 'acc-1' },
   getAccountSelection: { storefrontId: 'sf-1', contactId: 'c-1' },
+  saveAccountSelection: {
+    storefrontId: 'sf-1',
+    contactId: 'c-1',
+    selectedAccountId: 'acc-2',
+    shipToAccountId: 'acc-3',
+  },
   getAddressBook: catalogue,
   saveAccountLocation: {
     ...catalogue,
@@ -212,12 +218,11 @@ const SAMPLES: Samples = {
   deleteAccountLocation: { ...catalogue, locationId: 'loc-1' },
   setDefaultAccountLocation: { ...catalogue, locationId: 'loc-1' },
   getShippingPreferences: catalogue,
-  saveShippingPreferences: { ...catalogue, carrier: 'UPS', service: 'Ground', carrierAccountNumber: 'A1B2C3' },
-  saveAccountSelection: {
-    storefrontId: 'sf-1',
-    contactId: 'c-1',
-    selectedAccountId: 'acc-2',
-    shipToAccountId: 'acc-3',
+  saveShippingPreferences: {
+    ...catalogue,
+    carrier: 'UPS',
+    service: 'Ground',
+    carrierAccountNumber: 'A1B2C3',
   },
 };
 
