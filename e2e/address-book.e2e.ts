@@ -89,7 +89,11 @@ test('a buyer adds, edits, makes default and deletes a location, with every addr
   await fill(form(page), { 'State or province': 'Narnia' });
   await save(page);
   await expectMessages(form(page), { 'State or province': 'Please enter valid US State.' });
-  await fill(form(page), { 'State or province': 'Massachusetts' });
+  // Text no part can store is refused beside its field too, never as a failed page.
+  await fill(form(page), { 'State or province': 'Massachusetts', City: 'C'.repeat(1001) });
+  await save(page);
+  await expectMessages(form(page), { City: 'This is too long, or holds characters that cannot be stored.' });
+  await fill(form(page), { City: 'Cambridge' });
   await save(page);
   await expect(page.getByRole('status')).toHaveText('Location saved.');
   // Stored as codes, with its contact.

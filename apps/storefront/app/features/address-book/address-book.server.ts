@@ -17,6 +17,9 @@ export const BOOK_DONE: Record<BookIntent, string> = {
   default: 'Default location changed.',
 };
 
+/** What a value the CRM or the tax service refuses as text (too long, a NUL) shows beside its field. */
+export const UNSTORABLE_TEXT = 'This is too long, or holds characters that cannot be stored.';
+
 export const LOCATION_GONE = 'This location is no longer in your address book.';
 
 export function loadAddressBook(session: StorefrontSession) {
@@ -104,6 +107,19 @@ export async function changeAddressBook(session: StorefrontSession, body: FormDa
     if (answer.saveStatus === 'ERROR') return refuse([{ field: answer.field, message: answer.message }]);
     return { ok: true, intent };
   } catch (error) {
+    // Text the CRM cannot take (over its limit, a NUL) is refused beside its field, not as a failure.
+    const field = ADDRESS_FORM_FIELDS.find(
+      (name) => error instanceof GatewayCallError && error.field === name,
+    );
+    if (error instanceof GatewayCallError && error.status === 400 && field) {
+      return {
+        ok: false,
+        status: 400,
+        problem: null,
+        errors: { [field]: UNSTORABLE_TEXT },
+        values: formOf(body),
+      };
+    }
     // Deleted in another tab, or not this account's: the page says so instead of failing.
     if (error instanceof GatewayCallError && (error.status === 403 || error.status === 404)) {
       return { ok: false, status: error.status, problem: LOCATION_GONE, errors: {}, values: null };

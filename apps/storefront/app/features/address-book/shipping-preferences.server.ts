@@ -1,4 +1,7 @@
+import type { CrmAnswer } from '@storefront/contracts/crm';
+import { SHIPPING_PREFERENCE_MESSAGES } from '@storefront/contracts/crm-address-book';
 import { accountScope, crmCall } from '../../lib/crm.server';
+import { GatewayCallError } from '../../lib/gateway';
 import type { StorefrontSession } from '../../lib/storefront.server';
 
 export async function loadShippingPreferences(session: StorefrontSession) {
@@ -23,12 +26,28 @@ export async function savePreferences(
     return typeof value === 'string' ? value.slice(0, 200) : '';
   };
   const [carrier = '', service = ''] = text('service').split('|');
-  const answer = await crmCall(session, 'saveShippingPreferences', {
-    ...accountScope(session),
-    carrier,
-    service,
-    carrierAccountNumber: text('carrierAccountNumber'),
-  });
+  const carrierAccountNumber = text('carrierAccountNumber');
+  let answer: CrmAnswer<'saveShippingPreferences'>;
+  try {
+    answer = await crmCall(session, 'saveShippingPreferences', {
+      ...accountScope(session),
+      carrier,
+      service,
+      carrierAccountNumber,
+    });
+  } catch (error) {
+    // Text the CRM's schema refuses (too long, a NUL) is a refusal beside its field, not a failure.
+    if (error instanceof GatewayCallError && error.status === 400) {
+      return error.field === 'carrierAccountNumber'
+        ? {
+            ok: false,
+            field: 'carrierAccountNumber',
+            message: SHIPPING_PREFERENCE_MESSAGES.carrierAccountNumber,
+          }
+        : { ok: false, field: 'service', message: SHIPPING_PREFERENCE_MESSAGES.service };
+    }
+    throw error;
+  }
   return answer.saveStatus === 'SUCCESS'
     ? { ok: true }
     : { ok: false, field: answer.field, message: answer.message };
