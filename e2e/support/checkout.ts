@@ -23,9 +23,9 @@ export async function addFirstOf(page: Page, category: string): Promise<void> {
   await cart.addFromHere(page, name);
 }
 
-/** No serious accessibility violation and no sideways scrolling, at desktop and phone widths. */
-export async function checkLayouts(page: Page, name: string): Promise<void> {
-  for (const width of [1280, 390]) {
+/** No serious accessibility violation and no sideways scrolling, at desktop and phone widths (or those given). */
+export async function checkLayouts(page: Page, name: string, widths = [1280, 390]): Promise<void> {
+  for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);

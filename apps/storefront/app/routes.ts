@@ -28,6 +28,8 @@ export default [
     route('notifications', 'routes/billing/notifications.tsx', { id: 'billing-notifications' }),
     route('account', 'routes/billing/account.tsx', { id: 'billing-account' }),
     route('profile', 'routes/billing/profile.tsx', { id: 'billing-profile' }),
+    route('shippingaddress', 'routes/billing/shipping-address.tsx', { id: 'billing-shippingaddress' }),
+    route('shippingmethods', 'routes/billing/shipping-methods.tsx', { id: 'billing-shippingmethods' }),
     route('*', 'routes/billing/not-found.tsx', { id: 'billing-not-found' }),
   ]),
   route('cart', templatePage, { id: 'cart' }),

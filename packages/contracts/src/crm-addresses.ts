@@ -78,7 +78,7 @@ const addressRecordsSchema = z.object({
 export type AddressRecords = z.infer<typeof addressRecordsSchema>;
 
 /** A save either succeeded, or broke a rule of C§5: then the message and the form field it belongs to. */
-const saveAddressAnswerSchema = z.discriminatedUnion('saveStatus', [
+export const saveAddressAnswerSchema = z.discriminatedUnion('saveStatus', [
   z.object({
     saveStatus: z.literal('SUCCESS'),
     /** The location saved onto the quote (new, updated or deleted); null for an account-level address. */

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ACCOUNT_CRM_TYPES } from './crm-accounts';
+import { ADDRESS_BOOK_CRM_TYPES } from './crm-address-book';
 import { ADDRESS_CRM_TYPES } from './crm-addresses';
 import { CRM_BASE_PATH } from './crm-base';
 import { CART_RECORD_TYPES } from './crm-cart-records';
@@ -35,6 +36,7 @@ export const CRM_TYPES = {
   ...USER_CRM_TYPES,
   ...NOTIFICATION_CRM_TYPES,
   ...ACCOUNT_CRM_TYPES,
+  ...ADDRESS_BOOK_CRM_TYPES,
 };
 
 export type CrmType = keyof typeof CRM_TYPES;

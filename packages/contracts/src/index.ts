@@ -8,6 +8,7 @@ export * from './catalogue';
 export * from './constants';
 export * from './crm';
 export * from './crm-accounts';
+export * from './crm-address-book';
 export * from './crm-addresses';
 export * from './crm-base';
 export * from './crm-cart-records';

@@ -199,6 +199,31 @@ const SAMPLES: Samples = {
     selectedAccountId: 'acc-2',
     shipToAccountId: 'acc-3',
   },
+  getAddressBook: catalogue,
+  saveAccountLocation: {
+    ...catalogue,
+    locationId: 'loc-1',
+    locName: 'Cold room',
+    address: '1210 Longwood Avenue',
+    address2: 'Loading Dock B',
+    city: 'Boston',
+    state: 'MA',
+    zip: '02115',
+    country: 'US',
+    firstName: 'Ana',
+    lastName: 'Silva',
+    phone: '+1 617 555 0100',
+    email: 'ana@example.com',
+  },
+  deleteAccountLocation: { ...catalogue, locationId: 'loc-1' },
+  setDefaultAccountLocation: { ...catalogue, locationId: 'loc-1' },
+  getShippingPreferences: catalogue,
+  saveShippingPreferences: {
+    ...catalogue,
+    carrier: 'UPS',
+    service: 'Ground',
+    carrierAccountNumber: 'A1B2C3',
+  },
 };
 
 /** The path of every string in a payload ('lines.0.id'), free text and picklist values alike. */

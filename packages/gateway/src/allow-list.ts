@@ -57,6 +57,13 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   // guest account, so the location objects of saveAddress are refused there (docs/decisions/0016).
   getAddressRecords: 'cart',
   saveAddress: 'cart',
+  // The account's own address book and shipping preferences (docs/decisions/0032): signed-in users only.
+  getAddressBook: 'account',
+  saveAccountLocation: 'account',
+  deleteAccountLocation: 'account',
+  setDefaultAccountLocation: 'account',
+  getShippingPreferences: 'account',
+  saveShippingPreferences: 'account',
   // Guests check out too; the quote's owner (and a guest's cart secret) is checked by the CRM.
   calculateShippingCharges: 'cart',
   saveShippingChargesWithBroker: 'cart',

@@ -7,6 +7,7 @@ import type {
   PicklistCount,
   PicklistField,
 } from '@storefront/contracts/catalogue';
+import type { ShippingPreferences } from '@storefront/contracts/crm-address-book';
 import type { AddressRecord, QuoteAddress } from '@storefront/contracts/crm-addresses';
 import type { QuoteListEntry, TranslationHeaders } from '@storefront/contracts/crm-cart-records';
 import type { CATALOGUE_SORTS } from '@storefront/contracts/crm-catalogue';
@@ -123,6 +124,8 @@ export interface BlockData {
     rates: ShippingRates;
     carriers: CarrierPicklist['carriers'];
     currency: string;
+    /** The account's shipping preferences (/billing/shippingmethods), the choice a new method starts from. */
+    preferred: ShippingPreferences | null;
   }>;
   /** The template the values are checked against, and what the quote holds. */
   customForm: CheckoutStepData<{ templateId: string; saved: SavedCustomField[] }>;

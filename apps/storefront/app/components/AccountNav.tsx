@@ -10,6 +10,13 @@ interface AccountLink {
 /** The pages of the account area (spec P§2 /billing/*), in the order a customer looks for them. */
 export const ACCOUNT_AREA_LINKS: readonly AccountLink[] = [
   { label: 'Account', to: '/billing/account' },
+  { label: 'Invoices', to: '/billing/enhancedList' },
+  { label: 'Pay invoices', to: '/billing/payment' },
+  { label: 'Payment methods', to: '/billing/paymentmethods' },
+  { label: 'Requests', to: '/billing/requests' },
+  { label: 'Support cases', to: '/billing/cases' },
+  { label: 'Addresses', to: '/billing/shippingaddress' },
+  { label: 'Shipping preferences', to: '/billing/shippingmethods' },
   { label: 'Profile and security', to: '/billing/profile' },
   { label: 'Notifications', to: '/billing/notifications' },
   { label: 'Manage users', to: '/billing/manageusers', managersOnly: true },

@@ -174,6 +174,11 @@ export const accounts = pgTable(
     shippingState: text(),
     shippingPostalCode: text(),
     shippingCountry: text(),
+    // Shipping preferences (/billing/shippingmethods): checkout's shipping method step starts from them.
+    preferredShippingCarrier: text(),
+    preferredShippingService: text(),
+    /** The account's own carrier account number, used with 'Use your own shipping carrier'. */
+    carrierAccountNumber: text(),
   },
   (t) => [
     index().on(t.storefrontId),
@@ -269,6 +274,11 @@ export const locations = pgTable(
     zip: text().notNull().default(''),
     country: text().notNull().default(''),
     isDefault: boolean().notNull().default(false),
+    // The person a delivery to the location is for (the address book's contact; '' when none was given).
+    firstName: text().notNull().default(''),
+    lastName: text().notNull().default(''),
+    phone: text().notNull().default(''),
+    email: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     modifiedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -70,7 +70,11 @@ export function locationRecord(
     name: accountName,
     locName: location.name,
     ...locationParts(location),
-    ...NO_CONTACT,
+    // The address book's contact for the location (empty for one added at checkout).
+    firstName: location.firstName,
+    lastName: location.lastName,
+    phone: location.phone,
+    email: location.email,
     addressType,
     addressObject: 'Location',
     isBilling: addressType === 'Billing',

@@ -13,7 +13,6 @@ import type { BlockProps, ShippingAddressData } from '../types';
 import { AddressFields } from './AddressFields';
 import {
   type AddressErrors,
-  addressLine,
   EMPTY_ADDRESS,
   formOfQuoteAddress,
   formOfRecord,
@@ -22,6 +21,7 @@ import {
 } from './address-form';
 import { focusFirstError } from './FormField';
 import { Step } from './Step';
+import { SuggestedAddress } from './SuggestedAddress';
 
 /** The shipping address step (C§4): the address book or a new address, and the billing address. */
 export function ShippingAddress({ fields, data, block }: BlockProps<'shippingAddress'>) {
@@ -195,20 +195,14 @@ function AddressStep({ quoteId, detail, config, save }: AddressStepProps) {
         }}
       />
       {suggestion && refusal && (
-        <div className="checkout-suggestion" role="alert">
-          <p>{refusal.message}</p>
-          <p>{addressLine(suggestion)}</p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => {
-              setShipping((current) => ({ ...current, ...suggestion }));
-              setChecked(true);
-            }}
-          >
-            Apply the suggestion
-          </button>
-        </div>
+        <SuggestedAddress
+          message={refusal.message}
+          suggestion={suggestion}
+          onApply={(applied) => {
+            setShipping((current) => ({ ...current, ...applied }));
+            setChecked(true);
+          }}
+        />
       )}
       <div className="field field--check">
         <input

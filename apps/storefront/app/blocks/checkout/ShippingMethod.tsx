@@ -5,6 +5,7 @@ import {
 } from '@storefront/contracts/crm-shipping';
 import { useState } from 'react';
 import { useFetchers } from 'react-router';
+import { preferredOption } from '../../features/checkout/preferred-method';
 import { useCheckoutAction } from '../../features/checkout/use-checkout-action';
 import { formatMoney } from '../../lib/format';
 import type { BlockData, BlockProps } from '../types';
@@ -69,10 +70,11 @@ function MethodChoice({
   const options = rates.ShippingResults.flatMap((group) => group.ShippingInfo);
   const selected = rates.selected;
   const selectedKey = selectionKey(selected);
-  const [choice, setChoice] = useState(selectedKey);
-  const [carrier, setCarrier] = useState(selected?.customerShippingAccount ? selected.ShippingCarrier : '');
-  const [service, setService] = useState(selected?.customerShippingAccount ? selected.ShippingMethod : '');
-  const [account, setAccount] = useState(selected?.customerShippingAccount ?? '');
+  const start = selected ?? preferredOption(options, detail.preferred);
+  const [choice, setChoice] = useState(start ? optionKey(start) : '');
+  const [carrier, setCarrier] = useState(start?.customerShippingAccount ? start.ShippingCarrier : '');
+  const [service, setService] = useState(start?.customerShippingAccount ? start.ShippingMethod : '');
+  const [account, setAccount] = useState(start?.customerShippingAccount ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   // Saving an address elsewhere clears the quote's method: a method saved meanwhile would be lost with it.
   const addressSaving = useFetchers().some((fetcher) => fetcher.formData?.get('intent') === 'saveAddress');

@@ -4,7 +4,7 @@ import type { QuoteSummary } from '@storefront/contracts/crm-quotes';
 import { type CheckoutPage, checkoutScope, loadCheckoutState } from '../../features/checkout/checkout.server';
 import { CHECKOUT_PATH } from '../../features/checkout/checkout-actions';
 import { type CheckoutStep, isStepAvailable, isStepComplete } from '../../features/checkout/steps';
-import { crmCall } from '../../lib/crm.server';
+import { accountScope, crmCall, orElse } from '../../lib/crm.server';
 import { loginPath } from '../../lib/paths';
 import type { StorefrontSession } from '../../lib/storefront.server';
 import type { BlockLoader } from '../loader-types.server';
@@ -92,11 +92,17 @@ export const loadShippingMethod: BlockLoader<'shippingMethod'> = (args) =>
   loadStep(args, 'shippingMethod', async (quote) => {
     const { session } = args;
     const scope = checkoutScope(session);
-    const [rates, picklists] = await Promise.all([
+    const [rates, picklists, preferred] = await Promise.all([
       crmCall(session, 'calculateShippingCharges', { ...scope, objid: quote.id, objtype: 'Quote' }),
       crmCall(session, 'getShippingPicklists', {}),
+      // A guest has no account of their own to prefer anything; without them the step still works.
+      session.viewer.isGuest
+        ? null
+        : orElse('Shipping preferences', null, () =>
+            crmCall(session, 'getShippingPreferences', accountScope(session)),
+          ),
     ]);
-    return { rates, carriers: picklists.carriers, currency: quote.currency };
+    return { rates, carriers: picklists.carriers, currency: quote.currency, preferred };
   });
 
 /** The checkout template's custom form and the values the quote holds for it. */

@@ -17,7 +17,6 @@ import {
   MAX_PO_FILE_BYTES,
   PO_NUMBER_MAX,
 } from '@storefront/contracts/crm-purchase-orders';
-import { INCOMPLETE_ADDRESS_MESSAGE, isTaxCheckCountry } from '@storefront/contracts/crm-tax';
 import type { CustomFieldError } from '@storefront/contracts/custom-fields';
 import { MESSAGES } from '@storefront/contracts/messages';
 import { data } from 'react-router';
@@ -40,6 +39,7 @@ import {
   CUSTOM_FIELD_PREFIX,
   DELIVER_TO_PREFIX,
 } from './checkout-actions';
+import { taxServiceRefusal } from './tax-address-check.server';
 
 type Form = Record<string, FormDataEntryValue>;
 
@@ -130,36 +130,10 @@ async function saveAddress(
   }
 }
 
-/**
- * With the tax service's address validation on, a US or Canadian address it cannot confirm is refused with
- * its suggestion, which the buyer may apply (C§4, C§5). `checked` skips it for an address just applied.
- */
+/** The tax service's refusal of a US or Canadian address, with its suggestion (tax-address-check.server.ts). */
 async function checkWithTaxService(session: StorefrontSession, address: AddressForm): Promise<void> {
-  if (!isTaxCheckCountry(address.country.trim())) return;
-  const storefrontId = session.storefront.storefrontId;
-  if (!(await crmCall(session, 'isAvataxAddressValidation', { storefrontId }))) return;
-  const answer = await crmCall(session, 'resolveAvataxAddress', {
-    storefrontId,
-    line1: address.address,
-    line2: address.address2,
-    city: address.city,
-    region: address.state,
-    country: address.country,
-    postalCode: address.zip,
-  });
-  if (answer.messages.length === 0) return;
-  const [suggested] = answer.validatedAddresses;
-  const suggestion = suggested
-    ? {
-        address: suggested.line1 ?? '',
-        address2: suggested.line2 ?? '',
-        city: suggested.city ?? '',
-        state: suggested.region ?? '',
-        zip: suggested.postalCode ?? '',
-        country: suggested.country ?? '',
-      }
-    : null;
-  throw new Refusal(INCOMPLETE_ADDRESS_MESSAGE, null, suggestion);
+  const refusal = await taxServiceRefusal(session, address);
+  if (refusal) throw new Refusal(refusal.message, null, refusal.suggestion);
 }
 
 const nothing: CheckoutAnswer = { tax: null, upload: null, payment: null };

@@ -1,4 +1,12 @@
 import { logUserActivity } from './activity';
+import {
+  deleteAccountLocation,
+  getAddressBook,
+  getShippingPreferences,
+  saveAccountLocation,
+  saveShippingPreferences,
+  setDefaultAccountLocation,
+} from './address-book';
 import { getAddressRecords, saveAddress } from './addresses';
 import {
   getAttributesOfItems,
@@ -51,6 +59,12 @@ import type { Handlers } from './types';
 
 /** One handler per CRM type of the contract; the type checker keeps the two lists equal. */
 export const HANDLERS: Handlers = {
+  getAddressBook,
+  saveAccountLocation,
+  deleteAccountLocation,
+  setDefaultAccountLocation,
+  getShippingPreferences,
+  saveShippingPreferences,
   createGuestBuyer,
   getGuestBuyer,
   getActiveStorefronts,
