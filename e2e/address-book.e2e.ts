@@ -2,10 +2,10 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { addFirstOf, checkLayouts, interactive, step, throughAddressOnly } from './support/checkout';
 import { signIn } from './support/sign-in';
 
-// The Halvorsen account's book is shared by its users and other tests: this test puts back what it changes.
-const USER = 'buyer@halvorsen.example';
+// The book and preferences of an account no other browser test changes or checks out with.
+const USER = 'buyer@marlowe.example';
 const WIDTHS = [1280, 768, 390];
-const SEEDED_DEFAULT = 'Main Receiving';
+const SEEDED_DEFAULT = 'Sequencing Lab';
 
 const form = (page: Page) => page.getByRole('region', { name: /^(Add a location|Edit )/ });
 const location = (page: Page, name: string) =>
@@ -32,7 +32,7 @@ test('a buyer adds, edits, makes default and deletes a location, with every addr
   await page.goto('/billing/shippingaddress');
   await signIn.as(page, USER);
   await expect(page.getByRole('heading', { level: 1, name: 'Address book' })).toBeVisible();
-  await expect(page.locator('.address-book__account')).toContainText('Boston');
+  await expect(page.locator('.address-book__account')).toContainText('La Jolla');
   await expect(location(page, SEEDED_DEFAULT)).toContainText('Default');
   await checkLayouts(page, 'address-book', WIDTHS);
 
@@ -146,16 +146,17 @@ test('a preferred carrier and service is preselected at checkout', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: 'Shipping preferences' })).toBeVisible();
   const service = page.getByLabel('Preferred carrier and service');
   const accountNumber = page.getByLabel('Your carrier account number');
-  await service.selectOption({ label: 'UPS Ground' });
+  // Marlowe's cold-chain kits go by FedEx only: its preference is a service the checkout rates.
+  await service.selectOption({ label: 'FedEx 2Day' });
   await accountNumber.fill('no spaces!');
   await page.getByRole('button', { name: 'Save preferences' }).click();
   await expect(accountNumber).toHaveAccessibleDescription(/Enter 4 to 32 letters, digits or dashes\.$/);
   await checkLayouts(page, 'shipping-preferences', WIDTHS);
-  await page.getByLabel('Preferred carrier and service').selectOption({ label: 'UPS Ground' });
+  await page.getByLabel('Preferred carrier and service').selectOption({ label: 'FedEx 2Day' });
   await page.getByLabel('Your carrier account number').fill('');
   await page.getByRole('button', { name: 'Save preferences' }).click();
   await expect(page.getByRole('status')).toHaveText(/^Shipping preferences saved/);
-  await expect(service).toHaveValue('UPS|Ground');
+  await expect(service).toHaveValue('FedEx|2Day');
 
   try {
     await addFirstOf(page, 'Genomics Kits');
@@ -163,7 +164,7 @@ test('a preferred carrier and service is preselected at checkout', async ({ page
     await interactive(page);
     await throughAddressOnly(page);
     const method = step(page, 'Shipping method');
-    await expect(method.getByRole('radio', { name: /^UPS Ground/ })).toBeChecked();
+    await expect(method.getByRole('radio', { name: /^FedEx 2Day/ })).toBeChecked();
     await method.getByRole('button', { name: 'Use this method' }).click();
     await expect(method.getByRole('heading', { name: /Shipping method \(done\)/ })).toBeVisible();
   } finally {

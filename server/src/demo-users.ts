@@ -83,6 +83,18 @@ export const DEMO_PROFILES: Record<string, Profile[]> = {
       status: 'FORCE_CHANGE_PASSWORD',
     },
   ],
+  // A university core facility with an address book of its own (the browser tests of the book use it alone).
+  'Marlowe Genomics Core': [
+    {
+      role: 'portal user',
+      username: 'buyer@marlowe.example',
+      password: 'Demo-Marlowe-2026!',
+      givenName: 'Noah',
+      familyName: 'Whitfield',
+      groups: ['AWSPortalUser'],
+      status: 'CONFIRMED',
+    },
+  ],
   'Kestrel Diagnostics GmbH': [
     {
       role: 'manager',
