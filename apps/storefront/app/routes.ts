@@ -28,6 +28,7 @@ export default [
     route('notifications', 'routes/billing/notifications.tsx', { id: 'billing-notifications' }),
     route('account', 'routes/billing/account.tsx', { id: 'billing-account' }),
     route('profile', 'routes/billing/profile.tsx', { id: 'billing-profile' }),
+    route('paymentmethods', 'routes/billing/payment-methods.tsx', { id: 'billing-paymentmethods' }),
     route('*', 'routes/billing/not-found.tsx', { id: 'billing-not-found' }),
   ]),
   route('cart', templatePage, { id: 'cart' }),
