@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { accountScope, crmCall } from '../../lib/crm.server';
 import { GatewayCallError } from '../../lib/gateway';
 import type { StorefrontSession } from '../../lib/storefront.server';
+import { cardName } from './card-name';
 
 export const PAYMENT_METHODS_PATH = '/billing/paymentmethods';
 
@@ -21,10 +22,6 @@ const form = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('add') }),
   z.object({ intent: z.enum(['default', 'remove']), paymentMethodId: id }),
 ]);
-
-/** A card as a buyer names it: 'Visa •••• 4242'. */
-export const cardName = (method: Pick<PaymentMethod, 'brand' | 'last4'>) =>
-  `${method.brand} •••• ${method.last4}`;
 
 /**
  * Adding a card starts a signed save request (the browser posts it to the provider's page, which brings the

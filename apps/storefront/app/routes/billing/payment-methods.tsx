@@ -1,9 +1,9 @@
-import type { PaymentMethod } from '@storefront/contracts';
+import type { PaymentMethod } from '@storefront/contracts/crm-payment-methods';
 import { useEffect, useRef, useState } from 'react';
 import { Form, type MetaDescriptor, useNavigation } from 'react-router';
 import { useToast } from '../../components/toast/Toasts';
+import { cardName } from '../../features/payment-methods/card-name';
 import {
-  cardName,
   listPaymentMethods,
   paymentMethodAction,
   returnNotice,
