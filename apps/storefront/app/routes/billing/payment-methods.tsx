@@ -148,7 +148,7 @@ function SavedCard({
                   value="default"
                   className="button button--secondary"
                   disabled={busy}
-                  aria-label={`Make ${name} default`}
+                  aria-label={`Make default: ${name}`}
                 >
                   Make default
                 </button>
