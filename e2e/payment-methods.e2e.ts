@@ -45,6 +45,7 @@ test('a buyer adds a card through the hosted page, sees it with its brand, makes
 
   await addCard(page, { number: '3566 0020 2036 0505', cvc: '123' });
   await expect(page.getByText('Your card has been saved.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
   const jcb = savedCard(page, 'JCB •••• 0505');
   await expect(jcb.getByText('Expires 11/2034')).toBeVisible();
   await expect(jcb.getByText('Default', { exact: true })).toHaveCount(0);

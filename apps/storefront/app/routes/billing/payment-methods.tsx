@@ -1,6 +1,6 @@
 import type { PaymentMethod } from '@storefront/contracts/crm-payment-methods';
 import { useEffect, useRef, useState } from 'react';
-import { Form, type MetaDescriptor, useNavigation } from 'react-router';
+import { Form, type MetaDescriptor, useNavigate, useNavigation } from 'react-router';
 import { useToast } from '../../components/toast/Toasts';
 import { cardName } from '../../features/payment-methods/card-name';
 import {
@@ -39,9 +39,13 @@ export default function PaymentMethodsPage({ loaderData, actionData }: Route.Com
   const { methods, notice, currentMonth } = loaderData;
   const toast = useToast();
   const busy = useNavigation().state !== 'idle';
+  const navigate = useNavigate();
   useEffect(() => {
-    if (notice) toast.show({ message: notice.message, variant: notice.variant });
-  }, [notice, toast]);
+    if (!notice) return;
+    toast.show({ message: notice.message, variant: notice.variant });
+    // The provider's reference has been read: a reload or a bookmark must not tell it again.
+    navigate('.', { replace: true, preventScrollReset: true });
+  }, [notice, toast, navigate]);
   useEffect(() => {
     if (actionData?.ok && actionData.message) toast.show({ message: actionData.message, variant: 'success' });
   }, [actionData, toast]);
