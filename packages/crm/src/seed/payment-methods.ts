@@ -12,8 +12,8 @@ const DEMO_CARDS = [
 ] as const;
 
 /**
- * Halvorsen's demo cards (on each storefront), for an account that has never saved a card: one that has
- * (or has removed them) keeps what its buyers did.
+ * Halvorsen's demo cards (on each storefront), for an account with no card that has never started saving
+ * one: once its buyers have used the page, what they did is kept.
  */
 export async function addDemoPaymentMethods(db: CrmDb): Promise<void> {
   const accounts = await db
