@@ -179,6 +179,20 @@ describe.each(await testEngines())('saved payment methods on $name', (engine) =>
     expect(removed.body.methods.find((method) => method.isDefault)?.id).toBe(second);
   });
 
+  it('leaves exactly one default when cards are made default in parallel, without a 500', async () => {
+    const ids = await Promise.all(
+      ['1117', '0005', '4444'].map((last4) => saveCard(crm.ids.halvorsen, { last4 })),
+    );
+    const answers = await Promise.all(
+      [...ids, ...ids].map((paymentMethodId) =>
+        crm.post('setDefaultPaymentMethod', { ...scope(crm.ids.halvorsen), paymentMethodId }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    const defaults = (await list(crm.ids.halvorsen)).methods.filter((method) => method.isDefault);
+    expect(defaults).toHaveLength(1);
+  });
+
   it("refuses another account's method with 403 and an unknown one with 404, changing nothing", async () => {
     const halvorsens = (await list(crm.ids.halvorsen)).methods;
     const target = halvorsens[0]?.id ?? '';
