@@ -135,6 +135,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
             secret: config.payments.secret,
             pageUrl: config.payments.pageUrl,
             callbackUrl: `${EMBEDDED_CRM_BASE}${crmEndpoint('paymentRequestHandler')}`,
+            cardCallbackUrl: `${EMBEDDED_CRM_BASE}${crmEndpoint('savePaymentMethodCallback')}`,
           },
         })
       : undefined;

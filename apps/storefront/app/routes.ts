@@ -30,6 +30,7 @@ export default [
     route('profile', 'routes/billing/profile.tsx', { id: 'billing-profile' }),
     route('shippingaddress', 'routes/billing/shipping-address.tsx', { id: 'billing-shippingaddress' }),
     route('shippingmethods', 'routes/billing/shipping-methods.tsx', { id: 'billing-shippingmethods' }),
+    route('paymentmethods', 'routes/billing/payment-methods.tsx', { id: 'billing-paymentmethods' }),
     route('*', 'routes/billing/not-found.tsx', { id: 'billing-not-found' }),
   ]),
   route('cart', templatePage, { id: 'cart' }),

@@ -37,7 +37,7 @@ export type PayOnlineTerms = z.infer<typeof payOnlineTermsSchema>;
 export const PAYMENT_STATUSES = ['Succeeded', 'Declined'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-const cardBrandSchema = z.enum([...CARD_BRANDS, OTHER_CARD_BRAND]);
+export const cardBrandSchema = z.enum([...CARD_BRANDS, OTHER_CARD_BRAND]);
 
 /** A payment as the CRM recorded it from the provider's result: never more of the card than brand and last 4. */
 const paymentSchema = z.object({

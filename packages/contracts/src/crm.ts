@@ -9,6 +9,7 @@ import { CHECKOUT_CRM_TYPES } from './crm-checkout';
 import { CUSTOM_FIELD_CRM_TYPES } from './crm-custom-fields';
 import { GUEST_BUYER_CRM_TYPES } from './crm-guest-buyers';
 import { NOTIFICATION_CRM_TYPES } from './crm-notifications';
+import { PAYMENT_METHOD_CRM_TYPES } from './crm-payment-methods';
 import { PAYMENT_CRM_TYPES } from './crm-payments';
 import { PURCHASE_ORDER_CRM_TYPES } from './crm-purchase-orders';
 import { QUOTE_CRM_TYPES } from './crm-quotes';
@@ -37,6 +38,7 @@ export const CRM_TYPES = {
   ...NOTIFICATION_CRM_TYPES,
   ...ACCOUNT_CRM_TYPES,
   ...ADDRESS_BOOK_CRM_TYPES,
+  ...PAYMENT_METHOD_CRM_TYPES,
 };
 
 export type CrmType = keyof typeof CRM_TYPES;

@@ -19,6 +19,7 @@ export * from './crm-errors';
 export * from './crm-fields';
 export * from './crm-guest-buyers';
 export * from './crm-notifications';
+export * from './crm-payment-methods';
 export * from './crm-payments';
 export * from './crm-purchase-orders';
 export * from './crm-quotes';

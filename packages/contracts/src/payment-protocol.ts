@@ -7,7 +7,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  *
  * - request: the CRM's payment request, posted by the browser to the provider's page;
  * - result: the provider's decision, posted server-to-server to the request's callback URL;
- * - return: the reference the browser brings back to the return URL (a hint; the CRM's record decides).
+ * - return: the reference the browser brings back to the return URL (a hint; the CRM's record decides);
+ * - card_request / card_result: the same round trip to save a card without a charge (saved payment methods,
+ *   docs/decisions/0030-saved-payment-methods.md): the provider answers a token, the brand it read from the
+ *   number, the last 4 and the expiry.
  */
 export const PAYMENT_MESSAGE_FIELDS = {
   request: [
@@ -33,6 +36,19 @@ export const PAYMENT_MESSAGE_FIELDS = {
     'nonce',
   ],
   return: ['request_id', 'status'],
+  card_request: ['request_id', 'merchant', 'return_url', 'callback_url', 'expires_at'],
+  card_result: [
+    'request_id',
+    'status',
+    'token',
+    'brand',
+    'last4',
+    'exp_month',
+    'exp_year',
+    'decline_reason',
+    'timestamp',
+    'nonce',
+  ],
 } as const;
 
 export type PaymentMessage = keyof typeof PAYMENT_MESSAGE_FIELDS;

@@ -79,6 +79,7 @@ export const TEST_PAYMENTS = {
   secret: 'test-payment-secret-shared-with-the-provider',
   pageUrl: 'http://payments.test/pay',
   callbackUrl: `http://crm.test${crmEndpoint('paymentRequestHandler')}`,
+  cardCallbackUrl: `http://crm.test${crmEndpoint('savePaymentMethodCallback')}`,
 } satisfies CrmAppOptions['payments'];
 
 export interface SeededCrmOptions {

@@ -101,6 +101,12 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   generateSignature: 'cart',
   // The payment provider's signed result, posted server to server; a browser never reaches it.
   paymentRequestHandler: 'internal',
+  // Saved payment methods: the account's own (the CRM checks it); the provider's result is internal like a payment's.
+  getPaymentMethods: 'account',
+  startSavingPaymentMethod: 'account',
+  setDefaultPaymentMethod: 'account',
+  removePaymentMethod: 'account',
+  savePaymentMethodCallback: 'internal',
   // A manager's user changes reach the CRM through cognitoActions, which binds the account the gateway
   // checked; a browser never names a contact or an account for them.
   contactInSF: 'internal',

@@ -37,13 +37,14 @@ describe('authorizeEndpoint', () => {
 
   it('lets signed-in users reach every type through makeCall but the list of every tenant', () => {
     // The activity log is written through its own gateway field, with who did what taken from the token;
-    // the payment provider's result goes to the CRM server to server; the chosen account is read by the
+    // the payment provider's results (a payment's, a saved card's) go to the CRM server to server; the chosen account is read by the
     // gateway when it builds the principal; a manager's user changes reach the CRM through cognitoActions,
     // for the account the gateway checked.
     const own = new Set([
       'getActiveStorefronts',
       'logUserActivity',
       'paymentRequestHandler',
+      'savePaymentMethodCallback',
       'contactInSF',
       'updateContactInSF',
       'userActivatedInAWS',

@@ -40,9 +40,10 @@ type Env = { Variables: { nonce: string; returnOrigin: string | null } };
 const silent: ProviderLogger = { info: () => undefined, warn: () => undefined };
 
 /**
- * The embedded payment provider: `POST /pay` with a signed payment request shows the hosted card page; the
- * page posts the card back to the same URL, the provider decides (test cards), posts its signed result to the
- * request's callback URL and sends the browser to the return URL. It keeps no state and stores no card.
+ * The embedded payment provider: `POST /pay` with a signed payment request (or a request to save a card,
+ * no charge) shows the hosted card page; the page posts the card back to the same URL, the provider decides
+ * (test cards), posts its signed result to the request's callback URL and sends the browser to the return URL.
+ * It keeps no state and stores no card.
  */
 export function createPaymentProvider(options: PaymentProviderOptions): Hono<Env> {
   const now = options.now ?? (() => new Date());
@@ -81,7 +82,8 @@ export function createPaymentProvider(options: PaymentProviderOptions): Hono<Env
   app.post('/pay', async (c) => {
     const nonce = c.get('nonce');
     const form = await c.req.parseBody();
-    const request = verifiedRequest(options.secret, form);
+    const payment = verifiedRequest(options.secret, 'request', form);
+    const request = payment ?? verifiedRequest(options.secret, 'card_request', form);
     if (!request) {
       return page(
         c,
@@ -131,11 +133,9 @@ export function createPaymentProvider(options: PaymentProviderOptions): Hono<Env
     }
     const { card } = read;
     const decision = decideTestCard(card.number);
-    const result = signPaymentFields(options.secret, 'result', {
+    const decided = {
       request_id: request.request_id,
       status: decision.outcome,
-      amount: request.amount,
-      currency: request.currency,
       // A random token, not derived from the number: a hash of a card number is still card data.
       token: decision.outcome === 'succeeded' ? `tok_${randomBytes(18).toString('base64url')}` : '',
       brand: card.brand,
@@ -143,11 +143,23 @@ export function createPaymentProvider(options: PaymentProviderOptions): Hono<Env
       decline_reason: decision.declineReason ?? '',
       timestamp: now().toISOString(),
       nonce: randomBytes(16).toString('base64url'),
-    });
+    };
+    // Saving a card charges nothing: its result carries the expiry the saved method shows instead of an amount.
+    const result = payment
+      ? signPaymentFields(options.secret, 'result', {
+          ...decided,
+          amount: payment.amount,
+          currency: payment.currency,
+        })
+      : signPaymentFields(options.secret, 'card_result', {
+          ...decided,
+          exp_month: String(card.expMonth),
+          exp_year: String(card.expYear),
+        });
     const delivered = await deliver(options.fetch, request.callback_url, result);
     logger.info(
       { requestId: request.request_id, outcome: decision.outcome, brand: card.brand, delivered },
-      'payment decided',
+      payment ? 'payment decided' : 'card to save decided',
     );
     if (delivered === 'recorded') return c.redirect(back(decision.outcome), 303);
     if (delivered === 'already answered') {
@@ -178,20 +190,30 @@ function page(c: Context<Env>, status: ContentfulStatusCode, html: string): Resp
   return c.html(html, status);
 }
 
-/** The signed payment request of a form, or null when it is incomplete or its signature does not match. */
-function verifiedRequest(
+/**
+ * The form's signed request of the kind (a payment, or a card to save), or null when it is incomplete or its
+ * signature does not match.
+ */
+function verifiedRequest<M extends 'request' | 'card_request'>(
   secret: string,
+  kind: M,
   form: Record<string, unknown>,
-): SignedPaymentFields<'request'> | null {
-  const fields = pickPaymentFields('request', form);
+): SignedPaymentFields<M> | null {
+  const fields = pickPaymentFields(kind, form);
   const { signature } = form;
   if (!fields || typeof signature !== 'string') return null;
-  if (!verifyPaymentSignature(secret, 'request', fields, signature)) return null;
-  return URL.canParse(fields.return_url) ? { ...fields, signature } : null;
+  if (!verifyPaymentSignature(secret, kind, fields, signature)) return null;
+  // Both kinds carry return_url; the generic kind does not tell the compiler so.
+  const { return_url: returnUrl } = fields as Pick<PaymentFields<'card_request'>, 'return_url'>;
+  return URL.canParse(returnUrl) ? { ...fields, signature } : null;
 }
 
 /** The return URL with the signed result reference the store reads. */
-function returnHref(secret: string, request: PaymentFields<'request'>, status: ReturnStatus): string {
+function returnHref(
+  secret: string,
+  request: Pick<PaymentFields<'request'>, 'request_id' | 'return_url'>,
+  status: ReturnStatus,
+): string {
   const url = new URL(request.return_url);
   const reference = signPaymentFields(secret, 'return', { request_id: request.request_id, status });
   url.searchParams.set('payment_request', reference.request_id);
@@ -206,7 +228,7 @@ type Delivery = 'recorded' | 'already answered' | 'failed';
 async function deliver(
   fetch: PaymentProviderOptions['fetch'],
   callbackUrl: string,
-  result: SignedPaymentFields<'result'>,
+  result: SignedPaymentFields<'result'> | SignedPaymentFields<'card_result'>,
 ): Promise<Delivery> {
   try {
     const response = await fetch(

@@ -5,6 +5,9 @@ export interface Card {
   number: string;
   brand: CardBrand;
   last4: string;
+  /** The last month the card is valid in (1-12) and its four-digit year: not secret, a saved card shows it. */
+  expMonth: number;
+  expYear: number;
 }
 
 export type CardField = 'number' | 'expiry' | 'cvc' | 'name';
@@ -66,6 +69,7 @@ export function readCard(form: Record<string, unknown>, now: Date): { card: Card
   if (name === '' || name.length > 100 || name.includes('\0'))
     errors.name = 'Enter the name on the card (at most 100 characters).';
 
-  if (Object.keys(errors).length > 0) return { errors };
-  return { card: { number, brand, last4: number.slice(-4) } };
+  if (!expiry || Object.keys(errors).length > 0) return { errors };
+  const [expYear, expMonth] = expiry;
+  return { card: { number, brand, last4: number.slice(-4), expMonth, expYear } };
 }

@@ -83,7 +83,7 @@ ${error ? `<p class="error" id="${id}-error">${escapeHtml(error)}</p>` : ''}</di
 /** The hosted card form; the signed request travels along in hidden fields, so the provider keeps no state. */
 export function cardPage(options: {
   nonce: string;
-  request: SignedPaymentFields<'request'>;
+  request: SignedPaymentFields<'request'> | SignedPaymentFields<'card_request'>;
   action: string;
   cancelHref: string;
   errors?: CardErrors;
@@ -91,7 +91,9 @@ export function cardPage(options: {
   problem?: string;
 }): string {
   const { nonce, request, errors = {}, values = {} } = options;
-  const amount = formatMoney(Number(request.amount), request.currency);
+  // A request to save a card names no amount: nothing is charged.
+  const amount = 'amount' in request ? formatMoney(Number(request.amount), request.currency) : null;
+  const title = amount ? `Pay ${request.merchant}` : `Save a card with ${request.merchant}`;
   const hidden = Object.entries(request)
     .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
     .join('\n');
@@ -99,16 +101,16 @@ export function cardPage(options: {
   const problem = options.problem ? `<p class="error" role="alert">${escapeHtml(options.problem)}</p>` : '';
   return layout(
     nonce,
-    `Pay ${request.merchant}`,
-    `<h1>Pay ${escapeHtml(request.merchant)}</h1>
-<p class="amount">${escapeHtml(amount)}</p>
+    title,
+    `<h1>${escapeHtml(title)}</h1>
+${amount ? `<p class="amount">${escapeHtml(amount)}</p>` : '<p>Nothing is charged now: the card is kept as a token for later payments.</p>'}
 <p class="note">Test mode: no card is charged. Use a test card such as 4242 4242 4242 4242.</p>${problem}
 <form method="post" action="${escapeHtml(options.action)}">
 ${hidden}
 ${number}
 <div class="row">${expiry}${cvc}</div>
 ${name}
-<button type="submit">Pay ${escapeHtml(amount)}</button>
+<button type="submit">${amount ? `Pay ${escapeHtml(amount)}` : 'Save card'}</button>
 </form>
 <p><a href="${escapeHtml(options.cancelHref)}">Cancel and return to ${escapeHtml(request.merchant)}</a></p>`,
   );

@@ -31,8 +31,14 @@ export const TEST_CARDS: readonly TestCard[] = [
   succeeds('2223003122003222', 'MasterCard, 2-series'),
   succeeds('378282246310005', 'American Express'),
   succeeds('6011111111111117', 'Discover'),
-  succeeds('3056930009020004', 'Diners Club'),
+  succeeds('3056930009020004', 'Diners Club Carte Blanche'),
+  succeeds('36227206271667', 'Diners Club International'),
   succeeds('3566002020360505', 'JCB'),
+  // Brands Stripe publishes no number for: valid (Luhn) numbers of their P§5 prefixes, so every brand the
+  // store names can be saved and shown.
+  succeeds('6304000000000000', 'Laser'),
+  succeeds('4026000000000002', 'Visa Electron'),
+  succeeds('9000000000000001', 'Credit/Debit, a card of no named brand'),
   declines('4000000000000002', 'card_declined', 'declined, no reason given'),
   declines('4000000000009995', 'insufficient_funds', 'declined, insufficient funds'),
   declines('4000000000009987', 'lost_card', 'declined, reported lost'),

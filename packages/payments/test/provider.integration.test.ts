@@ -1,8 +1,12 @@
-import type {
-  CatalogPage,
-  QuoteItems,
-  ShuttleCheckoutInfo,
-  SignedPaymentRequest,
+import {
+  CARD_BRANDS,
+  type CatalogPage,
+  cardBrand,
+  type PaymentMethod,
+  type QuoteItems,
+  type ShuttleCheckoutInfo,
+  type SignedCardRequest,
+  type SignedPaymentRequest,
 } from '@storefront/contracts';
 import {
   pickPaymentFields,
@@ -20,6 +24,7 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPaymentProvider } from '../src/app';
+import { TEST_CARDS } from '../src/test-cards';
 
 type Fields = SignedPaymentRequest['fields'];
 
@@ -41,7 +46,8 @@ describe.each(await testEngines())('the hosted payment page, calling the CRM on 
       // The callback reaches the CRM's contract with the service token, as the composed server relays it.
       fetch: async (request) => {
         const url = new URL(request.url);
-        if (`${url.origin}${url.pathname}${url.search}` !== TEST_PAYMENTS.callbackUrl) {
+        const callbacks: string[] = [TEST_PAYMENTS.callbackUrl, TEST_PAYMENTS.cardCallbackUrl];
+        if (!callbacks.includes(`${url.origin}${url.pathname}${url.search}`)) {
           throw new Error(`unexpected callback ${request.url}`);
         }
         return crm.app.request(`${url.pathname}${url.search}`, {
@@ -232,5 +238,73 @@ describe.each(await testEngines())('the hosted payment page, calling the CRM on 
     const response = await web.request('/payments/pay');
     expect(response.status).toBe(400);
     expect(await response.text()).toContain('No payment to make');
+  });
+
+  describe('saving a card (no charge)', () => {
+    const SAVE_RETURN_URL = 'http://localhost:3000/billing/paymentmethods';
+
+    const startSaving = async () =>
+      (
+        await crm.post<SignedCardRequest>('startSavingPaymentMethod', {
+          ...scope,
+          returnUrl: SAVE_RETURN_URL,
+        })
+      ).body.fields;
+    const methods = async () =>
+      (await crm.post<{ methods: PaymentMethod[] }>('getPaymentMethods', scope)).body.methods;
+
+    it('shows a page to save a card that names no amount, and saves the card as a token', async () => {
+      const fields = await startSaving();
+      const page = await post(fields);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('Save a card with');
+      expect(html).toContain('Save card');
+      expect(html).not.toContain('Pay ');
+
+      const before = (await methods()).length;
+      const response = await post({ ...fields, number: '5555 5555 5555 4444', ...GOOD_CARD });
+      expect(response.status).toBe(303);
+      const back = new URL(response.headers.get('location') ?? '');
+      expect(`${back.origin}${back.pathname}`).toBe(SAVE_RETURN_URL);
+      expect(back.searchParams.get('payment_status')).toBe('succeeded');
+      const saved = await methods();
+      expect(saved).toHaveLength(before + 1);
+      expect(saved).toContainEqual(
+        expect.objectContaining({ brand: 'MasterCard', last4: '4444', expMonth: 12, expYear: 2039 }),
+      );
+    });
+
+    it('names the brand of every P§5 rule from the number typed on its page', async () => {
+      const brands = new Set<string>();
+      for (const card of TEST_CARDS.filter((test) => test.outcome === 'succeeded')) {
+        const cvc = cardBrand(card.number) === 'American Express' ? '1234' : '123';
+        const response = await post({ ...(await startSaving()), number: card.number, ...GOOD_CARD, cvc });
+        expect(response.status, card.what).toBe(303);
+        const saved = (await methods()).find((method) => method.last4 === card.number.slice(-4));
+        expect(saved?.brand, card.what).toBe(cardBrand(card.number));
+        brands.add(saved?.brand ?? '');
+      }
+      expect([...brands].sort()).toEqual([...CARD_BRANDS, 'Credit/Debit'].sort());
+    });
+
+    it('saves nothing for a declined card, and answers a second card for a used request without saving it', async () => {
+      const before = (await methods()).length;
+      const declined = await post({ ...(await startSaving()), number: '4000000000000002', ...GOOD_CARD });
+      expect(new URL(declined.headers.get('location') ?? '').searchParams.get('payment_status')).toBe(
+        'declined',
+      );
+      const fields = await startSaving();
+      expect((await post({ ...fields, number: '4242424242424242', ...GOOD_CARD })).status).toBe(303);
+      const again = await post({ ...fields, number: '378282246310005', ...GOOD_CARD, cvc: '1234' });
+      expect(again.status).toBe(409);
+      expect(await methods()).toHaveLength(before + 1);
+    });
+
+    it('refuses a save request whose signature does not match', async () => {
+      const fields = await startSaving();
+      const response = await post({ ...fields, return_url: 'https://evil.example/' });
+      expect(response.status).toBe(403);
+    });
   });
 });

@@ -981,3 +981,56 @@ export const contactNotifications = pgTable(
     index().on(t.contactId, t.accountId, t.createdAt),
   ],
 );
+
+/**
+ * A request to save a card on the provider's page (startSavingPaymentMethod): no amount, answered at most once
+ * (paymentMethods.requestId, and the declined_at mark for a card the provider refused).
+ */
+export const paymentMethodRequests = pgTable('payment_method_requests', {
+  id: text().primaryKey(),
+  accountId: text()
+    .notNull()
+    .references(() => accounts.id),
+  /** The contact the gateway bound: who saved the card. */
+  contactId: text(),
+  returnUrl: text().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  /** When the provider reported the card declined: the request is answered, nothing was saved. */
+  declinedAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A saved card of an account (docs/decisions/0030-saved-payment-methods.md): the provider's token and what a
+ * buyer recognises the card by (brand, last 4, expiry), never its number. One default per account.
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: text().primaryKey(),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    /** The provider's token: what a later payment names instead of the card. */
+    token: text().notNull().unique(),
+    brand: text().$type<CardBrand>().notNull(),
+    last4: text().notNull(),
+    expMonth: integer().notNull(),
+    expYear: integer().notNull(),
+    isDefault: boolean().notNull().default(false),
+    createdByContactId: text(),
+    /** The save request it answers (null for seeded cards) and the provider's nonce: a replay saves nothing. */
+    requestId: text()
+      .unique()
+      .references(() => paymentMethodRequests.id, { onDelete: 'set null' }),
+    nonce: text().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.accountId, t.createdAt),
+    uniqueIndex('payment_methods_one_default_per_account').on(t.accountId).where(sql`${t.isDefault}`),
+    check('payment_methods_brand_check', oneOf(t.brand, [...CARD_BRANDS, OTHER_CARD_BRAND])),
+    check('payment_methods_last4_check', sql`${t.last4} ~ '^[0-9]{4}$'`),
+    check('payment_methods_exp_month_check', sql`${t.expMonth} between 1 and 12`),
+  ],
+);

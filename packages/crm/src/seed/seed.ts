@@ -4,6 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { CrmDatabase, CrmDb } from '../db/open';
 import * as schema from '../db/schema';
 import { buildDemoData, type DemoData } from './demo';
+import { addDemoPaymentMethods } from './payment-methods';
 import { DEMO_RELATED_ACCOUNTS } from './storefronts';
 
 export interface SeedResult {
@@ -33,9 +34,11 @@ export async function seedDemoIfEmpty(database: CrmDatabase): Promise<SeedResult
       await addMissingShippingProfiles(tx, data);
       await addMissingPurchaseOrderSettings(tx, data);
       await addMissingRelatedAccounts(tx, data);
+      await addDemoPaymentMethods(tx);
       return false;
     }
     await writeDemo(tx, buildDemoData());
+    await addDemoPaymentMethods(tx);
     return true;
   });
   return { seeded, ...(await describeDemo(database.db)) };

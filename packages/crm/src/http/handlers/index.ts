@@ -29,6 +29,13 @@ import { getMergedMetaInfo, getMetaItems } from './meta';
 import { getNotifications, getNotificationsCount, updateNotifications } from './notifications';
 import { getFormattedObjectDetails } from './objects';
 import { paymentRequestHandler } from './payment-callback';
+import {
+  getPaymentMethods,
+  removePaymentMethod,
+  savePaymentMethodCallback,
+  setDefaultPaymentMethod,
+  startSavingPaymentMethod,
+} from './payment-methods';
 import { generateSignature, getShuttleCheckoutInfo, getShuttleInfo } from './payments';
 import { contactInSF, updateContactInSF, userActivatedInAWS, userDeactivatedInAWS } from './portal-users';
 import { applyPromoCodeNG, getPromoCodeInfo, getQLIsForPromoCode, removePromoCodeNG } from './promo-codes';
@@ -109,6 +116,11 @@ export const HANDLERS: Handlers = {
   getShuttleCheckoutInfo,
   generateSignature,
   paymentRequestHandler,
+  getPaymentMethods,
+  startSavingPaymentMethod,
+  setDefaultPaymentMethod,
+  removePaymentMethod,
+  savePaymentMethodCallback,
   getAddressRecords,
   saveAddress,
   calculateShippingCharges,

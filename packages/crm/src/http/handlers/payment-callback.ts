@@ -19,7 +19,7 @@ import type { Handler } from './types';
 const STATUSES: Readonly<Record<string, PaymentStatus>> = { succeeded: 'Succeeded', declined: 'Declined' };
 const BRANDS: ReadonlySet<string> = new Set([...CARD_BRANDS, OTHER_CARD_BRAND]);
 
-const alreadyAnswered = (field: string) =>
+export const alreadyAnswered = (field: string) =>
   new CrmHttpError(
     409,
     'PAYMENT_ALREADY_PROCESSED',
@@ -27,14 +27,23 @@ const alreadyAnswered = (field: string) =>
     field,
   );
 
-/** What the signed result says, checked for shape; the signature has already been verified. */
-function readResult(fields: PaymentFields<'result'>, now: Date) {
+/**
+ * What a signed provider result (a payment's or a saved card's) says of the card, its nonce and its time,
+ * checked for shape: the signature must already have been verified (`verifyProviderResult`).
+ */
+export function readProviderResult(
+  fields: Pick<
+    PaymentFields<'result' | 'card_result'>,
+    'status' | 'token' | 'brand' | 'last4' | 'timestamp' | 'nonce'
+  >,
+  now: Date,
+) {
   const status = STATUSES[fields.status];
   if (!status) throw invalidPayload("must be 'succeeded' or 'declined'.", 'status');
   if (!BRANDS.has(fields.brand)) throw invalidPayload('is not a card brand this CRM knows.', 'brand');
   if (!/^\d{4}$/.test(fields.last4)) throw invalidPayload('must be the last 4 digits of the card.', 'last4');
   if (status === 'Succeeded' && fields.token === '') {
-    throw invalidPayload('a succeeded payment must carry the card token.', 'token');
+    throw invalidPayload('a succeeded result must carry the card token.', 'token');
   }
   if (fields.nonce.length < 16) throw invalidPayload('must be at least 16 characters.', 'nonce');
   const at = Date.parse(fields.timestamp);
@@ -49,6 +58,23 @@ function readResult(fields: PaymentFields<'result'>, now: Date) {
   return { status, brand: fields.brand as CardBrand, at: new Date(at) };
 }
 
+/** Refuses (403) a result the payment provider did not sign. */
+export function verifyProviderResult<M extends 'result' | 'card_result'>(
+  secret: string,
+  kind: M,
+  fields: PaymentFields<M>,
+  signature: string,
+): void {
+  if (!verifyPaymentSignature(secret, kind, fields, signature)) {
+    throw new CrmHttpError(
+      403,
+      'PAYMENT_SIGNATURE_INVALID',
+      'does not match the result: it was not signed by the payment provider.',
+      'signature',
+    );
+  }
+}
+
 /**
  * The provider's signed result (server to server). Refused: a signature that does not match, a stale
  * timestamp, an unknown or expired request, an amount or currency other than the request's, and any second
@@ -58,15 +84,8 @@ function readResult(fields: PaymentFields<'result'>, now: Date) {
 export const paymentRequestHandler: Handler<'paymentRequestHandler'> = async (ctx, payload) => {
   const settings = paymentSettings(ctx);
   const { signature, ...fields } = payload;
-  if (!verifyPaymentSignature(settings.secret, 'result', fields, signature)) {
-    throw new CrmHttpError(
-      403,
-      'PAYMENT_SIGNATURE_INVALID',
-      'does not match the result: it was not signed by the payment provider.',
-      'signature',
-    );
-  }
-  const result = readResult(fields, settings.now());
+  verifyProviderResult(settings.secret, 'result', fields, signature);
+  const result = readProviderResult(fields, settings.now());
   // A replay is refused at once, without queueing for the locks; the check under them below is the one that holds.
   if (await findPaymentOfRequest(ctx.db, fields.request_id)) throw alreadyAnswered('request_id');
   return ctx.db.transaction(async (tx) => {

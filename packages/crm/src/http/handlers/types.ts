@@ -11,6 +11,8 @@ export interface PaymentSettings {
   pageUrl: string;
   /** Where the provider posts its signed result: this CRM's paymentRequestHandler. */
   callbackUrl: string;
+  /** Where the provider posts the signed result of saving a card: this CRM's savePaymentMethodCallback. */
+  cardCallbackUrl: string;
   /** The clock requests expire by: real time, even where tests pin the offer day. */
   now: () => Date;
 }

@@ -1,0 +1,45 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { CrmDb } from '../db/open';
+import * as schema from '../db/schema';
+
+/** The account whose buyers find saved cards in the demo; the others start with none. */
+const DEMO_CARD_ACCOUNT = 'Halvorsen Research Institute';
+
+/** Two saved cards as the test provider would have answered them: token, brand, last 4 and expiry only. */
+const DEMO_CARDS = [
+  { key: 'visa', brand: 'Visa', last4: '4242', expMonth: 8, expYear: 2029, isDefault: true },
+  { key: 'mastercard', brand: 'MasterCard', last4: '4444', expMonth: 3, expYear: 2031, isDefault: false },
+] as const;
+
+/**
+ * Halvorsen's demo cards (on each storefront), for an account with no card that has never started saving
+ * one: once its buyers have used the page, what they did is kept.
+ */
+export async function addDemoPaymentMethods(db: CrmDb): Promise<void> {
+  const accounts = await db
+    .select({ id: schema.accounts.id })
+    .from(schema.accounts)
+    .where(eq(schema.accounts.name, DEMO_CARD_ACCOUNT));
+  if (accounts.length === 0) return;
+  const ids = accounts.map((row) => row.id);
+  const used = await db
+    .select({ accountId: schema.paymentMethodRequests.accountId })
+    .from(schema.paymentMethodRequests)
+    .where(inArray(schema.paymentMethodRequests.accountId, ids));
+  const withCards = await db
+    .select({ accountId: schema.paymentMethods.accountId })
+    .from(schema.paymentMethods)
+    .where(inArray(schema.paymentMethods.accountId, ids));
+  const touched = new Set([...used, ...withCards].map((row) => row.accountId));
+  const rows = ids
+    .filter((id) => !touched.has(id))
+    .flatMap((accountId) =>
+      DEMO_CARDS.map(({ key, ...card }) => ({
+        ...card,
+        id: `pm-demo-${key}-${accountId}`,
+        accountId,
+        token: `tok_demo_${key}_${accountId}`,
+      })),
+    );
+  if (rows.length > 0) await db.insert(schema.paymentMethods).values(rows).onConflictDoNothing();
+}
