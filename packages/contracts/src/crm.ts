@@ -11,6 +11,7 @@ import { NOTIFICATION_CRM_TYPES } from './crm-notifications';
 import { PAYMENT_CRM_TYPES } from './crm-payments';
 import { PURCHASE_ORDER_CRM_TYPES } from './crm-purchase-orders';
 import { QUOTE_CRM_TYPES } from './crm-quotes';
+import { SERVICE_REQUEST_CRM_TYPES } from './crm-service-requests';
 import { SHIPPING_CRM_TYPES } from './crm-shipping';
 import { TAX_CRM_TYPES } from './crm-tax';
 import { USER_CRM_TYPES } from './crm-users';
@@ -35,6 +36,7 @@ export const CRM_TYPES = {
   ...USER_CRM_TYPES,
   ...NOTIFICATION_CRM_TYPES,
   ...ACCOUNT_CRM_TYPES,
+  ...SERVICE_REQUEST_CRM_TYPES,
 };
 
 export type CrmType = keyof typeof CRM_TYPES;

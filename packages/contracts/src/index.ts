@@ -21,6 +21,7 @@ export * from './crm-notifications';
 export * from './crm-payments';
 export * from './crm-purchase-orders';
 export * from './crm-quotes';
+export * from './crm-service-requests';
 export * from './crm-shipping';
 export * from './crm-tax';
 export * from './crm-users';
