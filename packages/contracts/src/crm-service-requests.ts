@@ -246,4 +246,4 @@ export const requestPath = (requestId: string) =>
   `/billing/requests/request-${encodeURIComponent(requestId)}`;
 export const casePath = (caseId: string) => `/billing/cases/${encodeURIComponent(caseId)}`;
 export const attachmentPath = (attachmentId: string) =>
-  `/billing/attachments/${encodeURIComponent(attachmentId)}`;
+  `/api/attachments/${encodeURIComponent(attachmentId)}`;
