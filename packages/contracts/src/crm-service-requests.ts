@@ -53,8 +53,10 @@ export function checkRequestFields(
   for (const field of form) {
     const value = (values[field.key] ?? '').trim();
     if (!value) {
+      // A picklist is chosen from, a text typed.
+      const verb = field.kind === 'picklist' ? 'Choose' : 'Enter';
       if (field.required)
-        errors.push({ field: field.key, message: `Enter the ${field.label.toLowerCase()}.` });
+        errors.push({ field: field.key, message: `${verb} the ${field.label.toLowerCase()}.` });
     } else if (field.kind === 'picklist' && !field.options.includes(value)) {
       errors.push({
         field: field.key,
