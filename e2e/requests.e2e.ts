@@ -83,7 +83,8 @@ test('a buyer files a request with an attachment, sees it listed, opens it and c
   await checkLayouts(page, 'request-detail');
 
   await page.getByRole('link', { name: 'All service requests' }).click();
-  await page.getByLabel('Status').selectOption('New');
+  await expect(page.getByRole('heading', { level: 1, name: 'Service requests' })).toBeVisible();
+  await page.getByLabel('Status', { exact: true }).selectOption('New');
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(page).toHaveURL(/status=New/);
   const listed = page.getByRole('link', { name: new RegExp(subject) });
@@ -105,7 +106,7 @@ test('a buyer reads the account’s support cases and opens one', async ({ page 
   await signInAt(page, '/billing/cases');
   await expect(page.getByRole('heading', { level: 1, name: 'Support cases' })).toBeVisible();
   await checkLayouts(page, 'cases-list');
-  await page.getByLabel('Status').selectOption('Closed');
+  await page.getByLabel('Status', { exact: true }).selectOption('Closed');
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(page.getByRole('link', { name: /Plate reader firmware update fails/ })).toHaveCount(0);
   await page.getByRole('link', { name: /Certificate of analysis missing/ }).click();

@@ -1,7 +1,7 @@
 import { COMMENT_MAX } from '@storefront/contracts/crm-service-requests';
 import { pageNotFoundMessage } from '@storefront/contracts/messages';
 import { useEffect, useRef, useState } from 'react';
-import { data, Form, Link, useLocation, useNavigation, useRevalidator } from 'react-router';
+import { data, Form, Link, useNavigation, useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { ATTACHMENT_ACCEPT, attachFile, attachmentProblem } from '../../features/requests/attach';
 import { Attachments, Comments, Fact } from '../../features/requests/RecordParts';
@@ -142,10 +142,8 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
 
 /** Attaches a further file in the CRM's chunks; the list follows once it is stored. */
 function AttachControl({ requestId }: { requestId: string }) {
-  const location = useLocation();
   const revalidator = useRevalidator();
-  const carried = (location.state as { attachmentProblem?: string | null } | null)?.attachmentProblem ?? null;
-  const [problem, setProblem] = useState<string | null>(carried);
+  const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const onChange = async (input: HTMLInputElement) => {
     const file = input.files?.[0];

@@ -6,7 +6,7 @@ import {
   SUBJECT_MAX,
 } from '@storefront/contracts/crm-service-requests';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { data, Form, redirect, useFetcher, useNavigate } from 'react-router';
+import { data, Form, Link, redirect, useFetcher } from 'react-router';
 import { ATTACHMENT_ACCEPT, attachFile, attachmentProblem } from '../../features/requests/attach';
 import { type FiledRequest, fileRequest, requestScope } from '../../features/requests/requests.server';
 import { crmCall } from '../../lib/crm.server';
@@ -41,7 +41,6 @@ export async function action(args: Route.ActionArgs) {
 export default function NewRequestPage({ loaderData, actionData }: Route.ComponentProps) {
   const { form } = loaderData;
   const fetcher = useFetcher<FiledRequest>();
-  const navigate = useNavigate();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -49,14 +48,17 @@ export default function NewRequestPage({ loaderData, actionData }: Route.Compone
   const refused = answer && !answer.ok ? answer : null;
   const errorOf = (field: string) => refused?.errors.find((error) => error.field === field)?.message ?? null;
 
-  // Once the request is filed, its file follows; then the request opens, with the file's refusal if any.
+  // Once the request is filed, its file follows; then the request opens. A refused file leaves the request
+  // filed: the page says so and links to it, where another file can be attached.
   const filed = fetcher.data?.ok ? fetcher.data : null;
+  const [attachRefused, setAttachRefused] = useState<string | null>(null);
   useEffect(() => {
     if (!filed || !file) return;
-    attachFile(filed.requestId, file).then((problem) =>
-      navigate(requestPath(filed.requestId), { state: { attachmentProblem: problem } }),
-    );
-  }, [filed, file, navigate]);
+    attachFile(filed.requestId, file).then((problem) => {
+      if (problem) setAttachRefused(problem);
+      else window.location.assign(requestPath(filed.requestId));
+    });
+  }, [filed, file]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     if (!file) return;
@@ -77,6 +79,12 @@ export default function NewRequestPage({ loaderData, actionData }: Route.Compone
     <section className="records" aria-labelledby="new-request-heading">
       <h1 id="new-request-heading">New service request</h1>
       <p>Tell us what you need; fields marked * are required. We answer on the request’s page and by mail.</p>
+      {filed && attachRefused && (
+        <p role="alert" className="records__problem">
+          Your request {filed.number} was filed, but the file was not attached: {attachRefused}{' '}
+          <Link to={requestPath(filed.requestId)}>Open the request</Link> to attach another.
+        </p>
+      )}
       {refused?.problem && (
         <p role="alert" className="records__problem">
           {refused.problem}
