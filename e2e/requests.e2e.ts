@@ -31,6 +31,8 @@ async function checkLayouts(page: Page, name: string): Promise<void> {
 
 test('a buyer files a request with an attachment, sees it listed, opens it and comments', async ({
   page,
+  browser,
+  baseURL,
 }) => {
   await signInAt(page, '/billing/requests');
   await expect(page.getByRole('heading', { level: 1, name: 'Service requests' })).toBeVisible();
@@ -74,6 +76,8 @@ test('a buyer files a request with an attachment, sees it listed, opens it and c
   await expect(attachment).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), attachment.click()]);
   expect(download.suggestedFilename()).toBe('display.png');
+  const requestPath = new URL(page.url()).pathname;
+  const filePath = (await attachment.getAttribute('href')) ?? '';
 
   await page.getByLabel('Add a comment').fill('The instrument is in room C3; mornings suit us best.');
   await page.getByRole('button', { name: 'Add comment' }).click();
@@ -90,6 +94,17 @@ test('a buyer files a request with an attachment, sees it listed, opens it and c
   const listed = page.getByRole('link', { name: new RegExp(subject) });
   await expect(listed).toBeVisible();
   await expect(page.getByRole('link', { name: /Centrifuge rotor imbalance alarm/ })).toHaveCount(0);
+
+  // Another account's user (Kestrel, on the partner portal) gets neither the request nor its file.
+  const partner = `http://127.0.0.1:${new URL(baseURL ?? '').port}`;
+  const other = await browser.newPage();
+  await other.goto(`${partner}/login?redirect=${encodeURIComponent(requestPath)}`);
+  await signIn.as(other, 'manager@kestrel.example');
+  // A refused record is the storefront's Authorization Required page.
+  await expect(other.getByRole('heading', { level: 1, name: 'Authorization Required' })).toBeVisible();
+  expect((await other.goto(`${partner}${requestPath}`))?.status()).toBe(403);
+  expect((await other.request.get(`${partner}${filePath}`)).status()).toBe(403);
+  await other.close();
 });
 
 test('a seeded request shows its status history and comments from both sides', async ({ page }) => {
