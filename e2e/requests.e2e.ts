@@ -72,11 +72,21 @@ test('a buyer files a request with an attachment, sees it listed, opens it and c
   ).toBeVisible();
   await expect(page.getByText('INC-240-7781')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Status history' })).toContainText('Request received.');
-  const attachment = page.getByRole('link', { name: 'display.png' });
+  const attachment = page.getByRole('link', { name: 'display.png', exact: true });
   await expect(attachment).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), attachment.click()]);
   expect(download.suggestedFilename()).toBe('display.png');
   const requestPath = new URL(page.url()).pathname;
+
+  // A further file: a renamed one is refused by its content, beside the field; a real one joins the list.
+  const attach = page.getByLabel('Attach a file');
+  await attach.setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: PNG });
+  await expect(attach).toHaveAccessibleDescription(
+    /The file was not attached: The file's content is not a PDF/,
+  );
+  await attach.setInputFiles({ name: 'display-2.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('link', { name: 'display-2.png' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'report.pdf' })).toHaveCount(0);
   const filePath = (await attachment.getAttribute('href')) ?? '';
 
   await page.getByLabel('Add a comment').fill('The instrument is in room C3; mornings suit us best.');
@@ -98,12 +108,14 @@ test('a buyer files a request with an attachment, sees it listed, opens it and c
   // Another account's user (Kestrel, on the partner portal) gets neither the request nor its file.
   const partner = `http://127.0.0.1:${new URL(baseURL ?? '').port}`;
   const other = await browser.newPage();
-  await other.goto(`${partner}/login?redirect=${encodeURIComponent(requestPath)}`);
+  await other.goto(`${partner}/login?redirect=${encodeURIComponent('/billing/requests')}`);
   await signIn.as(other, 'manager@kestrel.example');
+  await expect(other.getByRole('link', { name: new RegExp(subject) })).toHaveCount(0);
+  const file = await other.request.get(`${partner}${filePath}`, { maxRedirects: 0 });
+  expect(file.status()).toBe(403);
   // A refused record is the storefront's Authorization Required page.
-  await expect(other.getByRole('heading', { level: 1, name: 'Authorization Required' })).toBeVisible();
   expect((await other.goto(`${partner}${requestPath}`))?.status()).toBe(403);
-  expect((await other.request.get(`${partner}${filePath}`)).status()).toBe(403);
+  await expect(other.getByRole('heading', { level: 1, name: 'Authorization Required' })).toBeVisible();
   await other.close();
 });
 
