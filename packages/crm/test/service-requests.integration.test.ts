@@ -181,6 +181,14 @@ describe.each(await testEngines())('service requests and cases on $name', (engin
     const { body: filed } = await create({ category: 'Returns', description: 'x' });
     const renamed = await crm.post('attachRequestFile', file(filed.id, 'box.pdf', png()));
     expect(failureOf(renamed.body)).toMatchObject({ errorCode: 'FILE_CONTENT_MISMATCH' });
+    const tooLarge = await crm.post('attachRequestFile', {
+      ...file(filed.id, 'box.png', png()),
+      fileSize: 11 * 1024 * 1024,
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(failureOf(tooLarge.body).message).toBe(
+      'fileSize: the file is 11.0 MB; an attachment may be at most 10.0 MB.',
+    );
     const script = await crm.post('attachRequestFile', file(filed.id, 'run.exe', png()));
     expect(failureOf(script.body)).toMatchObject({ errorCode: 'FILE_TYPE_NOT_ALLOWED', field: 'fileName' });
     const { body } = await crm.post<RequestDetail>('getServiceRequest', {

@@ -216,7 +216,7 @@ async function startAttachment(
       'fileName',
     );
   }
-  const plan = planUpload(payload.fileSize, payload.chunkCount, payload.fileContent);
+  const plan = planUpload(payload.fileSize, payload.chunkCount, payload.fileContent, 'an attachment');
   if (isChunkProblem(plan)) throw refuseChunk(plan);
   const problem = chunkProblem(plan, 0, payload.fileContent);
   if (problem) throw refuseChunk(problem);
