@@ -1,10 +1,9 @@
 import { MAX_FILE_CHUNK_CHARS, MAX_PO_FILE_BYTES } from '@storefront/contracts/crm-purchase-orders';
 import { z } from 'zod';
-import { crmCall } from '../../lib/crm.server';
+import { accountScope, crmCall } from '../../lib/crm.server';
 import { GatewayCallError } from '../../lib/gateway';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/request-attachments';
-import { requestScope } from './requests.server';
 
 const chunk = z.object({
   fileName: z.string().trim().min(1).max(255),
@@ -28,7 +27,7 @@ export async function action(args: Route.ActionArgs) {
   }
   try {
     const answer = await crmCall(session, 'attachRequestFile', {
-      ...requestScope(session),
+      ...accountScope(session),
       requestId: args.params.requestId,
       ...parsed.data,
     });

@@ -10,11 +10,6 @@ import { accountScope, crmCall } from '../../lib/crm.server';
 import { GatewayCallError } from '../../lib/gateway';
 import type { StorefrontSession } from '../../lib/storefront.server';
 
-/** The CRM calls of the requests and cases pages: the gateway binds account and contact. */
-export function requestScope(session: StorefrontSession) {
-  return accountScope(session);
-}
-
 /** Who writes, as the request and its comments show it: the signed-in user's name. */
 export function authorOf(session: StorefrontSession): string {
   return session.auth.signedIn ? session.auth.username : 'Customer';
@@ -41,7 +36,7 @@ const fixedFields = z.object({
  * field (the same checks as the CRM's, so all of them at once). The CRM checks again and has the last word.
  */
 export async function fileRequest(session: StorefrontSession, body: FormData): Promise<FiledRequest> {
-  const scope = requestScope(session);
+  const scope = accountScope(session);
   const form = await crmCall(session, 'getRequestForm', scope);
   const values: RequestFormValues = {};
   for (const [key, value] of body.entries()) if (typeof value === 'string') values[key] = value;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Attachments, Comments, Fact } from '../../features/requests/RecordParts';
-import { ownRecord, requestScope } from '../../features/requests/requests.server';
-import { crmCall } from '../../lib/crm.server';
+import { ownRecord } from '../../features/requests/requests.server';
+import { accountScope, crmCall } from '../../lib/crm.server';
 import { formatMoment } from '../../lib/format';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/case-detail';
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireAccountSession(args);
   const record = await ownRecord(
-    () => crmCall(session, 'getSupportCase', { ...requestScope(session), caseId: args.params.caseId }),
+    () => crmCall(session, 'getSupportCase', { ...accountScope(session), caseId: args.params.caseId }),
     'case',
   );
   return { record };

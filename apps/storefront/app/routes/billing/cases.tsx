@@ -2,8 +2,7 @@ import { CASE_STATUSES, casePath } from '@storefront/contracts/crm-service-reque
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { StatusFilter } from '../../features/requests/RecordParts';
-import { requestScope } from '../../features/requests/requests.server';
-import { crmCall } from '../../lib/crm.server';
+import { accountScope, crmCall } from '../../lib/crm.server';
 import { formatMoment } from '../../lib/format';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/cases';
@@ -16,7 +15,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Support cases' }];
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireAccountSession(args);
   const status = z.enum(CASE_STATUSES).safeParse(session.url.searchParams.get('status')).data;
-  const cases = await crmCall(session, 'listSupportCases', { ...requestScope(session), status });
+  const cases = await crmCall(session, 'listSupportCases', { ...accountScope(session), status });
   return { cases, status: status ?? null };
 }
 

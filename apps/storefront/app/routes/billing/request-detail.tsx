@@ -5,8 +5,8 @@ import { data, Form, Link, useNavigation, useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { ATTACHMENT_ACCEPT, attachFile, attachmentProblem } from '../../features/requests/attach';
 import { Attachments, Comments, Fact } from '../../features/requests/RecordParts';
-import { authorOf, ownRecord, recordId, requestScope } from '../../features/requests/requests.server';
-import { crmCall } from '../../lib/crm.server';
+import { authorOf, ownRecord, recordId } from '../../features/requests/requests.server';
+import { accountScope, crmCall } from '../../lib/crm.server';
 import { formatMoment } from '../../lib/format';
 import { GatewayCallError } from '../../lib/gateway';
 import { requireAccountSession } from '../../lib/storefront.server';
@@ -29,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   const session = await requireAccountSession(args);
   const requestId = requestIdOf(session, args.params.requestSlug);
   const request = await ownRecord(
-    () => crmCall(session, 'getServiceRequest', { ...requestScope(session), requestId }),
+    () => crmCall(session, 'getServiceRequest', { ...accountScope(session), requestId }),
     'request',
   );
   return { request };
@@ -51,7 +51,7 @@ export async function action(args: Route.ActionArgs) {
   if (!parsed.success) return data({ problem: parsed.error.issues[0]?.message ?? null }, { status: 400 });
   try {
     await crmCall(session, 'addRequestComment', {
-      ...requestScope(session),
+      ...accountScope(session),
       requestId,
       authorName: authorOf(session),
       body: parsed.data.body,

@@ -8,8 +8,8 @@ import {
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { data, Form, Link, redirect, useFetcher } from 'react-router';
 import { ATTACHMENT_ACCEPT, attachFile, attachmentProblem } from '../../features/requests/attach';
-import { type FiledRequest, fileRequest, requestScope } from '../../features/requests/requests.server';
-import { crmCall } from '../../lib/crm.server';
+import { type FiledRequest, fileRequest } from '../../features/requests/requests.server';
+import { accountScope, crmCall } from '../../lib/crm.server';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/request-new';
 import styles from './requests.css?url';
@@ -22,7 +22,7 @@ const ATTACHMENT_PENDING = 'attachmentPending';
 
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireAccountSession(args);
-  return { form: await crmCall(session, 'getRequestForm', requestScope(session)) };
+  return { form: await crmCall(session, 'getRequestForm', accountScope(session)) };
 }
 
 /**

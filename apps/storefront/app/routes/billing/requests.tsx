@@ -2,8 +2,7 @@ import { REQUEST_STATUSES, requestPath } from '@storefront/contracts/crm-service
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { StatusFilter } from '../../features/requests/RecordParts';
-import { requestScope } from '../../features/requests/requests.server';
-import { crmCall } from '../../lib/crm.server';
+import { accountScope, crmCall } from '../../lib/crm.server';
 import { formatMoment } from '../../lib/format';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/requests';
@@ -16,7 +15,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Service requests' }];
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireAccountSession(args);
   const status = z.enum(REQUEST_STATUSES).safeParse(session.url.searchParams.get('status')).data;
-  const requests = await crmCall(session, 'listServiceRequests', { ...requestScope(session), status });
+  const requests = await crmCall(session, 'listServiceRequests', { ...accountScope(session), status });
   return { requests, status: status ?? null };
 }
 
