@@ -7,6 +7,7 @@ import {
   createCrmApp,
   ensureContacts,
   ensureDemoNotifications,
+  ensureDemoServiceRequests,
   openCrm,
   seedDemoIfEmpty,
 } from '@storefront/crm';
@@ -172,6 +173,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
       demoUsers = await ensureDemoUsers(database, known, seed.accounts, config.port);
       if (crmDatabase) await ensureContacts(crmDatabase, demoContacts(known, seed.accounts));
       if (crmDatabase) await ensureDemoNotifications(crmDatabase.db, demoRecipients(seed.accounts));
+      if (crmDatabase) await ensureDemoServiceRequests(crmDatabase.db, demoRecipients(seed.accounts));
     }
 
     const app = createServerApp({

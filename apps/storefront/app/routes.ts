@@ -18,6 +18,12 @@ export default [
     id: 'checkout-confirmation',
   }),
   route('api/files/:cvId', 'features/checkout/po-file-download.ts', { id: 'api-files-cvId' }),
+  route('api/requests/:requestId/attachments', 'features/requests/request-attachments.ts', {
+    id: 'api-request-attachments',
+  }),
+  route('api/attachments/:attachmentId', 'features/requests/attachment-download.ts', {
+    id: 'api-attachments-attachmentId',
+  }),
   route('product-images/v1/:file', 'features/product-media/product-image.ts', { id: 'product-image' }),
   route('products/:slug/documents/:file', 'features/product-documents/product-document.ts', {
     id: 'product-document',
@@ -31,6 +37,12 @@ export default [
     route('shippingaddress', 'routes/billing/shipping-address.tsx', { id: 'billing-shippingaddress' }),
     route('shippingmethods', 'routes/billing/shipping-methods.tsx', { id: 'billing-shippingmethods' }),
     route('paymentmethods', 'routes/billing/payment-methods.tsx', { id: 'billing-paymentmethods' }),
+    route('requests', 'routes/billing/requests.tsx', { id: 'billing-requests' }),
+    route('requests/new', 'routes/billing/request-new.tsx', { id: 'billing-requests-new' }),
+    // P§2's /billing/requests/request-{requestId}: the segment's prefix is checked by the page.
+    route('requests/:requestSlug', 'routes/billing/request-detail.tsx', { id: 'billing-requests-request' }),
+    route('cases', 'routes/billing/cases.tsx', { id: 'billing-cases' }),
+    route('cases/:caseId', 'routes/billing/case-detail.tsx', { id: 'billing-cases-caseId' }),
     route('*', 'routes/billing/not-found.tsx', { id: 'billing-not-found' }),
   ]),
   route('cart', templatePage, { id: 'cart' }),

@@ -13,6 +13,7 @@ import { PAYMENT_METHOD_CRM_TYPES } from './crm-payment-methods';
 import { PAYMENT_CRM_TYPES } from './crm-payments';
 import { PURCHASE_ORDER_CRM_TYPES } from './crm-purchase-orders';
 import { QUOTE_CRM_TYPES } from './crm-quotes';
+import { SERVICE_REQUEST_CRM_TYPES } from './crm-service-requests';
 import { SHIPPING_CRM_TYPES } from './crm-shipping';
 import { TAX_CRM_TYPES } from './crm-tax';
 import { USER_CRM_TYPES } from './crm-users';
@@ -39,6 +40,7 @@ export const CRM_TYPES = {
   ...ACCOUNT_CRM_TYPES,
   ...ADDRESS_BOOK_CRM_TYPES,
   ...PAYMENT_METHOD_CRM_TYPES,
+  ...SERVICE_REQUEST_CRM_TYPES,
 };
 
 export type CrmType = keyof typeof CRM_TYPES;

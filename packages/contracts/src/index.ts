@@ -23,6 +23,7 @@ export * from './crm-payment-methods';
 export * from './crm-payments';
 export * from './crm-purchase-orders';
 export * from './crm-quotes';
+export * from './crm-service-requests';
 export * from './crm-shipping';
 export * from './crm-tax';
 export * from './crm-users';

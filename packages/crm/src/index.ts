@@ -5,4 +5,5 @@ export { applyOffer, isOfferValidOn, selectTier, unitPrice, unitPriceForQuantity
 export { type CrmAppOptions, createCrmApp } from './http/app';
 export { type DemoRecipient, ensureDemoNotifications } from './seed/notifications';
 export { type SeedResult, seedDemoIfEmpty } from './seed/seed';
+export { ensureDemoServiceRequests } from './seed/service-requests';
 export { type AvaTaxClient, type AvaTaxClientOptions, createAvaTaxClient } from './tax/avatax-client';

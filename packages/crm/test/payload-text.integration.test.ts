@@ -245,6 +245,36 @@ const SAMPLES: Samples = {
     service: 'Ground',
     carrierAccountNumber: 'A1B2C3',
   },
+  getRequestForm: { storefrontId: 'sf-1', accountId: 'acc-1' },
+  listServiceRequests: { storefrontId: 'sf-1', accountId: 'acc-1', status: 'New' },
+  getServiceRequest: { storefrontId: 'sf-1', accountId: 'acc-1', requestId: 'req-1' },
+  createServiceRequest: {
+    storefrontId: 'sf-1',
+    accountId: 'acc-1',
+    contactId: 'c-1',
+    subject: 'Centrifuge rotor imbalance',
+    priority: 'High',
+    authorName: 'Ana Buyer',
+    fields: { category: 'Instrument service', description: 'It shakes at 4000 rpm.' },
+  },
+  addRequestComment: {
+    storefrontId: 'sf-1',
+    accountId: 'acc-1',
+    requestId: 'req-1',
+    authorName: 'Ana Buyer',
+    body: 'Any news?',
+  },
+  attachRequestFile: {
+    storefrontId: 'sf-1',
+    accountId: 'acc-1',
+    requestId: 'req-1',
+    fileName: 'photo.png',
+    fileContent: 'iVBORw0KGgo=',
+    fileSize: 8,
+  },
+  getAttachmentContent: { storefrontId: 'sf-1', accountId: 'acc-1', attachmentId: 'att-1' },
+  listSupportCases: { storefrontId: 'sf-1', accountId: 'acc-1', status: 'Working' },
+  getSupportCase: { storefrontId: 'sf-1', accountId: 'acc-1', caseId: 'case-1' },
 };
 
 /** The path of every string in a payload ('lines.0.id'), free text and picklist values alike. */

@@ -124,6 +124,16 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   getAccountDetails: 'account',
   getAccountSelection: 'internal',
   saveAccountSelection: 'account',
+  // Service requests and cases (docs/decisions/0031): the account's own; the CRM checks every record's account.
+  getRequestForm: 'account',
+  listServiceRequests: 'account',
+  getServiceRequest: 'account',
+  createServiceRequest: 'account',
+  addRequestComment: 'account',
+  attachRequestFile: 'account',
+  getAttachmentContent: 'account',
+  listSupportCases: 'account',
+  getSupportCase: 'account',
 };
 
 /** The access classes a user type holds. */

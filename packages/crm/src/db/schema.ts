@@ -28,6 +28,13 @@ import {
   type TaxStatus,
   type Theme,
 } from '@storefront/contracts';
+import {
+  CASE_STATUSES,
+  COMMENT_AUTHORS,
+  PRIORITIES,
+  REQUEST_STATUSES,
+  type RequestFormField,
+} from '@storefront/contracts/crm-service-requests';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -1032,5 +1039,149 @@ export const paymentMethods = pgTable(
     check('payment_methods_brand_check', oneOf(t.brand, [...CARD_BRANDS, OTHER_CARD_BRAND])),
     check('payment_methods_last4_check', sql`${t.last4} ~ '^[0-9]{4}$'`),
     check('payment_methods_exp_month_check', sql`${t.expMonth} between 1 and 12`),
+  ],
+);
+
+// Service requests and support cases of the billing portal (issue 13; docs/decisions/0031).
+
+/** The request form of a storefront: its fields in order (the CRM's configuration record). */
+export const serviceRequestForms = pgTable('service_request_forms', {
+  storefrontId: text()
+    .primaryKey()
+    .references(() => storefronts.id),
+  fields: jsonb().$type<RequestFormField[]>().notNull(),
+});
+
+/** The last request or case number given: incremented under its row lock, so numbers never repeat. */
+export const portalRecordCounters = pgTable('portal_record_counters', {
+  kind: text().primaryKey(),
+  last: integer().notNull(),
+});
+
+/**
+ * A service request of an account. The configured fields' answers are kept with the labels they were asked
+ * under, so a later change of the form does not rewrite what a customer filed.
+ */
+export const serviceRequests = pgTable(
+  'service_requests',
+  {
+    id: text().primaryKey(),
+    number: text().notNull(),
+    storefrontId: text()
+      .notNull()
+      .references(() => storefronts.id),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    /** The identity service's contact (signed-in users' contacts are not rows of contacts). */
+    contactId: text(),
+    createdByName: text().notNull(),
+    subject: text().notNull(),
+    category: text().notNull(),
+    status: text().$type<(typeof REQUEST_STATUSES)[number]>().notNull().default('New'),
+    priority: text().$type<(typeof PRIORITIES)[number]>().notNull(),
+    fields: jsonb().$type<{ key: string; label: string; value: string }[]>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex().on(t.number),
+    index().on(t.accountId, t.createdAt),
+    check('service_requests_status_check', oneOf(t.status, REQUEST_STATUSES)),
+    check('service_requests_priority_check', oneOf(t.priority, PRIORITIES)),
+  ],
+);
+
+/** Each status a request has had, with what support said on the change. */
+export const serviceRequestHistory = pgTable(
+  'service_request_history',
+  {
+    id: text().primaryKey(),
+    requestId: text()
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    status: text().$type<(typeof REQUEST_STATUSES)[number]>().notNull(),
+    note: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.requestId, t.at),
+    check('service_request_history_status_check', oneOf(t.status, REQUEST_STATUSES)),
+  ],
+);
+
+/** A support case of an account (filed through the support issue's flow; listed in the portal). */
+export const supportCases = pgTable(
+  'support_cases',
+  {
+    id: text().primaryKey(),
+    number: text().notNull(),
+    storefrontId: text()
+      .notNull()
+      .references(() => storefronts.id),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    subject: text().notNull(),
+    description: text().notNull(),
+    product: text().notNull(),
+    status: text().$type<(typeof CASE_STATUSES)[number]>().notNull().default('New'),
+    priority: text().$type<(typeof PRIORITIES)[number]>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex().on(t.number),
+    index().on(t.accountId, t.createdAt),
+    check('support_cases_status_check', oneOf(t.status, CASE_STATUSES)),
+    check('support_cases_priority_check', oneOf(t.priority, PRIORITIES)),
+  ],
+);
+
+/** A comment on a request or a case (exactly one), from the customer or from support. */
+export const portalComments = pgTable(
+  'portal_comments',
+  {
+    id: text().primaryKey(),
+    requestId: text().references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    caseId: text().references(() => supportCases.id, { onDelete: 'cascade' }),
+    author: text().$type<(typeof COMMENT_AUTHORS)[number]>().notNull(),
+    authorName: text().notNull(),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.requestId, t.createdAt),
+    index().on(t.caseId, t.createdAt),
+    check('portal_comments_author_check', oneOf(t.author, COMMENT_AUTHORS)),
+    check('portal_comments_parent_check', sql`num_nonnulls(${t.requestId}, ${t.caseId}) = 1`),
+  ],
+);
+
+/**
+ * A file attached to a request or a case (exactly one), kept in the database like the PO files and checked
+ * the same way. It arrives in chunks appended in order; `complete` once the last is in and the whole file
+ * checked. contentType comes from the checked content, never from the client.
+ */
+export const portalAttachments = pgTable(
+  'portal_attachments',
+  {
+    id: text().primaryKey(),
+    requestId: text().references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    caseId: text().references(() => supportCases.id, { onDelete: 'cascade' }),
+    fileName: text().notNull(),
+    contentType: text().notNull(),
+    fileSize: integer().notNull(),
+    chunkSize: integer().notNull(),
+    chunkCount: integer().notNull(),
+    receivedChunks: integer().notNull(),
+    content: bytea().notNull(),
+    complete: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.requestId),
+    index().on(t.caseId),
+    check('portal_attachments_parent_check', sql`num_nonnulls(${t.requestId}, ${t.caseId}) = 1`),
   ],
 );

@@ -21,11 +21,12 @@ export interface ChunkProblem {
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
-export function sizeProblem(fileSize: number): ChunkProblem | null {
+/** `what` names the file in the refusal: a PO file, or an attachment of a request. */
+export function sizeProblem(fileSize: number, what = 'a PO file'): ChunkProblem | null {
   if (fileSize <= MAX_PO_FILE_BYTES) return null;
   return {
     field: 'fileSize',
-    problem: `the file is ${megabytes(fileSize)}; a PO file may be at most ${megabytes(MAX_PO_FILE_BYTES)}.`,
+    problem: `the file is ${megabytes(fileSize)}; ${what} may be at most ${megabytes(MAX_PO_FILE_BYTES)}.`,
   };
 }
 
@@ -34,8 +35,9 @@ export function planUpload(
   fileSize: number,
   chunkCount: number,
   firstChunk: string,
+  what?: string,
 ): ChunkPlan | ChunkProblem {
-  const tooLarge = sizeProblem(fileSize);
+  const tooLarge = sizeProblem(fileSize, what);
   if (tooLarge) return tooLarge;
   const total = base64Length(fileSize);
   const chunkSize = chunkCount === 1 ? total : firstChunk.length;

@@ -59,6 +59,17 @@ import {
   saveAccountSelection,
 } from './related-accounts';
 import { getSavedFilter, saveECatalogFilters } from './saved-filters';
+import {
+  addRequestComment,
+  attachRequestFile,
+  createServiceRequest,
+  getAttachmentContent,
+  getRequestForm,
+  getServiceRequest,
+  getSupportCase,
+  listServiceRequests,
+  listSupportCases,
+} from './service-requests';
 import { calculateShippingCharges, getShippingPicklists, saveShippingChargesWithBroker } from './shipping';
 import { getActiveStorefronts, getGuestAccounts } from './storefronts';
 import { calculateAvaTax, isAvataxAddressValidation, resolveAvataxAddress } from './tax';
@@ -147,4 +158,13 @@ export const HANDLERS: Handlers = {
   getAccountDetails,
   getAccountSelection,
   saveAccountSelection,
+  getRequestForm,
+  listServiceRequests,
+  getServiceRequest,
+  createServiceRequest,
+  addRequestComment,
+  attachRequestFile,
+  getAttachmentContent,
+  listSupportCases,
+  getSupportCase,
 };

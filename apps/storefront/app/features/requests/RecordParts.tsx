@@ -1,0 +1,86 @@
+import {
+  type Attachment,
+  attachmentPath,
+  type RecordComment,
+} from '@storefront/contracts/crm-service-requests';
+import type { ReactNode } from 'react';
+import { Form } from 'react-router';
+import { formatCount, formatMoment } from '../../lib/format';
+
+/** A status filter of a list: a plain GET form, so the filter is in the URL and works without script. */
+export function StatusFilter({
+  statuses,
+  current,
+  label,
+}: {
+  statuses: readonly string[];
+  current: string | null;
+  label: string;
+}) {
+  return (
+    <Form method="get" className="records__filter">
+      <div>
+        <label htmlFor="status-filter">{label}</label>
+        <select id="status-filter" name="status" defaultValue={current ?? ''}>
+          <option value="">All statuses</option>
+          {statuses.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button--secondary">
+        Filter
+      </button>
+    </Form>
+  );
+}
+
+export function Comments({ comments }: { comments: RecordComment[] }) {
+  if (comments.length === 0) return <p>No comments yet.</p>;
+  return (
+    <ol className="comments">
+      {comments.map((comment) => (
+        <li key={comment.id} className={`comment comment--${comment.author}`}>
+          <strong>
+            {comment.author === 'support' ? `${comment.authorName} (support)` : comment.authorName}
+          </strong>{' '}
+          <span className="record-meta">{formatMoment(comment.createdAt)}</span>
+          <p>{comment.body}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+const kilobytes = (size: number) => `${formatCount(Math.max(1, Math.round(size / 1024)))} KB`;
+
+/** Each file as a download link (the storefront serves it only to the account, as an attachment). */
+export function Attachments({ attachments }: { attachments: Attachment[] }) {
+  if (attachments.length === 0) return <p>No attachments.</p>;
+  return (
+    <ul className="attachments">
+      {attachments.map((file) => (
+        <li key={file.id}>
+          <a href={attachmentPath(file.id)} download={file.fileName}>
+            {file.fileName}
+          </a>{' '}
+          <span className="record-meta">
+            {kilobytes(file.size)} · {formatMoment(file.uploadedAt)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One fact of a record's summary list. */
+export function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
