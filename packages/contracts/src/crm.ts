@@ -7,6 +7,7 @@ import { CATALOGUE_CRM_TYPES } from './crm-catalogue';
 import { CHECKOUT_CRM_TYPES } from './crm-checkout';
 import { CUSTOM_FIELD_CRM_TYPES } from './crm-custom-fields';
 import { GUEST_BUYER_CRM_TYPES } from './crm-guest-buyers';
+import { INVOICE_CRM_TYPES } from './crm-invoices';
 import { NOTIFICATION_CRM_TYPES } from './crm-notifications';
 import { PAYMENT_CRM_TYPES } from './crm-payments';
 import { PURCHASE_ORDER_CRM_TYPES } from './crm-purchase-orders';
@@ -35,6 +36,7 @@ export const CRM_TYPES = {
   ...USER_CRM_TYPES,
   ...NOTIFICATION_CRM_TYPES,
   ...ACCOUNT_CRM_TYPES,
+  ...INVOICE_CRM_TYPES,
 };
 
 export type CrmType = keyof typeof CRM_TYPES;

@@ -17,6 +17,7 @@ export * from './crm-custom-fields';
 export * from './crm-errors';
 export * from './crm-fields';
 export * from './crm-guest-buyers';
+export * from './crm-invoices';
 export * from './crm-notifications';
 export * from './crm-payments';
 export * from './crm-purchase-orders';
