@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { seriousAccessibilityViolations } from './support/axe';
-import { cellsOffTheirRow, horizontalOverflow, keepScreenshot } from './support/layout';
+import { checkLayouts } from './support/layout';
 import { temporaryPasswordSentTo } from './support/mailbox';
 import { SIGN_IN_TIMEOUT, signIn } from './support/sign-in';
 
@@ -54,17 +54,6 @@ async function act(page: Page, email: string, button: RegExp, toast: string) {
   const row = await openActions(page, email);
   await row.getByRole('button', { name: button }).click();
   await expect(page.getByText(toast)).toBeVisible();
-}
-
-async function checkLayouts(page: Page, name: string) {
-  for (const width of [1280, 768, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    expect(await cellsOffTheirRow(page)).toEqual([]);
-    await keepScreenshot(page, test.info(), `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 test('a manager invites a user, who signs in with the mailed password; then deactivates, activates, resets and promotes them', async ({

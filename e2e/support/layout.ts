@@ -1,4 +1,5 @@
-import type { Page, TestInfo } from '@playwright/test';
+import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { seriousAccessibilityViolations } from './axe';
 
 /**
  * A full-page screenshot, kept with the test's results and attached to its report so a person can look.
@@ -48,3 +49,18 @@ export const firstProductTop = (page: Page) =>
     .locator('.product-list__results .product-tile')
     .first()
     .evaluate((tile) => tile.getBoundingClientRect().top + window.scrollY);
+
+/**
+ * The page at a desktop, a tablet and a phone width: no serious accessibility violation, nothing wider than
+ * the screen, no table cell off its row; a screenshot of each to look at. Ends at the desktop width.
+ */
+export async function checkLayouts(page: Page, name: string): Promise<void> {
+  for (const width of [1280, 768, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await cellsOffTheirRow(page)).toEqual([]);
+    await keepScreenshot(page, test.info(), `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}

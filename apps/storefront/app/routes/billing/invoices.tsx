@@ -7,13 +7,9 @@ import {
 import { useId } from 'react';
 import { Form, Link, type MetaDescriptor } from 'react-router';
 import { InvoiceStatusBadge } from '../../features/invoices/InvoiceStatus';
-import {
-  INVOICE_QUERY_NAMES,
-  type InvoiceQuery,
-  listInvoices,
-  readInvoiceQuery,
-} from '../../features/invoices/invoices.server';
+import { listInvoices } from '../../features/invoices/invoices.server';
 import { INVOICES_EXPORT_PATH, INVOICES_PATH, invoicePath } from '../../features/invoices/paths';
+import { INVOICE_QUERY_NAMES, type InvoiceQuery, readInvoiceQuery } from '../../features/invoices/query';
 import { formatCount, formatDay, formatMoney } from '../../lib/format';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/invoices';
