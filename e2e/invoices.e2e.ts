@@ -58,10 +58,12 @@ test('a buyer filters invoices, exports the list, opens one and downloads its PD
   await expect(page.getByText('Must not be before the start date.')).toBeVisible();
   await expect(page.getByLabel('Invoice date to')).toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('link', { name: 'Clear' }).click();
+  await expect(page).toHaveURL(new RegExp(`${LIST}$`));
 
-  // Open one that is partly paid: its lines, charges, payments and what is left.
+  // Open a paid one: its lines, charges, the payments applied and nothing left.
   await page.getByLabel('Status').selectOption('Paid');
   await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(/status=Paid/);
   const first = page.locator('.invoices__table tbody tr').first().getByRole('link');
   const number = (await first.innerText()).trim();
   await first.click();
