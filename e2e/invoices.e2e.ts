@@ -22,7 +22,8 @@ async function download(page: Page, name: string) {
   return { fileName: file.suggestedFilename(), bytes: await readFile(await file.path()) };
 }
 
-const statuses = (page: Page) => page.locator('.invoices__table tbody .invoice-status').allInnerTexts();
+const statusCells = (page: Page) => page.locator('.invoices__table tbody .invoice-status');
+const statuses = (page: Page) => statusCells(page).allInnerTexts();
 
 test('a buyer filters invoices, exports the list, opens one and downloads its PDF', async ({
   page,
@@ -39,6 +40,7 @@ test('a buyer filters invoices, exports the list, opens one and downloads its PD
   await page.getByLabel('Status').selectOption('Overdue');
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page).toHaveURL(/status=Overdue/);
+  await expect(statusCells(page).filter({ hasNotText: 'Overdue' })).toHaveCount(0);
   const overdue = await statuses(page);
   expect(overdue.length).toBeGreaterThan(0);
   expect(new Set(overdue)).toEqual(new Set(['Overdue']));
@@ -64,6 +66,7 @@ test('a buyer filters invoices, exports the list, opens one and downloads its PD
   await page.getByLabel('Status').selectOption('Paid');
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page).toHaveURL(/status=Paid/);
+  await expect(statusCells(page).filter({ hasNotText: 'Paid' })).toHaveCount(0);
   const first = page.locator('.invoices__table tbody tr').first().getByRole('link');
   const number = (await first.innerText()).trim();
   await first.click();
@@ -80,9 +83,11 @@ test('a buyer filters invoices, exports the list, opens one and downloads its PD
   expect(text).toContain(`Invoice ${number}`);
   expect(text).toContain('Balance due');
 
-  // Another account's buyer gets the refusal, not the invoice.
+  // Another account's buyer (Kestrel, on the storefront at 127.0.0.1) gets the refusal, not the invoice.
   const invoiceUrl = new URL(page.url());
-  const other = await browser.newPage();
+  const otherOrigin = `${invoiceUrl.protocol}//127.0.0.1:${invoiceUrl.port}`;
+  const context = await browser.newContext({ baseURL: otherOrigin });
+  const other = await context.newPage();
   await other.goto('/login');
   await signIn.as(other, 'manager@kestrel.example');
   const refused = await other.goto(`${invoiceUrl.pathname}${invoiceUrl.search}`);
@@ -91,5 +96,5 @@ test('a buyer filters invoices, exports the list, opens one and downloads its PD
   await expect(other.getByText(number)).toHaveCount(0);
   const pdfRefused = await other.request.get(`/viewInvoice/pdf${invoiceUrl.search}`);
   expect(pdfRefused.status()).toBe(403);
-  await other.close();
+  await context.close();
 });

@@ -8,6 +8,8 @@ import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/view-invoice';
 import styles from './invoices.css?url';
 
+const NO_SUCH_INVOICE = 'There is no such invoice.';
+
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 /**
@@ -17,23 +19,35 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireAccountSession(args);
   const invoiceId = session.url.searchParams.get('invoiceId')?.trim();
-  if (!invoiceId) throw data('Choose an invoice from your invoice list.', { status: 404 });
+  if (!invoiceId) return data({ invoice: null, refusal: NO_SUCH_INVOICE }, { status: 404 });
   try {
-    return { invoice: await loadInvoice(session, invoiceId) };
+    return { invoice: await loadInvoice(session, invoiceId), refusal: null };
   } catch (error) {
-    if (!(error instanceof GatewayCallError)) throw error;
-    // A malformed id is no invoice at all.
+    if (!(error instanceof GatewayCallError) || error.status >= 500) throw error;
+    // The refusal shows in the account area, the buyer still signed in; a malformed id is no invoice at all.
     const status = error.status === 400 ? 404 : error.status;
-    throw data(status === 404 ? 'There is no such invoice.' : error.message, { status });
+    const refusal = status === 404 ? NO_SUCH_INVOICE : error.message;
+    return data({ invoice: null, refusal }, { status });
   }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }): MetaDescriptor[] => [
-  { title: loaderData ? `Invoice ${loaderData.invoice.invoiceNumber}` : 'Invoice' },
+  { title: loaderData?.invoice ? `Invoice ${loaderData.invoice.invoiceNumber}` : 'Invoice' },
 ];
 
 export default function ViewInvoicePage({ loaderData }: Route.ComponentProps) {
-  const { invoice } = loaderData;
+  const { invoice, refusal } = loaderData;
+  if (!invoice) {
+    return (
+      <section className="invoice" aria-labelledby="invoice-heading">
+        <h1 id="invoice-heading">Invoice</h1>
+        <p role="alert">{refusal}</p>
+        <p>
+          <Link to={INVOICES_PATH}>All invoices</Link>
+        </p>
+      </section>
+    );
+  }
   const money = (amount: number) => formatMoney(amount, invoice.currency);
   const title = invoice.kind === 'CreditMemo' ? 'Credit memo' : 'Invoice';
   return (
