@@ -6,6 +6,7 @@ import {
   createAvaTaxClient,
   createCrmApp,
   ensureContacts,
+  ensureDemoInvoices,
   ensureDemoNotifications,
   ensureDemoServiceRequests,
   openCrm,
@@ -174,6 +175,11 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
       if (crmDatabase) await ensureContacts(crmDatabase, demoContacts(known, seed.accounts));
       if (crmDatabase) await ensureDemoNotifications(crmDatabase.db, demoRecipients(seed.accounts));
       if (crmDatabase) await ensureDemoServiceRequests(crmDatabase.db, demoRecipients(seed.accounts));
+      // A year of invoices dated back from today (docs/decisions/0029), so the billing pages have history.
+      if (crmDatabase) {
+        const ids = seed.accounts.filter((account) => !account.isGuest).map((account) => account.id);
+        await ensureDemoInvoices(crmDatabase.db, ids, new Date().toISOString().slice(0, 10));
+      }
     }
 
     const app = createServerApp({

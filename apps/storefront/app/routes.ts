@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 import { ERROR_STATUSES } from './components/error-pages';
 
 /** Most routes render a template page; ids are the route names of spec P§2 where it names them. */
@@ -28,6 +28,15 @@ export default [
   route('products/:slug/documents/:file', 'features/product-documents/product-document.ts', {
     id: 'product-document',
   }),
+  // Invoice downloads (issue 13): the list's CSV and an invoice's PDF, to the account acted for only.
+  route('billing/enhancedList/export', 'features/invoices/invoices-export.ts', {
+    id: 'billing-invoices-export',
+  }),
+  route('viewInvoice/pdf', 'features/invoices/invoice-pdf.ts', { id: 'viewInvoice-pdf' }),
+  // One invoice (spec P§2 /viewInvoice) shows in the account area's layout, beside its navigation.
+  layout('routes/billing/layout.tsx', { id: 'billing-invoice' }, [
+    route('viewInvoice', 'routes/billing/view-invoice.tsx', { id: 'viewInvoice' }),
+  ]),
   // The account area (spec P§2 /billing/*): each page is a child of the layout that requires sign-in.
   route('billing', 'routes/billing/layout.tsx', { id: 'billing' }, [
     route('manageusers', 'routes/billing/manage-users.tsx', { id: 'billing-manageusers' }),
@@ -43,6 +52,7 @@ export default [
     route('requests/:requestSlug', 'routes/billing/request-detail.tsx', { id: 'billing-requests-request' }),
     route('cases', 'routes/billing/cases.tsx', { id: 'billing-cases' }),
     route('cases/:caseId', 'routes/billing/case-detail.tsx', { id: 'billing-cases-caseId' }),
+    route('enhancedList', 'routes/billing/invoices.tsx', { id: 'billing-enhancedList' }),
     route('*', 'routes/billing/not-found.tsx', { id: 'billing-not-found' }),
   ]),
   route('cart', templatePage, { id: 'cart' }),

@@ -205,7 +205,7 @@ const savedFilterSchema = z.object({
 export type SavedFilter = z.infer<typeof savedFilterSchema>;
 
 /** exportToCSV's answer: the file as text, ready to download. */
-const csvExportSchema = z.object({
+export const csvExportSchema = z.object({
   fileName: z.string(),
   contentType: z.literal('text/csv'),
   content: z.string(),

@@ -3,6 +3,7 @@ export { type CrmDatabase, type CrmDb, type OpenDatabaseOptions, openCrm, openCr
 export { type ContactSeed, ensureContacts } from './db/queries/portal-contacts';
 export { applyOffer, isOfferValidOn, selectTier, unitPrice, unitPriceForQuantity } from './domain/pricing';
 export { type CrmAppOptions, createCrmApp } from './http/app';
+export { ensureDemoInvoices } from './seed/invoices';
 export { type DemoRecipient, ensureDemoNotifications } from './seed/notifications';
 export { type SeedResult, seedDemoIfEmpty } from './seed/seed';
 export { ensureDemoServiceRequests } from './seed/service-requests';

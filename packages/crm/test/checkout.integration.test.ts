@@ -7,6 +7,8 @@ import {
   type FileContent,
   failureOf,
   type GroupedQuoteList,
+  type Invoice,
+  type InvoiceList,
   notificationUrl,
   ORDER_NUMBER_PATTERN,
   type OrderConfirmation,
@@ -197,6 +199,18 @@ describe.each(await testEngines())('placing the order on $name', (engine) => {
       poNumber: 'KD-ORDER-1',
     });
 
+    // On account terms the order is an open invoice of the account, due after its terms (Net 30).
+    const invoices = await crm.get<InvoiceList>('getInvoices', scope(kestrel));
+    const invoice = invoices.body.invoices.find((entry) => entry.orderNumber === placed.body.orderNumber);
+    expect(invoice).toMatchObject({
+      invoiceNumber: placed.body.orderNumber.replace('SO-', 'INV-'),
+      status: 'Open',
+      invoiceDate: '2025-06-15',
+      dueDate: '2025-07-15',
+      amount: quote?.total,
+      balance: quote?.total,
+    });
+
     // Submitting again (a second tab) answers the same order.
     const again = await submit(kestrel, quoteId, templateB);
     expect(again.body).toEqual({ ...placed.body, alreadySubmitted: true });
@@ -324,6 +338,17 @@ describe.each(await testEngines())('placing the order on $name', (engine) => {
     const placed = await submit(marlowe, quoteId);
     expect(placed.status).toBe(200);
     expect(placed.body.alreadySubmitted).toBe(false);
+    // Paid by card at checkout, its invoice is paid already: the card payment applied, nothing left.
+    const list = await crm.get<InvoiceList>('getInvoices', { ...scope(marlowe), status: 'Paid' });
+    const paidInvoice = list.body.invoices.find((entry) => entry.orderNumber === placed.body.orderNumber);
+    expect(paidInvoice).toMatchObject({ status: 'Paid', balance: 0 });
+    const detail = await crm.get<Invoice>('getInvoice', {
+      ...scope(marlowe),
+      invoiceId: paidInvoice?.id ?? '',
+    });
+    expect(detail.body.payments).toEqual([
+      expect.objectContaining({ method: 'Visa ending 4242', amount: paidInvoice?.amount }),
+    ]);
   });
 
   it("refuses another account's quote (403) and a guest cart without its secret", async () => {

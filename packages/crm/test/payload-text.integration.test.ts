@@ -275,6 +275,18 @@ const SAMPLES: Samples = {
   getAttachmentContent: { storefrontId: 'sf-1', accountId: 'acc-1', attachmentId: 'att-1' },
   listSupportCases: { storefrontId: 'sf-1', accountId: 'acc-1', status: 'Working' },
   getSupportCase: { storefrontId: 'sf-1', accountId: 'acc-1', caseId: 'case-1' },
+  getInvoices: {
+    storefrontId: 'sf-1',
+    accountId: 'acc-1',
+    status: 'Open',
+    from: '2026-01-01',
+    to: '2026-12-31',
+    sort: 'dueDate',
+    direction: 'asc',
+  },
+  getInvoice: { storefrontId: 'sf-1', accountId: 'acc-1', invoiceId: 'inv-1' },
+  getInvoicePdf: { storefrontId: 'sf-1', accountId: 'acc-1', invoiceId: 'inv-1' },
+  exportInvoices: { storefrontId: 'sf-1', accountId: 'acc-1', status: 'Paid', from: '2026-01-01' },
 };
 
 /** The path of every string in a payload ('lines.0.id'), free text and picklist values alike. */

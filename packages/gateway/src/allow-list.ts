@@ -134,6 +134,12 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   getAttachmentContent: 'account',
   listSupportCases: 'account',
   getSupportCase: 'account',
+  // Invoices (docs/decisions/0029): the account the principal acts for, bound by the gateway; the CRM
+  // refuses another account's invoice.
+  getInvoices: 'account',
+  getInvoice: 'account',
+  getInvoicePdf: 'account',
+  exportInvoices: 'account',
 };
 
 /** The access classes a user type holds. */

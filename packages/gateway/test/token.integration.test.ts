@@ -1,12 +1,15 @@
 import {
   type CatalogPage,
+  CRM_TYPES,
   type DomainDetails,
   type Envelope,
+  type InvoiceList,
+  isCrmType,
   MESSAGES,
   type QuoteItems,
   TEXT_PROBLEM,
 } from '@storefront/contracts';
-import type { SeedResult } from '@storefront/crm';
+import { ensureDemoInvoices, type SeedResult } from '@storefront/crm';
 import { portalAccessibleAccounts } from '@storefront/crm/db/schema';
 import { openSeededCrm, type SeededCrm, TEST_SERVICE_TOKEN, testEngines } from '@storefront/crm/testing';
 import type { Database } from '@storefront/database';
@@ -56,7 +59,7 @@ describe.each(await testEngines())('gateway with user-pool tokens on $name', (en
     payload: Record<string, unknown>,
   ): Promise<Envelope<T>> {
     const scope = { storefrontId: guestStorefront.storefrontId, ...payload };
-    const endpoint = `/services/apexrest/ecommerce?type=${type}`;
+    const endpoint = `/services/apexrest/${isCrmType(type) ? CRM_TYPES[type].group : 'ecommerce'}?type=${type}`;
     const data =
       callType === 'GET'
         ? { callType, endpoint: `${endpoint}&${new URLSearchParams(scope as Record<string, string>)}` }
@@ -339,6 +342,23 @@ describe.each(await testEngines())('gateway with user-pool tokens on $name', (en
       expect(await catalogue()).toEqual(ownCatalogue);
       const backCart = await crmAs<{ quote: { id: string } | null }>({ token }, 'getActiveQuote', 'GET', {});
       expect(backCart.content.quote?.id).toBe(ownCart.content.quote.id);
+    });
+
+    it('lists only the invoices of the account acted for; another account’s invoice is refused', async () => {
+      await ensureDemoInvoices(crmDatabase.db, [halvorsen, campus], '2025-06-15');
+      const list = async () =>
+        (await crmAs<InvoiceList>({ token }, 'getInvoices', 'GET', { pageSize: '100' })).content.invoices;
+      const own = await list();
+      expect(own.length).toBeGreaterThan(0);
+      expect((await choose({ selectedAccountId: campus })).statusCode).toBe(200);
+      const theirs = await list();
+      expect(theirs.length).toBeGreaterThan(0);
+      expect(theirs.filter((invoice) => own.some((mine) => mine.id === invoice.id))).toEqual([]);
+      // Acting for the campus, the master's invoice is another account's: refused, never shown.
+      const refused = await crmAs({ token }, 'getInvoice', 'GET', { invoiceId: own[0]?.id ?? '' });
+      expect(refused.statusCode).toBe(403);
+      expect((await choose({ selectedAccountId: null })).statusCode).toBe(200);
+      expect((await list()).map((invoice) => invoice.id)).toEqual(own.map((invoice) => invoice.id));
     });
 
     it('stops acting for an account the CRM no longer relates', async () => {

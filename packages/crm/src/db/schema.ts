@@ -9,6 +9,8 @@ import {
   type ConfigurationMode,
   type CustomAction,
   FILE_RELATIONS,
+  INVOICE_KINDS,
+  type InvoiceKind,
   OTHER_CARD_BRAND,
   PAYMENT_STATUSES,
   type PaymentStatus,
@@ -168,6 +170,8 @@ export const accounts = pgTable(
     taxExempt: boolean().notNull().default(false),
     // Payment (spec C§4): the term a quote's 'Use Account Pay Online Terms' falls back to; null: optional.
     payOnlineTerms: text().$type<AccountPayOnlineTerm>(),
+    /** Invoices (issue 13): an order on account is due this many days after its invoice date (Net 30). */
+    invoiceTermDays: integer().notNull().default(30),
     // Checkout addresses (spec C§3): the account's hierarchy and its billing and shipping address.
     /** The parent of a child account; a parent's HIERARCHY address selection includes its children. */
     parentAccountId: text().references((): AnyPgColumn => accounts.id),
@@ -1184,4 +1188,81 @@ export const portalAttachments = pgTable(
     index().on(t.caseId),
     check('portal_attachments_parent_check', sql`num_nonnulls(${t.requestId}, ${t.caseId}) = 1`),
   ],
+);
+
+// Invoices (issue 13; docs/decisions/0029-invoices.md).
+
+/**
+ * An invoice of an order, or a credit memo (negative amounts). Status is derived from kind, balance and due
+ * date; the balance falls with each payment applied. Checkout makes one per order (unique quoteId).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: text().primaryKey(),
+    invoiceNumber: text().notNull(),
+    storefrontId: text()
+      .notNull()
+      .references(() => storefronts.id),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    /** The order's quote; null for history from before the portal (the seeded year). */
+    quoteId: text().references(() => quotes.id, { onDelete: 'set null' }),
+    orderNumber: text(),
+    poNumber: text(),
+    kind: text().$type<InvoiceKind>().notNull().default('Invoice'),
+    invoiceDate: date({ mode: 'string' }).notNull(),
+    dueDate: date({ mode: 'string' }).notNull(),
+    paymentTerms: text().notNull(),
+    currency: text().notNull(),
+    subtotal: money(),
+    discount: money().default(0),
+    shipping: money().default(0),
+    tax: money().default(0),
+    amount: money(),
+    balance: money(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex().on(t.invoiceNumber),
+    uniqueIndex().on(t.quoteId),
+    index().on(t.accountId, t.invoiceDate),
+    check('invoices_kind_check', oneOf(t.kind, INVOICE_KINDS)),
+  ],
+);
+
+/** An invoice's lines as they were billed: item number and name kept, whatever the catalogue does later. */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: text().primaryKey(),
+    invoiceId: text()
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    sku: text().notNull(),
+    name: text().notNull(),
+    qty: integer().notNull(),
+    unitPrice: money(),
+    lineTotal: money(),
+  },
+  (t) => [uniqueIndex().on(t.invoiceId, t.position)],
+);
+
+/** A payment or credit applied to an invoice. */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: text().primaryKey(),
+    invoiceId: text()
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    paidOn: date({ mode: 'string' }).notNull(),
+    method: text().notNull(),
+    reference: text().notNull(),
+    amount: money(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.invoiceId, t.paidOn)],
 );

@@ -225,6 +225,12 @@ export function billingParts(quote: QuoteRow): AddressParts {
   };
 }
 
+/** An address as a PDF prints it: the non-empty lines, city line and country. */
+export function addressLines(name: string | null, parts: AddressParts): string[] {
+  const cityLine = [parts.city, parts.state, parts.zip].filter((part) => part.trim()).join(' ');
+  return [name ?? '', parts.address, parts.address2, cityLine, parts.country].filter((line) => line.trim());
+}
+
 /** The quote's shipping address as parts, '' for what it lacks. */
 export function shippingParts(quote: QuoteRow): AddressParts {
   return {

@@ -1,10 +1,19 @@
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
 import { currencyDigits } from './quote-pricing';
 
-/** Everything the order's PDF shows, read by the caller from the checked-out quote. */
+/**
+ * Everything the order's PDF shows, read by the caller from the checked-out quote. An invoice is the same
+ * document with its own title, its dates and the payments applied after the total.
+ */
 export interface OrderDocument {
   company: string;
   orderNumber: string;
+  /** The heading; 'Order {orderNumber}' unless given. */
+  title?: string;
+  /** Further facts under the date (an invoice's due date, its order). */
+  facts?: { label: string; value: string }[];
+  /** Amounts after the total (payments applied, the balance); the last is printed bold. */
+  settlement?: { label: string; amount: number }[];
   /** YYYY-MM-DD. */
   date: string;
   currency: string;
@@ -70,9 +79,10 @@ export function formatAmount(amount: number, currency: string): string {
 
 /** The order as a PDF: header, addresses, PO and terms, the lines (over as many pages as they take), totals. */
 export async function renderOrderPdf(order: OrderDocument): Promise<Uint8Array> {
+  const title = order.title ?? `Order ${order.orderNumber}`;
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`Order ${order.orderNumber}`);
-  pdf.setSubject(`Order ${order.orderNumber} placed with ${order.company} on ${order.date}`);
+  pdf.setTitle(title);
+  pdf.setSubject(`${title} of ${order.company}, ${order.date}`);
   pdf.setCreator(order.company);
   pdf.setProducer(order.company);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
@@ -105,9 +115,13 @@ export async function renderOrderPdf(order: OrderDocument): Promise<Uint8Array> 
 
   text(order.company, MARGIN, { font: bold, size: 18 });
   newLine(26);
-  text(`Order ${order.orderNumber}`, MARGIN, { font: bold, size: 14 });
+  text(title, MARGIN, { font: bold, size: 14 });
   newLine(18);
   text(`Date: ${order.date}`, MARGIN);
+  for (const fact of order.facts ?? []) {
+    newLine();
+    text(`${fact.label}: ${fact.value}`, MARGIN);
+  }
   newLine(24);
 
   const half = (A4[0] - 2 * MARGIN) / 2;
@@ -166,5 +180,12 @@ export async function renderOrderPdf(order: OrderDocument): Promise<Uint8Array> 
   }
   text('Total', COLUMNS.unitPrice, { font: bold });
   rightAligned(money(order.total), RIGHT, bold);
+  const settlement = order.settlement ?? [];
+  settlement.forEach(({ label, amount }, index) => {
+    newLine();
+    const font = index === settlement.length - 1 ? bold : regular;
+    text(label, COLUMNS.name, { font, width: RIGHT - COLUMNS.name - 100 });
+    rightAligned(money(amount), RIGHT, font);
+  });
   return pdf.save();
 }

@@ -1,5 +1,4 @@
 import {
-  type AddressParts,
   CHECKOUT_MESSAGES,
   type CustomForm,
   confirmationPath,
@@ -25,24 +24,19 @@ import { countPoNumber, findPurchaseOrderSettings, lockPoNumber } from '../../db
 import { findFileMeta, replaceQuoteFile } from '../../db/queries/quote-files';
 import { findQuote, linesWithItems, lockQuote, type QuoteRow } from '../../db/queries/quotes';
 import { findShippingSettings, shipmentLinesOf } from '../../db/queries/shipping';
-import { billingParts, shippingParts } from '../../domain/addresses';
+import { addressLines, billingParts, shippingParts } from '../../domain/addresses';
 import { formatOrderNumber, incompleteStep, orderPdfFileName, paymentMatches } from '../../domain/checkout';
 import { formatAmount, type OrderDocument, renderOrderPdf } from '../../domain/order-pdf';
 import { amountDue, payOnlineTerms } from '../../domain/payments';
 import { storedCharges } from '../../domain/quote-pricing';
 import { shippingOffer } from '../../domain/shipping/offer';
 import { CrmHttpError, notFound } from '../errors';
+import { invoiceOrder } from './invoices';
 import { ownQuote, type QuoteScope, quoteScope } from './quote-access';
 import { taxLockedQuote } from './tax';
 import type { Handler, HandlerContext } from './types';
 
 const stepIncomplete = (message: string) => new CrmHttpError(400, 'CHECKOUT_STEP_INCOMPLETE', message);
-
-/** An address as the PDF prints it: the non-empty lines, city line and country. */
-function addressLines(name: string | null, parts: AddressParts): string[] {
-  const cityLine = [parts.city, parts.state, parts.zip].filter((part) => part.trim()).join(' ');
-  return [name ?? '', parts.address, parts.address2, cityLine, parts.country].filter((line) => line.trim());
-}
 
 /** The answer for an order that exists: its number and its PDF. */
 async function placedOrder(
@@ -213,6 +207,7 @@ async function placeOrder(
     content: Buffer.from(await renderOrderPdf(document)),
   });
   const order = await insertOrder(ctx.db, { quoteId: quote.id, orderNumber, pdfFileId: pdf.id });
+  await invoiceOrder(ctx, scope.account, quote, document);
   // A signed-in buyer is told in the portal too; a guest's contact is the buyer they named, who has no portal.
   if (quote.contactId && quote.guestSecretHash === null) {
     await insertNotification(ctx.db, {

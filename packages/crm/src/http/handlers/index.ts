@@ -25,6 +25,7 @@ import { blinkCheckout, getOrderConfirmation } from './checkout';
 import { retrieveContentBlocks } from './content';
 import { getCustomFields, saveCustomFields } from './custom-fields';
 import { createGuestBuyer, getGuestBuyer } from './guest-buyers';
+import { exportInvoices, getInvoice, getInvoicePdf, getInvoices } from './invoices';
 import { getMergedMetaInfo, getMetaItems } from './meta';
 import { getNotifications, getNotificationsCount, updateNotifications } from './notifications';
 import { getFormattedObjectDetails } from './objects';
@@ -167,4 +168,8 @@ export const HANDLERS: Handlers = {
   getAttachmentContent,
   listSupportCases,
   getSupportCase,
+  getInvoices,
+  getInvoice,
+  getInvoicePdf,
+  exportInvoices,
 };
