@@ -1,10 +1,10 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { addFirstOf, checkLayouts, interactive, step, throughAddressOnly } from './support/checkout';
+import { addFirstOf, interactive, step, throughAddressOnly } from './support/checkout';
+import { checkLayouts } from './support/layout';
 import { signIn } from './support/sign-in';
 
 // The book and preferences of an account no other browser test changes or checks out with.
 const USER = 'buyer@marlowe.example';
-const WIDTHS = [1280, 768, 390];
 const SEEDED_DEFAULT = 'Sequencing Lab';
 
 const form = (page: Page) => page.getByRole('region', { name: /^(Add a location|Edit )/ });
@@ -34,7 +34,7 @@ test('a buyer adds, edits, makes default and deletes a location, with every addr
   await expect(page.getByRole('heading', { level: 1, name: 'Address book' })).toBeVisible();
   await expect(page.locator('.address-book__account')).toContainText('La Jolla');
   await expect(location(page, SEEDED_DEFAULT)).toContainText('Default');
-  await checkLayouts(page, 'address-book', WIDTHS);
+  await checkLayouts(page, 'address-book');
 
   // Nothing typed: every required field says so beside it, and nothing is saved.
   await save(page);
@@ -50,7 +50,7 @@ test('a buyer adds, edits, makes default and deletes a location, with every addr
     Country: 'Country is required',
   });
   await expect(form(page).getByLabel('Location name')).toBeFocused();
-  await checkLayouts(page, 'address-book-messages', WIDTHS);
+  await checkLayouts(page, 'address-book-messages');
 
   await fill(form(page), {
     'Location name': 'Cold Room 4',
@@ -119,7 +119,7 @@ test('a buyer adds, edits, makes default and deletes a location, with every addr
   const suggestion = form(page).getByRole('alert');
   await expect(suggestion).toContainText('The address you entered is Incomplete. We found a suggestion...');
   await expect(suggestion).toContainText('SOMERVILLE, MA, 02143');
-  await checkLayouts(page, 'address-book-suggestion', WIDTHS);
+  await checkLayouts(page, 'address-book-suggestion');
   await suggestion.getByRole('button', { name: 'Apply the suggestion' }).click();
   await expect(form(page).getByRole('textbox', { name: 'City', exact: true })).toHaveValue('SOMERVILLE');
   await save(page);
@@ -151,7 +151,7 @@ test('a preferred carrier and service is preselected at checkout', async ({ page
   await accountNumber.fill('no spaces!');
   await page.getByRole('button', { name: 'Save preferences' }).click();
   await expect(accountNumber).toHaveAccessibleDescription(/Enter 4 to 32 letters, digits or dashes\.$/);
-  await checkLayouts(page, 'shipping-preferences', WIDTHS);
+  await checkLayouts(page, 'shipping-preferences');
   await page.getByLabel('Preferred carrier and service').selectOption({ label: 'FedEx 2Day' });
   await page.getByLabel('Your carrier account number').fill('');
   await page.getByRole('button', { name: 'Save preferences' }).click();

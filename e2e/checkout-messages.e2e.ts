@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   addFirstOf,
-  checkLayouts,
+  checkCheckoutLayouts,
   expectConfirmation,
   interactive,
   step,
@@ -104,7 +104,7 @@ test('the checkout form shows each required-field, name, state, billing and deli
   });
   await expect(inputOf(address, 'Last name')).toBeFocused();
   await expect(billing).toHaveAccessibleDescription('Please enter valid Billing Address.');
-  await checkLayouts(page, 'checkout-messages-default');
+  await checkCheckoutLayouts(page, 'checkout-messages-default');
 
   // A deliver-to address asks for no contact (C§5) but for its place.
   await fillAddress(address, { 'Last name': 'Vogt', 'State or province': 'MA' });
@@ -163,7 +163,7 @@ test('the checkout form shows each required-field, name, state, billing and deli
   await expect(address.getByLabel('Deliver to a different address')).toBeChecked();
   await expect(inputOf(deliverTo, 'Address line 1')).toHaveValue('Building 68, Room 3.14');
   await expect(address.getByRole('radio', { name: /Cell Biology Lab/ })).toBeChecked();
-  await checkLayouts(page, 'checkout-deliver-to');
+  await checkCheckoutLayouts(page, 'checkout-deliver-to');
 });
 
 test('the express checkout asks for more: line 2, state, phone and line lengths; the tax service completes an address; the PO number stays after a reload', async ({
@@ -206,7 +206,7 @@ test('the express checkout asks for more: line 2, state, phone and line lengths;
     'Address line 2': 'Address Line 2 should be less than 40 characters',
   });
   await expect(inputOf(address, 'Address line 2')).toBeFocused();
-  await checkLayouts(page, 'express-checkout-messages');
+  await checkCheckoutLayouts(page, 'express-checkout-messages');
 
   // No ZIP code: the tax service suggests the completed address, and applying it fills the form.
   await fillAddress(address, {
@@ -217,7 +217,7 @@ test('the express checkout asks for more: line 2, state, phone and line lengths;
   await save(address);
   const suggestion = address.getByRole('alert').filter({ hasText: 'We found a suggestion' });
   await expect(suggestion).toContainText('The address you entered is Incomplete. We found a suggestion...');
-  await checkLayouts(page, 'express-checkout-suggestion');
+  await checkCheckoutLayouts(page, 'express-checkout-suggestion');
   await suggestion.getByRole('button', { name: 'Apply the suggestion' }).click();
   await expect(inputOf(address, 'ZIP or postal code')).toHaveValue(/^\d{5}$/);
   await expect(inputOf(address, 'City')).toHaveValue('BOSTON');
@@ -273,5 +273,5 @@ test('the express checkout asks for more: line 2, state, phone and line lengths;
   await expect(terms.getByLabel('PO number')).toHaveAccessibleDescription(
     'Error updating PO Number on Quote Record',
   );
-  await checkLayouts(page, 'express-checkout-po-error');
+  await checkCheckoutLayouts(page, 'express-checkout-po-error');
 });

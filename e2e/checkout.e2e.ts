@@ -3,7 +3,7 @@ import { cart } from './support/cart';
 import {
   addFirstOf,
   atCheckout,
-  checkLayouts,
+  checkCheckoutLayouts,
   expectConfirmation,
   interactive,
   payByCard,
@@ -28,7 +28,7 @@ test('a guest reaches checkout from the cart and starts with the account step', 
   );
   await expect(step(page, 'Shipping address')).toContainText('Complete the step before this one first.');
   await expect(page.getByRole('region', { name: 'Order summary' })).toBeVisible();
-  await checkLayouts(page, 'checkout-guest');
+  await checkCheckoutLayouts(page, 'checkout-guest');
 });
 
 test('an empty cart offers no checkout', async ({ page }) => {
@@ -62,7 +62,7 @@ test('a signed-in buyer picks an address from the book, then a shipping method, 
   await address.getByLabel('State or province').fill('Atlantis');
   await address.getByRole('button', { name: 'Save the address' }).click();
   await expect(address.getByText('Please enter valid US State.')).toBeVisible();
-  await checkLayouts(page, 'checkout-address-errors');
+  await checkCheckoutLayouts(page, 'checkout-address-errors');
 
   await throughShipping(page);
   await expect(page.getByTestId('summary-shipping')).not.toHaveText('$0.00');
@@ -78,7 +78,7 @@ test('a signed-in buyer picks an address from the book, then a shipping method, 
   await expect(details.getByLabel('Grant or project number')).toHaveAccessibleDescription(
     'Printed on the invoice for your grants office.',
   );
-  await checkLayouts(page, 'checkout-order-details-errors');
+  await checkCheckoutLayouts(page, 'checkout-order-details-errors');
   await costCentre.fill('Flow core CC-4410');
   await details.getByLabel('Requested delivery date').fill('2026-12-01');
   await details.getByLabel('Receiving dock hours').selectOption('Weekdays 12–17');
@@ -93,7 +93,7 @@ test('a signed-in buyer picks an address from the book, then a shipping method, 
   await expect(step(page, 'Order details').getByLabel('Receiving dock hours')).toHaveValue('Weekdays 12–17');
   await expect(step(page, 'Order details').getByLabel('Requested delivery date')).toHaveValue('2026-12-01');
   await expect(step(page, 'Terms and payment').getByRole('button', { name: 'Place order' })).toBeEnabled();
-  await checkLayouts(page, 'checkout-signed-in');
+  await checkCheckoutLayouts(page, 'checkout-signed-in');
 
   // Then on their own carrier account: carrier and service from the picklists, and the account number.
   const method = step(page, 'Shipping method');
@@ -144,7 +144,7 @@ test('a buyer orders on account terms with a PO number and a PO file; a duplicat
     .getByLabel('PO file')
     .setInputFiles({ name: 'PO-signed.pdf', mimeType: 'application/pdf', buffer: pdf.subarray(0, 2_000) });
   await expect(terms.getByRole('link', { name: 'PO-signed.pdf' })).toBeVisible();
-  await checkLayouts(buyer, 'checkout-po');
+  await checkCheckoutLayouts(buyer, 'checkout-po');
 
   // On account terms: payment is optional, and the buyer places the order without paying by card.
   // Placing the order leads to its confirmation, with the order number and the order's PDF.
@@ -159,7 +159,7 @@ test('a buyer orders on account terms with a PO number and a PO file; a duplicat
   await expect(buyer.getByText(`PO number: ${poNumber}.`)).toBeVisible();
   const orderDetails = buyer.getByRole('region', { name: 'Order details' });
   await expect(orderDetails.getByRole('definition')).toHaveText('Flow core CC-4410');
-  await checkLayouts(buyer, 'order-confirmation');
+  await checkCheckoutLayouts(buyer, 'order-confirmation');
 
   // Another user of the account may not reuse the PO number; their declined card may be tried again.
   const manager = await browser.newPage({ baseURL: test.info().project.use.baseURL });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   addFirstOf,
-  checkLayouts,
+  checkCheckoutLayouts,
   expectConfirmation,
   interactive,
   payByCard,
@@ -26,7 +26,7 @@ test('a guest checks out as a new buyer with card payment', async ({ page }) => 
     '/login?redirect=%2Fcheckout&signUp=1',
   );
   await expect(step(page, 'Shipping address')).toContainText('Complete the step before this one first.');
-  await checkLayouts(page, 'guest-account-step');
+  await checkCheckoutLayouts(page, 'guest-account-step');
 
   // Bad input: every message beside its field, and the focus on the first.
   await account.getByLabel('First name').fill('Ana Maria');
@@ -40,7 +40,7 @@ test('a guest checks out as a new buyer with card payment', async ({ page }) => 
   await expect(account.getByLabel('First name')).toHaveAccessibleDescription(
     'First Name should not contain space',
   );
-  await checkLayouts(page, 'guest-account-errors');
+  await checkCheckoutLayouts(page, 'guest-account-errors');
 
   await account.getByLabel('Company').fill('Lumen Cell Labs');
   await account.getByLabel('First name').fill('Ana');
@@ -51,7 +51,7 @@ test('a guest checks out as a new buyer with card payment', async ({ page }) => 
   await expect(account.getByRole('heading', { name: /Your account \(done\)/ })).toBeVisible();
   await expect(account).toContainText('Buying as Ana Lima, Lumen Cell Labs (ana.lima@lumen.example)');
   await expect(account.getByRole('button', { name: 'Change' })).toBeVisible();
-  await checkLayouts(page, 'guest-account-done');
+  await checkCheckoutLayouts(page, 'guest-account-done');
 
   // A guest has no address book: a new US address, used for billing too.
   const address = step(page, 'Shipping address');
@@ -80,7 +80,7 @@ test('a guest checks out as a new buyer with card payment', async ({ page }) => 
   await payByCard(page, '4242 4242 4242 4242');
   const terms = step(page, 'Terms and payment');
   await expect(terms.getByTestId('payment-state')).toHaveText(/Paid .* ending in 4242/);
-  await checkLayouts(page, 'guest-paid');
+  await checkCheckoutLayouts(page, 'guest-paid');
 
   // A cart changed since checkout began restarts it for a second on the first press (C§4).
   const placeOrder = terms.getByRole('button', { name: 'Place order' });
@@ -93,5 +93,5 @@ test('a guest checks out as a new buyer with card payment', async ({ page }) => 
   }
   await expectConfirmation(page);
   await expect(page.getByTestId('order-number')).toHaveText(/^SO-\d{4}-\d{6}$/);
-  await checkLayouts(page, 'guest-order-confirmation');
+  await checkCheckoutLayouts(page, 'guest-order-confirmation');
 });

@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { seriousAccessibilityViolations } from './support/axe';
-import { horizontalOverflow, keepScreenshot } from './support/layout';
+import { checkLayouts } from './support/layout';
 import { signIn } from './support/sign-in';
 
 // Every demo account starts with three service requests and two support cases (docs/decisions/0031).
@@ -16,17 +15,6 @@ async function signInAt(page: Page, path: string): Promise<void> {
   await expect(page).toHaveURL(/\/login\?redirect=/);
   await signIn.as(page, USER);
   await expect(page).toHaveURL(new RegExp(`${path}$`));
-}
-
-/** Axe-clean and nothing wider than the screen at phone, tablet and desktop widths; screenshots kept. */
-async function checkLayouts(page: Page, name: string): Promise<void> {
-  for (const width of [390, 768, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await keepScreenshot(page, test.info(), `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 test('a buyer files a request with an attachment, sees it listed, opens it and comments', async ({

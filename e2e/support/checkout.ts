@@ -1,7 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { seriousAccessibilityViolations } from './axe';
+import { expect, type Page } from '@playwright/test';
 import { cart } from './cart';
-import { horizontalOverflow, keepScreenshot } from './layout';
+import { checkLayouts } from './layout';
 import { signIn } from './sign-in';
 import { catalogue } from './storefront';
 
@@ -23,16 +22,8 @@ export async function addFirstOf(page: Page, category: string): Promise<void> {
   await cart.addFromHere(page, name);
 }
 
-/** No serious accessibility violation and no sideways scrolling, at desktop and phone widths (or those given). */
-export async function checkLayouts(page: Page, name: string, widths = [1280, 390]): Promise<void> {
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await keepScreenshot(page, test.info(), `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+/** Checkout's pages at a desktop and a phone width (see checkLayouts). */
+export const checkCheckoutLayouts = (page: Page, name: string) => checkLayouts(page, name, [1280, 390]);
 
 /** Picks the account's address from the book (for a typed contact) and the first rate. */
 export async function throughShipping(page: Page): Promise<void> {

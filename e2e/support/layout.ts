@@ -51,11 +51,11 @@ export const firstProductTop = (page: Page) =>
     .evaluate((tile) => tile.getBoundingClientRect().top + window.scrollY);
 
 /**
- * An account page at a desktop, a tablet and a phone width: no serious accessibility violation, no sideways
+ * A page at a desktop, a tablet and a phone width (or those given): no serious accessibility violation, no sideways
  * scrolling, table cells on their rows, and a screenshot of each to look at; it ends at the desktop width.
  */
-export async function checkLayouts(page: Page, name: string): Promise<void> {
-  for (const width of [1280, 768, 390]) {
+export async function checkLayouts(page: Page, name: string, widths = [1280, 768, 390]): Promise<void> {
+  for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
