@@ -46,17 +46,21 @@ describe('a user pool that does not answer', () => {
 
   // Bounded by the test's own timeout: a verifier that waited on the pool for ever would never settle. Not a
   // measured time: on a loaded machine the pool's timers fire late, and speed is the benchmarks' to measure.
-  it("answers 'Error fetching data from AppSync.' (500), not 401 or a hang", async () => {
-    const outcomes = await Promise.all(
-      pools.map(({ issuerBase, token }) =>
-        createCognitoTokenVerifier({ issuerBase, fetch: globalThis.fetch })(token, storefront).catch(
-          (error: unknown) => error,
+  it(
+    "answers 'Error fetching data from AppSync.' (500), not 401 or a hang",
+    async () => {
+      const outcomes = await Promise.all(
+        pools.map(({ issuerBase, token }) =>
+          createCognitoTokenVerifier({ issuerBase, fetch: globalThis.fetch })(token, storefront).catch(
+            (error: unknown) => error,
+          ),
         ),
-      ),
-    );
-    for (const outcome of outcomes) {
-      expect(outcome).toBeInstanceOf(GatewayRefusal);
-      expect(outcome).toMatchObject({ statusCode: 500, message: MESSAGES.appSyncFetchError });
-    }
-  }, USER_POOL_TIMEOUT_MS * 12);
+      );
+      for (const outcome of outcomes) {
+        expect(outcome).toBeInstanceOf(GatewayRefusal);
+        expect(outcome).toMatchObject({ statusCode: 500, message: MESSAGES.appSyncFetchError });
+      }
+    },
+    USER_POOL_TIMEOUT_MS * 12,
+  );
 });
