@@ -138,11 +138,19 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
             pageUrl: config.payments.pageUrl,
             callbackUrl: `${EMBEDDED_CRM_BASE}${crmEndpoint('paymentRequestHandler')}`,
             cardCallbackUrl: `${EMBEDDED_CRM_BASE}${crmEndpoint('savePaymentMethodCallback')}`,
+            chargeUrl: config.payments.chargeUrl,
+            // The embedded provider is composed after the CRM (it calls the CRM back): reached once it exists.
+            fetch: async (request) =>
+              config.payments.embedded ? embeddedProvider(request) : globalThis.fetch(request),
           },
         })
       : undefined;
     const crmFetch: FetchHandler = crm ? (request) => crm.fetch(request) : globalThis.fetch;
     const payments = config.payments.embedded ? embeddedPayments(config, crmFetch, logger) : undefined;
+    const embeddedProvider: FetchHandler = async (request) => {
+      if (!payments) throw new Error('no embedded payment provider');
+      return payments(request);
+    };
     const identity =
       database && config.embeddedIdentity ? embeddedIdentity(config, database, logger) : undefined;
     const gateway = createGateway({

@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { resolve } from 'node:path';
+import { PAYMENT_CHARGE_PATH } from '@storefront/contracts/payment-protocol';
 import { z } from 'zod';
 
 const postgresUrl = z
@@ -61,6 +62,8 @@ const configSchema = z
       .default(5_000),
     /** The hosted payment page of an external provider; unset means this server's /payments/pay. */
     PAYMENTS_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
+    /** Where the CRM charges a saved card at that provider; its `charges` beside the page unless set. */
+    PAYMENTS_CHARGE_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
     /** The HMAC-SHA256 secret the CRM and the payment provider sign with; random per process when unset. */
     PAYMENTS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   })
@@ -79,6 +82,8 @@ const configSchema = z
 
 /** Where the embedded payment provider is mounted; its page is served on every storefront host. */
 export const PAYMENTS_MOUNT = '/payments';
+/** A host the embedded payment provider answers the CRM's charges to inside this process; no socket is opened. */
+const EMBEDDED_PAYMENTS_BASE = 'http://payments.embedded';
 
 export interface ServerConfig {
   env: 'development' | 'production' | 'test';
@@ -116,6 +121,8 @@ export interface ServerConfig {
     secret: string;
     /** Where browsers post a signed payment request: a path on the storefront's own host when embedded. */
     pageUrl: string;
+    /** Where the CRM charges a saved card, server to server. */
+    chargeUrl: string;
     /** True when this process serves the payment page itself (PAYMENTS_URL unset). */
     embedded: boolean;
   };
@@ -167,6 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     payments: {
       secret: values.PAYMENTS_SECRET ?? randomBytes(32).toString('base64url'),
       pageUrl: values.PAYMENTS_URL ?? `${PAYMENTS_MOUNT}/pay`,
+      chargeUrl:
+        values.PAYMENTS_CHARGE_URL ??
+        (values.PAYMENTS_URL
+          ? new URL(PAYMENT_CHARGE_PATH.slice(1), values.PAYMENTS_URL).toString()
+          : `${EMBEDDED_PAYMENTS_BASE}${PAYMENTS_MOUNT}${PAYMENT_CHARGE_PATH}`),
       embedded: values.PAYMENTS_URL === undefined,
     },
   };

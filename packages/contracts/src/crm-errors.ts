@@ -39,6 +39,16 @@ export const ERROR_CODES = [
   'PAYMENT_REQUEST_EXPIRED',
   'PAYMENT_MISMATCH',
   'PAYMENT_ALREADY_PROCESSED',
+  // Paying invoices (/billing/payment): what may be paid of each, and the saved card charged.
+  'INVOICE_NOT_OWED',
+  'PAYMENT_OVER_BALANCE',
+  'PARTIAL_PAYMENT_NOT_ALLOWED',
+  'CURRENCY_MISMATCH',
+  /** An invoice of a payment was paid by another payment before this one was decided; nothing is charged. */
+  'INVOICE_BALANCE_CHANGED',
+  'CARD_EXPIRED',
+  /** The payment provider did not answer a charge of a saved card (or answered what it did not sign). */
+  'PAYMENT_PROVIDER_UNAVAILABLE',
   /** A checkout address breaks a rule of C§5 (saveAddress answers it with the field and the message). */
   'INVALID_ADDRESS',
   /** A guest buyer's company or contact breaks a rule (createGuestBuyer answers the field and the message). */

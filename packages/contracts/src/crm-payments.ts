@@ -74,14 +74,14 @@ const shuttleCheckoutInfoSchema = z.object({
 });
 export type ShuttleCheckoutInfo = z.infer<typeof shuttleCheckoutInfoSchema>;
 
-/** generateSignature's answer: post `fields` as a form to `pageUrl`. */
-const signedPaymentRequestSchema = z.object({
+/** generateSignature's (and startInvoicePayment's) answer: post `fields` as a form to `pageUrl`. */
+export const signedPaymentRequestSchema = z.object({
   pageUrl: z.string(),
   fields: z.object({
     request_id: z.string(),
     amount: z.string(),
     currency: z.string(),
-    quote_id: z.string(),
+    reference: z.string(),
     merchant: z.string(),
     return_url: z.string(),
     callback_url: z.string(),

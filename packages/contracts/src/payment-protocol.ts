@@ -10,14 +10,18 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * - return: the reference the browser brings back to the return URL (a hint; the CRM's record decides);
  * - card_request / card_result: the same round trip to save a card without a charge (saved payment methods,
  *   docs/decisions/0030-saved-payment-methods.md): the provider answers a token, the brand it read from the
- *   number, the last 4 and the expiry.
+ *   number, the last 4 and the expiry;
+ * - charge / charge_result: the CRM charges a saved card's token server to server (paying invoices with a
+ *   saved card, docs/decisions/0033-paying-invoices.md); the provider answers at once, no browser involved.
+ *
+ * A request's `reference` says what is paid: the quote's id at checkout, the invoice numbers on /billing/payment.
  */
 export const PAYMENT_MESSAGE_FIELDS = {
   request: [
     'request_id',
     'amount',
     'currency',
-    'quote_id',
+    'reference',
     'merchant',
     'return_url',
     'callback_url',
@@ -49,6 +53,8 @@ export const PAYMENT_MESSAGE_FIELDS = {
     'timestamp',
     'nonce',
   ],
+  charge: ['request_id', 'token', 'amount', 'currency', 'merchant', 'timestamp', 'nonce'],
+  charge_result: ['request_id', 'status', 'amount', 'currency', 'decline_reason', 'timestamp', 'nonce'],
 } as const;
 
 export type PaymentMessage = keyof typeof PAYMENT_MESSAGE_FIELDS;
@@ -61,6 +67,9 @@ export type SignedPaymentFields<M extends PaymentMessage> = PaymentFields<M> & {
 /** What the provider decided; a declined card also ends its request (start a new one to try again). */
 export const PAYMENT_RESULT_STATUSES = ['succeeded', 'declined'] as const;
 export type PaymentResultStatus = (typeof PAYMENT_RESULT_STATUSES)[number];
+
+/** Where the provider takes a charge of a saved card, relative to its hosted page's `/pay`. */
+export const PAYMENT_CHARGE_PATH = '/charges';
 
 /** How long a payment request may be paid after the CRM made it. */
 export const PAYMENT_REQUEST_TTL_MINUTES = 15;

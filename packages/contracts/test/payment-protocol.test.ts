@@ -13,7 +13,7 @@ const request: PaymentFields<'request'> = {
   request_id: 'req-1',
   amount: '120.50',
   currency: 'USD',
-  quote_id: 'q-1',
+  reference: 'q-1',
   merchant: 'BioNova Life Sciences',
   return_url: 'http://localhost:3000/checkout?step=payment&x=1',
   callback_url: 'http://crm.embedded/services/apexrest/ecommerce?type=paymentRequestHandler',

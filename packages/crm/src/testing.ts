@@ -80,6 +80,7 @@ export const TEST_PAYMENTS = {
   pageUrl: 'http://payments.test/pay',
   callbackUrl: `http://crm.test${crmEndpoint('paymentRequestHandler')}`,
   cardCallbackUrl: `http://crm.test${crmEndpoint('savePaymentMethodCallback')}`,
+  chargeUrl: 'http://payments.test/charges',
 } satisfies CrmAppOptions['payments'];
 
 export interface SeededCrmOptions {

@@ -287,6 +287,22 @@ const SAMPLES: Samples = {
   getInvoice: { storefrontId: 'sf-1', accountId: 'acc-1', invoiceId: 'inv-1' },
   getInvoicePdf: { storefrontId: 'sf-1', accountId: 'acc-1', invoiceId: 'inv-1' },
   exportInvoices: { storefrontId: 'sf-1', accountId: 'acc-1', status: 'Paid', from: '2026-01-01' },
+  getPayableInvoices: { storefrontId: 'sf-1', accountId: 'acc-1' },
+  startInvoicePayment: {
+    storefrontId: 'sf-1',
+    accountId: 'acc-1',
+    contactId: '003-ana',
+    invoices: [{ invoiceId: 'inv-1', amount: 10 }],
+    returnUrl: 'http://localhost/billing/payment',
+  },
+  payInvoicesWithSavedCard: {
+    storefrontId: 'sf-1',
+    accountId: 'acc-1',
+    contactId: '003-ana',
+    invoices: [{ invoiceId: 'inv-1', amount: 10 }],
+    paymentMethodId: 'pm-1',
+  },
+  getInvoicePaymentReceipt: { storefrontId: 'sf-1', accountId: 'acc-1', requestId: 'req-1' },
 };
 
 /** The path of every string in a payload ('lines.0.id'), free text and picklist values alike. */

@@ -115,8 +115,10 @@ describe.each(await testEngines())('saved payment methods on $name', (engine) =>
   });
 
   it('keeps the brand the provider read for every P§5 rule, and Credit/Debit for none', async () => {
+    const seeded = new Set((await list(crm.ids.marlowe)).methods.map((method) => method.id));
     for (const brand of [...CARD_BRANDS, 'Credit/Debit']) await saveCard(crm.ids.marlowe, { brand });
-    const brands = (await list(crm.ids.marlowe)).methods.map((method) => method.brand);
+    const saved = (await list(crm.ids.marlowe)).methods.filter((method) => !seeded.has(method.id));
+    const brands = saved.map((method) => method.brand);
     expect(brands.sort()).toEqual([...CARD_BRANDS, 'Credit/Debit'].sort());
   });
 

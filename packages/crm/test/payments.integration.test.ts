@@ -128,7 +128,7 @@ describe.each(await testEngines())('online payment on $name', (engine) => {
     expect(fields).toMatchObject({
       amount: paymentAmount(cart.total),
       currency: 'USD',
-      quote_id: cart.id,
+      reference: cart.id,
       merchant: 'BioNova Life Sciences',
       return_url: returnUrl,
       callback_url: TEST_PAYMENTS.callbackUrl,

@@ -140,6 +140,12 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   getInvoice: 'account',
   getInvoicePdf: 'account',
   exportInvoices: 'account',
+  // Paying invoices (docs/decisions/0033): the account's own invoices and cards; the contact who pays is bound
+  // from the principal and gets the receipt.
+  getPayableInvoices: 'account',
+  startInvoicePayment: 'account',
+  payInvoicesWithSavedCard: 'account',
+  getInvoicePaymentReceipt: 'account',
 };
 
 /** The access classes a user type holds. */

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
+  PAYMENT_CHARGE_PATH,
+  PAYMENT_RESULT_MAX_AGE_MINUTES,
   type PaymentFields,
   pickPaymentFields,
   type SignedPaymentFields,
@@ -11,7 +13,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { readCard } from './card';
 import { cardPage, messagePage, pagePolicy } from './page';
-import { decideTestCard } from './test-cards';
+import { decideSavedCard, decideTestCard } from './test-cards';
 
 /** What the provider writes to a log: request ids and outcomes, never a card field. */
 export interface ProviderLogger {
@@ -43,7 +45,8 @@ const silent: ProviderLogger = { info: () => undefined, warn: () => undefined };
  * The embedded payment provider: `POST /pay` with a signed payment request (or a request to save a card,
  * no charge) shows the hosted card page; the page posts the card back to the same URL, the provider decides
  * (test cards), posts its signed result to the request's callback URL and sends the browser to the return URL.
- * It keeps no state and stores no card.
+ * `POST /charges` charges a saved card's token for the merchant, server to server, and answers the signed result
+ * at once. It keeps no state and stores no card.
  */
 export function createPaymentProvider(options: PaymentProviderOptions): Hono<Env> {
   const now = options.now ?? (() => new Date());
@@ -181,6 +184,38 @@ export function createPaymentProvider(options: PaymentProviderOptions): Hono<Env
         `${request.merchant} could not confirm the payment, so your card was not charged. Return to the store and try again.`,
         { href: back('failed'), label: `Return to ${request.merchant}` },
       ),
+    );
+  });
+  app.post(PAYMENT_CHARGE_PATH, async (c) => {
+    const body: unknown = await c.req.json().catch(() => null);
+    const record = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+    const charge = pickPaymentFields('charge', record);
+    const { signature } = record;
+    if (!charge || typeof signature !== 'string') {
+      return c.json({ error: 'a charge takes the signed fields of the charge message' }, 400);
+    }
+    if (!verifyPaymentSignature(options.secret, 'charge', charge, signature)) {
+      return c.json({ error: 'the charge was not signed by the merchant' }, 403);
+    }
+    const at = Date.parse(charge.timestamp);
+    if (Number.isNaN(at) || Math.abs(now().getTime() - at) > PAYMENT_RESULT_MAX_AGE_MINUTES * 60_000) {
+      return c.json({ error: 'the charge is stale; a captured charge is not taken again' }, 400);
+    }
+    const decision = decideSavedCard(charge.token);
+    logger.info(
+      { requestId: charge.request_id, outcome: decision.outcome },
+      'charge of a saved card decided',
+    );
+    return c.json(
+      signPaymentFields(options.secret, 'charge_result', {
+        request_id: charge.request_id,
+        status: decision.outcome,
+        amount: charge.amount,
+        currency: charge.currency,
+        decline_reason: decision.declineReason ?? '',
+        timestamp: now().toISOString(),
+        nonce: randomBytes(16).toString('base64url'),
+      }),
     );
   });
   return app;

@@ -54,3 +54,13 @@ export function decideTestCard(number: string): Pick<TestCard, 'outcome' | 'decl
   if (!card) return { outcome: 'declined', declineReason: 'test_mode_live_card' };
   return { outcome: card.outcome, declineReason: card.declineReason };
 }
+
+/** What a token the provider handed out looks like; the test provider keeps no vault to look it up in. */
+const TOKEN = /^tok_[A-Za-z0-9_-]{8,200}$/;
+
+/** What the test provider decides for a saved card's token: any token it could have issued is charged. */
+export function decideSavedCard(token: string): Pick<TestCard, 'outcome' | 'declineReason'> {
+  return TOKEN.test(token)
+    ? { outcome: 'succeeded', declineReason: null }
+    : { outcome: 'declined', declineReason: 'invalid_token' };
+}

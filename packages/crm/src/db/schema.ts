@@ -172,6 +172,8 @@ export const accounts = pgTable(
     payOnlineTerms: text().$type<AccountPayOnlineTerm>(),
     /** Invoices (issue 13): an order on account is due this many days after its invoice date (Net 30). */
     invoiceTermDays: integer().notNull().default(30),
+    /** Whether the account's terms let it pay part of an invoice online (/billing/payment). */
+    partialInvoicePayments: boolean().notNull().default(false),
     // Checkout addresses (spec C§3): the account's hierarchy and its billing and shipping address.
     /** The parent of a child account; a parent's HIERARCHY address selection includes its children. */
     parentAccountId: text().references((): AnyPgColumn => accounts.id),
@@ -750,26 +752,47 @@ export const savedCatalogueFilters = pgTable(
 );
 
 /**
- * A payment request the CRM signed for the hosted payment page (generateSignature): the amount is the CRM's,
- * computed from the quote when the request was made. A request is answered at most once (payments.requestId).
+ * A payment request the CRM signed: for a quote at checkout (generateSignature), or for open invoices on
+ * /billing/payment (its invoices in payment_request_invoices; docs/decisions/0033-paying-invoices.md). The
+ * amount is the CRM's, computed when the request was made. A request is answered at most once
+ * (payments.requestId).
  */
 export const paymentRequests = pgTable(
   'payment_requests',
   {
     id: text().primaryKey(),
-    quoteId: text()
-      .notNull()
-      .references(() => quotes.id, { onDelete: 'cascade' }),
+    /** The quote paid at checkout; null for a payment of invoices. */
+    quoteId: text().references(() => quotes.id, { onDelete: 'cascade' }),
     accountId: text()
       .notNull()
       .references(() => accounts.id),
+    /** Who pays invoices: the receipt is mailed to them. */
+    contactId: text(),
+    /** The saved card charged server to server; null when the card is entered on the hosted page. */
+    paymentMethodId: text().references(() => paymentMethods.id, { onDelete: 'set null' }),
     amount: money(),
     currency: text().notNull(),
-    returnUrl: text().notNull(),
+    /** Where the hosted page sends the buyer back; null for a saved card's charge, which has no page. */
+    returnUrl: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.quoteId)],
+);
+
+/** What a payment of invoices pays of each: the amounts add up to its request's amount. */
+export const paymentRequestInvoices = pgTable(
+  'payment_request_invoices',
+  {
+    requestId: text()
+      .notNull()
+      .references(() => paymentRequests.id, { onDelete: 'cascade' }),
+    invoiceId: text()
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    amount: money(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.invoiceId] }), index().on(t.invoiceId)],
 );
 
 /**
@@ -784,9 +807,8 @@ export const payments = pgTable(
       .notNull()
       .unique()
       .references(() => paymentRequests.id, { onDelete: 'cascade' }),
-    quoteId: text()
-      .notNull()
-      .references(() => quotes.id, { onDelete: 'cascade' }),
+    /** The quote paid at checkout; null for a payment of invoices. */
+    quoteId: text().references(() => quotes.id, { onDelete: 'cascade' }),
     accountId: text()
       .notNull()
       .references(() => accounts.id),
@@ -918,16 +940,17 @@ export const orderNumberCounters = pgTable('order_number_counters', {
 /**
  * Mail the CRM sends, written in the transaction that makes it due and delivered afterwards by SMTP when it
  * is configured (sentAt then set; a failed send is released and tried again later). One order confirmation
- * per quote.
+ * per quote, one receipt per payment of invoices.
  */
 export const crmOutbox = pgTable(
   'crm_outbox',
   {
     id: text().primaryKey(),
-    kind: text().$type<'OrderConfirmation'>().notNull(),
-    quoteId: text()
-      .notNull()
-      .references(() => quotes.id, { onDelete: 'cascade' }),
+    kind: text().$type<'OrderConfirmation' | 'PaymentReceipt'>().notNull(),
+    /** The order's quote of an order confirmation. */
+    quoteId: text().references(() => quotes.id, { onDelete: 'cascade' }),
+    /** The payment of invoices a receipt is for. */
+    paymentId: text().references(() => payments.id, { onDelete: 'cascade' }),
     recipient: text().notNull(),
     subject: text().notNull(),
     body: text().notNull(),
@@ -941,7 +964,11 @@ export const crmOutbox = pgTable(
     /** What the mail server answered to the last failed send, for the person who looks into it. */
     lastError: text(),
   },
-  (t) => [uniqueIndex().on(t.quoteId, t.kind), index().on(t.sentAt, t.nextAttemptAt)],
+  (t) => [
+    uniqueIndex().on(t.quoteId, t.kind),
+    uniqueIndex().on(t.paymentId),
+    index().on(t.sentAt, t.nextAttemptAt),
+  ],
 );
 
 // Notifications (spec P§3, P§7; issue 12, docs/decisions/0026-notifications-and-record-pages.md).
@@ -1262,7 +1289,9 @@ export const invoicePayments = pgTable(
     method: text().notNull(),
     reference: text().notNull(),
     amount: money(),
+    /** The card payment made on /billing/payment that applied this; null for other payments and credits. */
+    paymentId: text().references(() => payments.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.invoiceId, t.paidOn)],
+  (t) => [index().on(t.invoiceId, t.paidOn), index().on(t.paymentId)],
 );

@@ -33,7 +33,11 @@ export interface CrmAppOptions {
    */
   checkAnswers?: boolean;
   /** Online payment through the hosted payment page; without it getShuttleInfo answers not configured. */
-  payments?: Omit<PaymentSettings, 'now'> & { now?: () => Date };
+  payments?: Omit<PaymentSettings, 'now' | 'fetch'> & {
+    now?: () => Date;
+    /** How a saved card's charge reaches the provider; the global fetch unless given. */
+    fetch?: PaymentSettings['fetch'];
+  };
   /** Where the outbox's mail (order confirmations) is sent; without it the mail stays in the outbox. */
   smtpUrl?: string;
 }
@@ -45,7 +49,13 @@ const GROUPS: ReadonlySet<string> = new Set(CRM_GROUPS);
 export function createCrmApp(opts: CrmAppOptions): Hono {
   const logError = opts.logError ?? ((error) => console.error('crm: unexpected error', error));
   const now = opts.now ?? (() => new Date());
-  const payments = opts.payments ? { ...opts.payments, now: opts.payments.now ?? (() => new Date()) } : null;
+  const payments = opts.payments
+    ? {
+        ...opts.payments,
+        now: opts.payments.now ?? (() => new Date()),
+        fetch: opts.payments.fetch ?? ((request: Request) => fetch(request)),
+      }
+    : null;
   const mail = createMailDelivery({ db: opts.db.db, smtpUrl: opts.smtpUrl, logError });
   const app = new Hono();
 

@@ -217,7 +217,7 @@ function addAccount(context: CatalogueContext, account: DemoAccount & { id: stri
         share: account.eCatalog.share,
       })
     : null;
-  const { id, name, isGuest, taxExempt = false, payOnlineTerms } = account;
+  const { id, name, isGuest, taxExempt = false, payOnlineTerms, partialInvoicePayments = false } = account;
   data.accounts.push({
     id,
     name,
@@ -228,6 +228,7 @@ function addAccount(context: CatalogueContext, account: DemoAccount & { id: stri
     currency: demo.currency,
     catalogueId,
     payOnlineTerms,
+    partialInvoicePayments,
     parentAccountId: data.accounts.find((parent) => parent.name === account.parent)?.id ?? null,
     ...accountAddresses(name),
   });

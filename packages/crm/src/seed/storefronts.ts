@@ -120,6 +120,8 @@ export interface DemoAccount {
   taxExempt?: boolean;
   /** The account's own pay-online term (spec C§4), which a quote's 'Use Account Pay Online Terms' takes. */
   payOnlineTerms: AccountPayOnlineTerm;
+  /** Its terms let it pay part of an invoice online (/billing/payment). */
+  partialInvoicePayments?: boolean;
   /** The name of the parent account, for a child account; a parent created before it. */
   parent?: string;
 }
@@ -142,7 +144,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     meta: [['accountManager', 'Ingrid Solberg']],
     payOnlineTerms: 'Payment Optional',
   },
-  // A university core facility buying for research: exempt from sales tax.
+  // A university core facility buying for research: exempt from sales tax, and its grant office may pay an
+  // invoice in parts.
   {
     storefront: 'public',
     name: 'Marlowe Genomics Core',
@@ -151,6 +154,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     meta: [],
     taxExempt: true,
     payOnlineTerms: 'Payment Required',
+    partialInvoicePayments: true,
   },
   {
     storefront: 'public',

@@ -102,7 +102,8 @@ export async function invoiceDetails(
 
 export type NewInvoice = Omit<InvoiceRow, 'id' | 'createdAt'>;
 export type NewInvoiceLine = Omit<InvoiceLineRow, 'id' | 'invoiceId' | 'position'>;
-export type NewInvoicePayment = Omit<InvoicePaymentRow, 'id' | 'invoiceId' | 'createdAt'>;
+/** A payment applied when the invoice is written (history, a card paid at checkout): no portal payment. */
+export type NewInvoicePayment = Omit<InvoicePaymentRow, 'id' | 'invoiceId' | 'createdAt' | 'paymentId'>;
 
 /** Writes an invoice with its lines and the payments already applied (its balance is the caller's). */
 export async function insertInvoice(

@@ -61,7 +61,10 @@ export async function insertOrder(tx: CrmDb, order: Omit<OrderRow, 'placedAt'>):
 
 export async function insertOutboxMail(
   tx: CrmDb,
-  mail: Pick<OutboxRow, 'kind' | 'quoteId' | 'recipient' | 'subject' | 'body' | 'attachmentFileId'>,
+  mail: Pick<
+    OutboxRow,
+    'kind' | 'quoteId' | 'paymentId' | 'recipient' | 'subject' | 'body' | 'attachmentFileId'
+  >,
 ): Promise<void> {
   await tx.insert(crmOutbox).values({ id: randomUUID(), ...mail });
 }

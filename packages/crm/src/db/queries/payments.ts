@@ -31,6 +31,14 @@ export async function insertPaymentRequest(
   return row;
 }
 
+export async function findPaymentRequest(
+  db: CrmDb,
+  requestId: string,
+): Promise<PaymentRequestRow | undefined> {
+  const [row] = await db.select().from(paymentRequests).where(eq(paymentRequests.id, requestId)).limit(1);
+  return row;
+}
+
 /** The request, locked for the rest of the transaction, so its result is recorded once. */
 export async function lockPaymentRequest(
   tx: CrmDb,

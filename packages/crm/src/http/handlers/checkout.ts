@@ -226,6 +226,7 @@ async function placeOrder(
     await insertOutboxMail(ctx.db, {
       kind: 'OrderConfirmation',
       quoteId: quote.id,
+      paymentId: null,
       recipient,
       subject: `Your order ${orderNumber} with ${document.company}`,
       body: [

@@ -25,6 +25,12 @@ import { blinkCheckout, getOrderConfirmation } from './checkout';
 import { retrieveContentBlocks } from './content';
 import { getCustomFields, saveCustomFields } from './custom-fields';
 import { createGuestBuyer, getGuestBuyer } from './guest-buyers';
+import {
+  getInvoicePaymentReceipt,
+  getPayableInvoices,
+  payInvoicesWithSavedCard,
+  startInvoicePayment,
+} from './invoice-payments';
 import { exportInvoices, getInvoice, getInvoicePdf, getInvoices } from './invoices';
 import { getMergedMetaInfo, getMetaItems } from './meta';
 import { getNotifications, getNotificationsCount, updateNotifications } from './notifications';
@@ -172,4 +178,8 @@ export const HANDLERS: Handlers = {
   getInvoice,
   getInvoicePdf,
   exportInvoices,
+  getPayableInvoices,
+  startInvoicePayment,
+  payInvoicesWithSavedCard,
+  getInvoicePaymentReceipt,
 };

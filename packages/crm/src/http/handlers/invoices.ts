@@ -27,7 +27,7 @@ import { forbidden, notFound } from '../errors';
 import type { Handler, HandlerContext } from './types';
 
 /** The account the call acts for, which must be one of the storefront's (else 403). */
-async function ownAccount(ctx: HandlerContext, storefrontId: string, accountId: string) {
+export async function ownAccount(ctx: HandlerContext, storefrontId: string, accountId: string) {
   const account = await findAccount(ctx.db, accountId);
   if (!account || !belongsToStorefront(account, storefrontId)) throw forbidden();
   return account;
@@ -45,7 +45,7 @@ async function ownInvoice(
   return { account, invoice };
 }
 
-function summary(row: InvoiceRow, today: string): InvoiceSummary {
+export function invoiceSummary(row: InvoiceRow, today: string): InvoiceSummary {
   return {
     id: row.id,
     invoiceNumber: row.invoiceNumber,
@@ -64,7 +64,7 @@ export const getInvoices: Handler<'getInvoices'> = async (ctx, payload) => {
   const account = await ownAccount(ctx, payload.storefrontId, payload.accountId);
   const { rows, totalSize } = await listInvoices(ctx.db, account.id, payload, ctx.today);
   return {
-    invoices: rows.map((row) => summary(row, ctx.today)),
+    invoices: rows.map((row) => invoiceSummary(row, ctx.today)),
     totalSize,
     page: payload.page,
     pageSize: payload.pageSize,
@@ -87,7 +87,7 @@ export const exportInvoices: Handler<'exportInvoices'> = async (ctx, payload) =>
   const account = await ownAccount(ctx, payload.storefrontId, payload.accountId);
   const filter = { ...payload, page: 1, pageSize: MAX_INVOICE_EXPORT_ROWS };
   const { rows } = await listInvoices(ctx.db, account.id, filter, ctx.today);
-  const invoices = rows.map((row) => summary(row, ctx.today));
+  const invoices = rows.map((row) => invoiceSummary(row, ctx.today));
   return {
     fileName: `invoices-${ctx.today}.csv`,
     contentType: 'text/csv',
@@ -114,7 +114,7 @@ async function invoiceOf(
 ): Promise<Invoice> {
   const { lines, payments } = await invoiceDetails(ctx.db, invoice.id);
   return {
-    ...summary(invoice, ctx.today),
+    ...invoiceSummary(invoice, ctx.today),
     accountName: invoice.accountName,
     paymentTerms: invoice.paymentTerms,
     poNumber: invoice.poNumber,

@@ -13,6 +13,7 @@ import {
 } from '../../db/queries/payments';
 import { lockQuote } from '../../db/queries/quotes';
 import { CrmHttpError, invalidPayload, notFound } from '../errors';
+import { applyInvoicePaymentResult } from './invoice-payments';
 import { paymentSettings } from './payments';
 import type { Handler } from './types';
 
@@ -78,8 +79,8 @@ export function verifyProviderResult<M extends 'result' | 'card_result'>(
 /**
  * The provider's signed result (server to server). Refused: a signature that does not match, a stale
  * timestamp, an unknown or expired request, an amount or currency other than the request's, and any second
- * result for a request or nonce. Under the request's lock, then the quote's, so parallel callbacks record
- * one payment and a quote is never paid twice.
+ * result for a request or nonce. Under the request's lock, then the quote's (or the invoices'), so parallel
+ * callbacks record one payment and a quote or an invoice is never paid twice.
  */
 export const paymentRequestHandler: Handler<'paymentRequestHandler'> = async (ctx, payload) => {
   const settings = paymentSettings(ctx);
@@ -88,11 +89,11 @@ export const paymentRequestHandler: Handler<'paymentRequestHandler'> = async (ct
   const result = readProviderResult(fields, settings.now());
   // A replay is refused at once, without queueing for the locks; the check under them below is the one that holds.
   if (await findPaymentOfRequest(ctx.db, fields.request_id)) throw alreadyAnswered('request_id');
-  return ctx.db.transaction(async (tx) => {
+  const answer = await ctx.db.transaction(async (tx) => {
     const request = await lockPaymentRequest(tx, fields.request_id);
     if (!request) throw notFound('there is no payment request with this id.', 'request_id');
     // Nothing locks a quote and then a request, so this order cannot deadlock with quote changes.
-    await lockQuote(tx, request.quoteId, 'wait');
+    if (request.quoteId !== null) await lockQuote(tx, request.quoteId, 'wait');
     if (await findPaymentOfRequest(tx, request.id)) throw alreadyAnswered('request_id');
     if (result.at > request.expiresAt) {
       throw new CrmHttpError(
@@ -111,6 +112,18 @@ export const paymentRequestHandler: Handler<'paymentRequestHandler'> = async (ct
         'amount',
       );
     }
+    const decided = {
+      status: result.status,
+      token: result.status === 'Succeeded' ? fields.token : null,
+      brand: result.brand,
+      last4: fields.last4,
+      declineReason: result.status === 'Declined' ? fields.decline_reason || 'card_declined' : null,
+      nonce: fields.nonce,
+    };
+    if (request.quoteId === null) {
+      const payment = await applyInvoicePaymentResult({ ...ctx, db: tx }, request, decided);
+      return { requestId: request.id, status: payment.status, paymentId: payment.id };
+    }
     if (result.status === 'Succeeded' && (await findSucceededPayment(tx, request.quoteId))) {
       throw new CrmHttpError(
         409,
@@ -123,16 +136,14 @@ export const paymentRequestHandler: Handler<'paymentRequestHandler'> = async (ct
       requestId: request.id,
       quoteId: request.quoteId,
       accountId: request.accountId,
-      status: result.status,
       amount: request.amount,
       currency: request.currency,
-      token: result.status === 'Succeeded' ? fields.token : null,
-      brand: result.brand,
-      last4: fields.last4,
-      declineReason: result.status === 'Declined' ? fields.decline_reason || 'card_declined' : null,
-      nonce: fields.nonce,
+      ...decided,
     });
     if (!payment) throw alreadyAnswered('nonce');
     return { requestId: request.id, status: payment.status, paymentId: payment.id };
   });
+  // A receipt queued by a payment of invoices goes out now; delivery never throws.
+  void ctx.mail.deliver();
+  return answer;
 };

@@ -118,9 +118,9 @@ export const generateSignature: Handler<'generateSignature'> = async (
       request_id: request.id,
       amount: paymentAmount(amount),
       currency: quote.currency,
-      quote_id: quote.id,
+      reference: quote.id,
       merchant: storefront.name,
-      return_url: request.returnUrl,
+      return_url: payload.returnUrl,
       callback_url: settings.callbackUrl,
       expires_at: expiresAt.toISOString(),
     });

@@ -13,6 +13,10 @@ export interface PaymentSettings {
   callbackUrl: string;
   /** Where the provider posts the signed result of saving a card: this CRM's savePaymentMethodCallback. */
   cardCallbackUrl: string;
+  /** Where the CRM charges a saved card's token, server to server: the provider's `/charges`. */
+  chargeUrl: string;
+  /** How the CRM reaches the provider for a charge. */
+  fetch: (request: Request) => Promise<Response>;
   /** The clock requests expire by: real time, even where tests pin the offer day. */
   now: () => Date;
 }
