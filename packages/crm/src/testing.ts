@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type CrmType, crmEndpoint, type StorefrontRecord } from '@storefront/contracts';
 import {
   type TestEngine as DatabaseEngine,
@@ -6,6 +7,7 @@ import {
 import { createTaxApp } from '@storefront/tax';
 import type { Hono } from 'hono';
 import { type CrmDatabase, openCrmOn } from './db/open';
+import { insertInvoice } from './db/queries/invoices';
 import { type CrmAppOptions, createCrmApp } from './http/app';
 import { type SeedResult, seedDemoIfEmpty } from './seed/seed';
 import { type AvaTaxClient, createAvaTaxClient } from './tax/avatax-client';
@@ -138,4 +140,48 @@ export async function openSeededCrm(engine: TestEngine, options: SeededCrmOption
     post,
     close: () => database.close(),
   };
+}
+
+/**
+ * A new invoice of one line, still owed in full, so a test of paying reads balances no other test touches.
+ * Its id.
+ */
+export async function billTestInvoice(
+  crm: SeededCrm,
+  accountId: string,
+  amount: number,
+  dueDate = TODAY.toISOString().slice(0, 10),
+): Promise<string> {
+  const invoice = await insertInvoice(
+    crm.database.db,
+    {
+      invoiceNumber: `INV-T-${randomBytes(5).toString('hex').toUpperCase()}`,
+      storefrontId: crm.ids.storefrontA,
+      accountId,
+      quoteId: null,
+      orderNumber: null,
+      poNumber: null,
+      kind: 'Invoice',
+      invoiceDate: TODAY.toISOString().slice(0, 10),
+      dueDate,
+      paymentTerms: 'Net 30',
+      currency: 'USD',
+      subtotal: amount,
+      discount: 0,
+      shipping: 0,
+      tax: 0,
+      amount,
+      balance: amount,
+    },
+    [
+      {
+        sku: 'FC-500-TUBES',
+        name: 'Sample tubes, 5 mL (pack of 500)',
+        qty: 1,
+        unitPrice: amount,
+        lineTotal: amount,
+      },
+    ],
+  );
+  return invoice.id;
 }

@@ -13,9 +13,15 @@ import {
 } from '@storefront/contracts/payment-protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertInvoice } from '../src/db/queries/invoices';
 import { contacts, crmOutbox, invoices, payments } from '../src/db/schema';
-import { openSeededCrm, type SeededCrm, TEST_PAYMENTS, TODAY, testEngines } from '../src/testing';
+import {
+  billTestInvoice,
+  openSeededCrm,
+  type SeededCrm,
+  TEST_PAYMENTS,
+  TODAY,
+  testEngines,
+} from '../src/testing';
 
 type Answer = { status: number; body: unknown };
 
@@ -30,41 +36,8 @@ describe.each(await testEngines())('paying invoices on $name', (engine) => {
   const scope = (accountId: string) => ({ storefrontId: crm.ids.storefrontA, accountId });
   const errorOf = (answer: Answer) => failureOf(answer.body);
 
-  /** A new invoice of the account, still owed in full. */
-  async function newInvoice(accountId: string, amount: number, dueDate = today): Promise<string> {
-    const row = await insertInvoice(
-      crm.database.db,
-      {
-        invoiceNumber: `INV-T-${randomBytes(5).toString('hex').toUpperCase()}`,
-        storefrontId: crm.ids.storefrontA,
-        accountId,
-        quoteId: null,
-        orderNumber: null,
-        poNumber: null,
-        kind: 'Invoice',
-        invoiceDate: today,
-        dueDate,
-        paymentTerms: 'Net 30',
-        currency: 'USD',
-        subtotal: amount,
-        discount: 0,
-        shipping: 0,
-        tax: 0,
-        amount,
-        balance: amount,
-      },
-      [
-        {
-          sku: 'FC-500-TUBES',
-          name: 'Sample tubes, 5 mL (pack of 500)',
-          qty: 1,
-          unitPrice: amount,
-          lineTotal: amount,
-        },
-      ],
-    );
-    return row.id;
-  }
+  const newInvoice = (accountId: string, amount: number, dueDate?: string) =>
+    billTestInvoice(crm, accountId, amount, dueDate);
 
   const invoice = async (accountId: string, invoiceId: string) =>
     (await crm.get<Invoice>('getInvoice', { ...scope(accountId), invoiceId })).body;
