@@ -53,6 +53,7 @@ export default [
     route('cases', 'routes/billing/cases.tsx', { id: 'billing-cases' }),
     route('cases/:caseId', 'routes/billing/case-detail.tsx', { id: 'billing-cases-caseId' }),
     route('enhancedList', 'routes/billing/invoices.tsx', { id: 'billing-enhancedList' }),
+    route('payment', 'routes/billing/payment.tsx', { id: 'billing-payment' }),
     route('*', 'routes/billing/not-found.tsx', { id: 'billing-not-found' }),
   ]),
   route('cart', templatePage, { id: 'cart' }),

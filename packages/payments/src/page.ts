@@ -94,6 +94,8 @@ export function cardPage(options: {
   // A request to save a card names no amount: nothing is charged.
   const amount = 'amount' in request ? formatMoney(Number(request.amount), request.currency) : null;
   const title = amount ? `Pay ${request.merchant}` : `Save a card with ${request.merchant}`;
+  // What the merchant says is paid (a quote, invoice numbers), so the buyer can tell what they pay for.
+  const reference = 'reference' in request ? `<p>Reference: ${escapeHtml(request.reference)}</p>` : '';
   const hidden = Object.entries(request)
     .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
     .join('\n');
@@ -103,7 +105,7 @@ export function cardPage(options: {
     nonce,
     title,
     `<h1>${escapeHtml(title)}</h1>
-${amount ? `<p class="amount">${escapeHtml(amount)}</p>` : '<p>Nothing is charged now: the card is kept as a token for later payments.</p>'}
+${amount ? `<p class="amount">${escapeHtml(amount)}</p>` : '<p>Nothing is charged now: the card is kept as a token for later payments.</p>'}${reference}
 <p class="note">Test mode: no card is charged. Use a test card such as 4242 4242 4242 4242.</p>${problem}
 <form method="post" action="${escapeHtml(options.action)}">
 ${hidden}

@@ -11,6 +11,7 @@ interface AccountLink {
 export const ACCOUNT_AREA_LINKS: readonly AccountLink[] = [
   { label: 'Account', to: '/billing/account' },
   { label: 'Invoices', to: '/billing/enhancedList' },
+  { label: 'Pay invoices', to: '/billing/payment' },
   { label: 'Payment methods', to: '/billing/paymentmethods' },
   { label: 'Requests', to: '/billing/requests' },
   { label: 'Support cases', to: '/billing/cases' },

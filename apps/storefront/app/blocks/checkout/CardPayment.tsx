@@ -1,5 +1,5 @@
 import type { AccountPayOnlineTerm, ShuttleCheckoutInfo } from '@storefront/contracts/crm-payments';
-import { useEffect, useRef } from 'react';
+import { ProviderRedirect } from '../../components/ProviderRedirect';
 import { useCheckoutAction } from '../../features/checkout/use-checkout-action';
 import { formatMoney } from '../../lib/format';
 
@@ -24,11 +24,7 @@ export function CardPayment({
   payOnline: boolean;
 }) {
   const pay = useCheckoutAction();
-  const formRef = useRef<HTMLFormElement>(null);
   const request = pay.result?.ok ? pay.result.payment : null;
-  useEffect(() => {
-    if (request) formRef.current?.submit();
-  }, [request]);
   const { payment, payOnlineTerms } = info;
   const paid = payment?.status === 'Succeeded';
   return (
@@ -63,13 +59,7 @@ export function CardPayment({
           {pay.refusal.message}
         </p>
       )}
-      {request && (
-        <form ref={formRef} method="post" action={request.pageUrl} hidden>
-          {Object.entries(request.fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-        </form>
-      )}
+      {request && <ProviderRedirect request={request} />}
     </div>
   );
 }

@@ -12,3 +12,11 @@ export function invoicePath(invoiceId: string): string {
 export function invoicePdfPath(invoiceId: string): string {
   return `/viewInvoice/pdf?invoiceId=${encodeURIComponent(invoiceId)}`;
 }
+
+/** Where open invoices are paid online. */
+export const PAY_INVOICES_PATH = '/billing/payment';
+
+/** The payment page with one invoice chosen. */
+export function payInvoicePath(invoiceId: string): string {
+  return `${PAY_INVOICES_PATH}?invoice=${encodeURIComponent(invoiceId)}`;
+}

@@ -4,8 +4,7 @@ import { accountScope, crmCall } from '../../lib/crm.server';
 import { GatewayCallError } from '../../lib/gateway';
 import type { StorefrontSession } from '../../lib/storefront.server';
 import { cardName } from './card-name';
-
-export const PAYMENT_METHODS_PATH = '/billing/paymentmethods';
+import { PAYMENT_METHODS_PATH } from './paths';
 
 /** The account's saved cards (the gateway binds account and contact; the CRM checks the account). */
 export async function listPaymentMethods(session: StorefrontSession): Promise<PaymentMethod[]> {

@@ -1,6 +1,7 @@
 import type { PaymentMethod } from '@storefront/contracts/crm-payment-methods';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Form, type MetaDescriptor, useNavigate, useNavigation } from 'react-router';
+import { ProviderRedirect } from '../../components/ProviderRedirect';
 import { useToast } from '../../components/toast/Toasts';
 import { cardName } from '../../features/payment-methods/card-name';
 import {
@@ -50,10 +51,6 @@ export default function PaymentMethodsPage({ loaderData, actionData }: Route.Com
     if (actionData?.ok && actionData.message) toast.show({ message: actionData.message, variant: 'success' });
   }, [actionData, toast]);
   const request = actionData?.ok ? actionData.request : null;
-  const toProvider = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (request) toProvider.current?.submit();
-  }, [request]);
 
   return (
     <section className="payment-methods" aria-labelledby="payment-methods-heading">
@@ -88,15 +85,11 @@ export default function PaymentMethodsPage({ loaderData, actionData }: Route.Com
         </button>
       </Form>
       {request && (
-        // Posted at once by script; without it the buyer continues with the button.
-        <form ref={toProvider} method="post" action={request.pageUrl} className="payment-methods__continue">
-          {Object.entries(request.fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <button type="submit" className="button">
-            Continue to the secure card page
-          </button>
-        </form>
+        <ProviderRedirect
+          request={request}
+          label="Continue to the secure card page"
+          className="payment-methods__continue"
+        />
       )}
     </section>
   );

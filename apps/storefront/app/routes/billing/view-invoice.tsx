@@ -1,7 +1,7 @@
 import { data, Link, type MetaDescriptor } from 'react-router';
 import { InvoiceStatusBadge } from '../../features/invoices/InvoiceStatus';
 import { loadInvoice } from '../../features/invoices/invoices.server';
-import { INVOICES_PATH, invoicePdfPath } from '../../features/invoices/paths';
+import { INVOICES_PATH, invoicePdfPath, payInvoicePath } from '../../features/invoices/paths';
 import { formatDay, formatMoney } from '../../lib/format';
 import { GatewayCallError } from '../../lib/gateway';
 import { requireAccountSession } from '../../lib/storefront.server';
@@ -70,10 +70,15 @@ export default function ViewInvoicePage({ loaderData }: Route.ComponentProps) {
         <Fact term="Terms">{invoice.paymentTerms}</Fact>
         <Fact term="Balance">{money(invoice.balance)}</Fact>
       </dl>
-      <p>
+      <p className="invoice__links">
         <a className="invoice__pdf" href={invoicePdfPath(invoice.id)} download={invoice.pdfFileName}>
           Download PDF
         </a>
+        {invoice.kind === 'Invoice' && invoice.balance > 0 && (
+          <Link className="button" to={payInvoicePath(invoice.id)}>
+            Pay this invoice
+          </Link>
+        )}
       </p>
       <h2>Lines</h2>
       <table className="invoices__table">
