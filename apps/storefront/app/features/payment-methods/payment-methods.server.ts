@@ -15,7 +15,7 @@ export async function listPaymentMethods(session: StorefrontSession): Promise<Pa
 export type PaymentMethodActionResult =
   | { ok: true; intent: 'add'; request: SignedCardRequest; message: null }
   | { ok: true; intent: 'default' | 'remove'; request: null; message: string }
-  | { ok: false; message: string };
+  | { ok: false; message: string; status: 400 | 403 | 404 };
 
 const id = z.string().trim().min(1).max(64);
 const form = z.discriminatedUnion('intent', [
@@ -32,7 +32,7 @@ export async function paymentMethodAction(
   body: FormData,
 ): Promise<PaymentMethodActionResult> {
   const parsed = form.safeParse(Object.fromEntries(body));
-  if (!parsed.success) return { ok: false, message: 'Choose a saved card.' };
+  if (!parsed.success) return { ok: false, message: 'Choose a saved card.', status: 400 };
   const request = parsed.data;
   try {
     if (request.intent === 'add') {
@@ -56,12 +56,14 @@ export async function paymentMethodAction(
     return { ok: true, intent: request.intent, request: null, message };
   } catch (error) {
     if (error instanceof GatewayCallError && error.status < 500) {
+      if (error.errorCode === 'PAYMENT_NOT_CONFIGURED') {
+        return { ok: false, message: 'Cards cannot be saved on this store.', status: 400 };
+      }
+      // Another account's card is refused as the CRM refuses it, saying no more than of a card that is gone.
       return {
         ok: false,
-        message:
-          error.errorCode === 'PAYMENT_NOT_CONFIGURED'
-            ? 'Cards cannot be saved on this store.'
-            : 'This card is no longer among your saved cards.',
+        message: 'This card is no longer among your saved cards.',
+        status: error.status === 403 ? 403 : 404,
       };
     }
     throw error;
