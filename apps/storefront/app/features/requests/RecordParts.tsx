@@ -75,10 +75,24 @@ export function Attachments({ attachments }: { attachments: Attachment[] }) {
   );
 }
 
-/** One fact of a record's summary list. */
-export function Fact({ term, children }: { term: string; children: ReactNode }) {
+/** Text longer than this reads as a paragraph: its fact gets a row of its own rather than a narrow column. */
+const LONG_FACT = 60;
+
+/** Whether an answer is a paragraph rather than a value. */
+export const isLongText = (text: string) => text.length > LONG_FACT || text.includes('\n');
+
+/** One fact of a record's summary list; a wide one (a description) takes the whole row. */
+export function Fact({
+  term,
+  wide = false,
+  children,
+}: {
+  term: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <div>
+    <div className={wide ? 'record-facts__wide' : undefined}>
       <dt>{term}</dt>
       <dd>{children}</dd>
     </div>

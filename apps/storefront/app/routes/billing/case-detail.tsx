@@ -30,7 +30,9 @@ export default function CasePage({ loaderData }: Route.ComponentProps) {
         <>
           <Fact term="Product">{record.product}</Fact>
           <Fact term="Opened">{formatMoment(record.createdAt)}</Fact>
-          <Fact term="Description">{record.description}</Fact>
+          <Fact term="Description" wide>
+            {record.description}
+          </Fact>
         </>
       }
     >

@@ -4,7 +4,14 @@ import { useEffect, useRef, useState } from 'react';
 import { data, Form, useNavigation, useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { ATTACHMENT_ACCEPT, attachFile, attachmentProblem } from '../../features/requests/attach';
-import { Attachments, Comments, Fact, RecordPage, RecordSection } from '../../features/requests/RecordParts';
+import {
+  Attachments,
+  Comments,
+  Fact,
+  isLongText,
+  RecordPage,
+  RecordSection,
+} from '../../features/requests/RecordParts';
 import { authorOf, ownRecord, recordId } from '../../features/requests/requests.server';
 import { accountScope, crmCall } from '../../lib/crm.server';
 import { formatMoment } from '../../lib/format';
@@ -81,7 +88,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
           <Fact term="Filed">{formatMoment(request.createdAt)}</Fact>
           <Fact term="Filed by">{request.createdBy}</Fact>
           {request.fields.map((field) => (
-            <Fact key={field.key} term={field.label}>
+            <Fact key={field.key} term={field.label} wide={isLongText(field.value)}>
               {field.value}
             </Fact>
           ))}
