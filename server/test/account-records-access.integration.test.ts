@@ -1,12 +1,17 @@
 import type { AttachProgress, CaseSummary, InvoiceList, PaymentMethod } from '@storefront/contracts';
 import { ensureDemoInvoices, ensureDemoServiceRequests } from '@storefront/crm';
-import { openSeededCrm, type SeededCrm, TEST_SERVICE_TOKEN, testEngines } from '@storefront/crm/testing';
-import { createCognitoTokenVerifier, createGateway } from '@storefront/gateway';
-import { ensureUser, ensureUserPool, migrateIdentity } from '@storefront/identity';
-import { createTestIdentityApp } from '@storefront/identity/testing';
-import { Hono } from 'hono';
+import { openSeededCrm, type SeededCrm, testEngines } from '@storefront/crm/testing';
+import { createCognitoTokenVerifier } from '@storefront/gateway';
+import { migrateIdentity } from '@storefront/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontLoadContext } from '../../apps/storefront/app/lib/load-context';
+import {
+  ensurePortalUser,
+  ISSUER_BASE,
+  identityService,
+  signIn,
+} from '../../packages/gateway/test/user-pools';
+import { routeContext } from './route-context';
 
 /**
  * The route modules, loaded as React Router loads them; imported by URL so this package's type check does not
@@ -25,9 +30,6 @@ const requestDetail = await load('routes/billing/request-detail.tsx');
 const caseDetail = await load('routes/billing/case-detail.tsx');
 const paymentMethods = await load('routes/billing/payment-methods.tsx');
 
-const API_KEY = 'test-api-key';
-const ISSUER_BASE = 'http://identity.test/identity';
-const PASSWORD = 'Records-Test-2026!';
 const BUYERS = {
   halvorsen: { username: 'buyer@halvorsen.example', contactId: '003ANA000000000AAA' },
   marlowe: { username: 'buyer@marlowe.example', contactId: '003MIA000000000AAA' },
@@ -128,66 +130,19 @@ describe.each(await testEngines())("another account's records at their page URLs
     crm = await openSeededCrm(engine);
     const database = crm.database.database;
     await migrateIdentity(database);
-    const identity = new Hono().route(
-      '/identity',
-      createTestIdentityApp({ database, issuerBase: ISSUER_BASE, now: () => new Date() }),
-    ).fetch;
-    const gateway = createGateway({
-      apiKey: API_KEY,
-      cacheTtlMs: 0,
-      crm: { baseUrl: 'http://crm.internal', token: TEST_SERVICE_TOKEN, fetch: (req) => crm.app.fetch(req) },
+    const identity = identityService(database, () => new Date());
+    context = routeContext(crm, {
       verifyToken: createCognitoTokenVerifier({ issuerBase: ISSUER_BASE, fetch: identity }),
     });
-    context = {
-      gatewayFetch: (req) => gateway.fetch(req, { clientAddress: '127.0.0.1' }),
-      resolveDomain: (hostname) => gateway.resolveDomain(hostname),
-      gatewayApiKey: API_KEY,
-      cspNonce: 'nonce',
-      overHttps: false,
-    };
-    const storefront = await gateway.resolveDomain('localhost');
+    const storefront = await context.resolveDomain('localhost');
     if (!storefront) throw new Error('The demo has no storefront at localhost.');
-    await ensureUserPool(database, {
-      poolId: storefront.awsUserPoolId,
-      name: storefront.storefrontName,
-      clientId: storefront.clientId,
-      clientName: storefront.clientName,
-      callbackUrls: [],
-      logoutUrls: [],
-    });
     for (const buyer of Object.keys(BUYERS) as Buyer[]) {
       const { username, contactId } = BUYERS[buyer];
-      await ensureUser(database, {
-        poolId: storefront.awsUserPoolId,
-        username,
-        password: PASSWORD,
-        email: username,
-        givenName: 'Test',
-        familyName: 'Buyer',
-        groups: ['AWSPortalUser'],
-        attributes: {
-          'custom:salesforceAccountId': crm.ids[buyer],
-          'custom:salesforceContactId': contactId,
-        },
-        status: 'CONFIRMED',
+      await ensurePortalUser(database, storefront, username, {
+        'custom:salesforceAccountId': crm.ids[buyer],
+        'custom:salesforceContactId': contactId,
       });
-      const signedIn = await identity(
-        new Request(ISSUER_BASE, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/x-amz-json-1.1',
-            'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-          },
-          body: JSON.stringify({
-            AuthFlow: 'USER_PASSWORD_AUTH',
-            ClientId: storefront.clientId,
-            AuthParameters: { USERNAME: username, PASSWORD },
-          }),
-        }),
-      );
-      const { AuthenticationResult: tokens } = (await signedIn.json()) as {
-        AuthenticationResult: { AccessToken: string; IdToken: string };
-      };
+      const tokens = await signIn(identity, storefront.clientId, username);
       // The cookies the identity library keeps in the browser, names and values percent-encoded.
       const prefix = `CognitoIdentityServiceProvider.${storefront.clientId}`;
       const user = encodeURIComponent(username);

@@ -75,8 +75,11 @@ export function Attachments({ attachments }: { attachments: Attachment[] }) {
   );
 }
 
-/** Text longer than this reads as a paragraph: its fact gets a row of its own rather than a narrow column. */
-const LONG_FACT = 60;
+/**
+ * Text longer than a column holds on one line (about 32 characters at a desktop's four columns) reads as a
+ * paragraph: its fact gets a row of its own rather than a narrow column.
+ */
+const LONG_FACT = 32;
 
 /** Whether an answer is a paragraph rather than a value. */
 export const isLongText = (text: string) => text.length > LONG_FACT || text.includes('\n');
