@@ -52,6 +52,18 @@ export async function signIn(identity: IdentityFetch, clientId: string, username
   return answer.AuthenticationResult;
 }
 
+/** The storefront's user pool and app client, made if missing. */
+export function ensureStorefrontPool(database: Database, storefront: DomainDetails): Promise<void> {
+  return ensureUserPool(database, {
+    poolId: storefront.awsUserPoolId,
+    name: storefront.storefrontName,
+    clientId: storefront.clientId,
+    clientName: storefront.clientName,
+    callbackUrls: [],
+    logoutUrls: [],
+  });
+}
+
 /**
  * The storefront's user pool, made if missing, and a confirmed portal user of it whose email is the username
  * and who signs in with PASSWORD; the attributes tie the user to the CRM (account, contact).
@@ -62,14 +74,7 @@ export async function ensurePortalUser(
   username: string,
   attributes: Record<string, string>,
 ): Promise<void> {
-  await ensureUserPool(database, {
-    poolId: storefront.awsUserPoolId,
-    name: storefront.storefrontName,
-    clientId: storefront.clientId,
-    clientName: storefront.clientName,
-    callbackUrls: [],
-    logoutUrls: [],
-  });
+  await ensureStorefrontPool(database, storefront);
   await ensureUser(database, {
     poolId: storefront.awsUserPoolId,
     username,
