@@ -1,4 +1,5 @@
 import type { PaymentMethod, SignedCardRequest } from '@storefront/contracts';
+import { data } from 'react-router';
 import { z } from 'zod';
 import { accountScope, crmCall } from '../../lib/crm.server';
 import { GatewayCallError } from '../../lib/gateway';
@@ -24,13 +25,19 @@ const form = z.discriminatedUnion('intent', [
 ]);
 
 /**
+ * The page's answer to its form. Another account's card answers 403. A card removed since the page was loaded
+ * stays a plain answer, so the list is read again and no longer shows it.
+ */
+export async function paymentMethodAction(session: StorefrontSession, body: FormData) {
+  const result = await answerForm(session, body);
+  return !result.ok && result.status === 403 ? data(result, { status: 403 }) : result;
+}
+
+/**
  * Adding a card starts a signed save request (the browser posts it to the provider's page, which brings the
  * buyer back here); making a card default and removing one act on the CRM's row of the account.
  */
-export async function paymentMethodAction(
-  session: StorefrontSession,
-  body: FormData,
-): Promise<PaymentMethodActionResult> {
+async function answerForm(session: StorefrontSession, body: FormData): Promise<PaymentMethodActionResult> {
   const parsed = form.safeParse(Object.fromEntries(body));
   if (!parsed.success) return { ok: false, message: 'Choose a saved card.', status: 400 };
   const request = parsed.data;

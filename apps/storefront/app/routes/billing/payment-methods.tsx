@@ -1,6 +1,6 @@
 import type { PaymentMethod } from '@storefront/contracts/crm-payment-methods';
 import { useEffect, useRef, useState } from 'react';
-import { data, Form, type MetaDescriptor, useNavigate, useNavigation } from 'react-router';
+import { Form, type MetaDescriptor, useNavigate, useNavigation } from 'react-router';
 import { useToast } from '../../components/toast/Toasts';
 import { cardName } from '../../features/payment-methods/card-name';
 import {
@@ -32,10 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const session = await requireAccountSession(args);
-  const result = await paymentMethodAction(session, await args.request.formData());
-  // Another account's card answers 403. A card removed since the page was loaded stays a plain answer, so the
-  // list is read again and no longer shows it.
-  return !result.ok && result.status === 403 ? data(result, { status: 403 }) : result;
+  return paymentMethodAction(session, await args.request.formData());
 }
 
 export default function PaymentMethodsPage({ loaderData, actionData }: Route.ComponentProps) {
