@@ -1,10 +1,10 @@
 import type { CatalogPage, OrderConfirmation, QuoteItems } from '@storefront/contracts';
 import { quotes, templates } from '@storefront/crm/db/schema';
-import { openSeededCrm, type SeededCrm, TEST_SERVICE_TOKEN, testEngines } from '@storefront/crm/testing';
-import { createGateway } from '@storefront/gateway';
+import { openSeededCrm, type SeededCrm, testEngines } from '@storefront/crm/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontLoadContext } from '../../apps/storefront/app/lib/load-context';
+import { routeContext } from './route-context';
 
 /**
  * The route modules, loaded as React Router loads them; imported by URL so this package's type check does not
@@ -17,7 +17,6 @@ const { action: submit } = (await import(route('submit.ts'))) as { action: Handl
 const { loader: confirmation } = (await import(route('confirmation.tsx'))) as { loader: Handler };
 const { action: checkoutAction } = (await import(route('checkout-api.ts'))) as { action: Handler };
 
-const API_KEY = 'test-api-key';
 const secretOf = (letter: string) => letter.repeat(43);
 const WITH_PDF = 'tpl-server-checkout';
 const WITHOUT_PDF = 'tpl-server-checkout-no-pdf';
@@ -53,18 +52,7 @@ describe.each(await testEngines())('the place-order route and the confirmation p
 
   beforeAll(async () => {
     crm = await openSeededCrm(engine);
-    const gateway = createGateway({
-      apiKey: API_KEY,
-      cacheTtlMs: 0,
-      crm: { baseUrl: 'http://crm.internal', token: TEST_SERVICE_TOKEN, fetch: (req) => crm.app.fetch(req) },
-    });
-    context = {
-      gatewayFetch: (req) => gateway.fetch(req, { clientAddress: '127.0.0.1' }),
-      resolveDomain: (hostname) => gateway.resolveDomain(hostname),
-      gatewayApiKey: API_KEY,
-      cspNonce: 'nonce',
-      overHttps: false,
-    };
+    context = routeContext(crm);
     const template = (id: string, pdf: string | null) => ({
       id,
       storefrontId: crm.ids.storefrontA,

@@ -1,8 +1,8 @@
 import type { PoFile, QuoteSummary } from '@storefront/contracts';
-import { openSeededCrm, type SeededCrm, TEST_SERVICE_TOKEN, testEngines } from '@storefront/crm/testing';
-import { createGateway } from '@storefront/gateway';
+import { openSeededCrm, type SeededCrm, testEngines } from '@storefront/crm/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontLoadContext } from '../../apps/storefront/app/lib/load-context';
+import { routeContext } from './route-context';
 
 /**
  * The route module, loaded as React Router loads it; imported by URL so this package's type check does not
@@ -13,7 +13,6 @@ const ROUTE = new URL('../../apps/storefront/app/features/checkout/po-file-downl
 type Loader = (args: unknown) => Promise<Response>;
 const { loader } = (await import(ROUTE)) as { loader: Loader };
 
-const API_KEY = 'test-api-key';
 const secretOf = (letter: string) => letter.repeat(43);
 
 /**
@@ -36,22 +35,7 @@ describe.each(await testEngines())('the PO file download route on $name', (engin
 
   beforeAll(async () => {
     crm = await openSeededCrm(engine);
-    const gateway = createGateway({
-      apiKey: API_KEY,
-      cacheTtlMs: 0,
-      crm: {
-        baseUrl: 'http://crm.internal',
-        token: TEST_SERVICE_TOKEN,
-        fetch: (request) => crm.app.fetch(request),
-      },
-    });
-    context = {
-      gatewayFetch: (request) => gateway.fetch(request, { clientAddress: '127.0.0.1' }),
-      resolveDomain: (hostname) => gateway.resolveDomain(hostname),
-      gatewayApiKey: API_KEY,
-      cspNonce: 'nonce',
-      overHttps: false,
-    };
+    context = routeContext(crm);
     const guest = {
       storefrontId: crm.ids.storefrontA,
       accountId: crm.ids.guest,

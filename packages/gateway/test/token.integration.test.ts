@@ -13,7 +13,7 @@ import { ensureDemoInvoices, type SeedResult } from '@storefront/crm';
 import { portalAccessibleAccounts } from '@storefront/crm/db/schema';
 import { openSeededCrm, type SeededCrm, TEST_SERVICE_TOKEN, testEngines } from '@storefront/crm/testing';
 import type { Database } from '@storefront/database';
-import { ensureUser, ensureUserPool, migrateIdentity } from '@storefront/identity';
+import { ensureUser, migrateIdentity } from '@storefront/identity';
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,7 @@ import {
   API_KEY,
   askGateway,
   cognito,
+  ensurePortalUser,
   type IdentityFetch,
   ISSUER_BASE,
   identityService,
@@ -115,25 +116,7 @@ describe.each(await testEngines())('gateway with user-pool tokens on $name', (en
       [guestStorefront, 'buyer@halvorsen.example', halvorsen],
       [partnerStorefront, 'buyer@kestrel.example', kestrel],
     ] as const) {
-      await ensureUserPool(database, {
-        poolId: storefront.awsUserPoolId,
-        name: storefront.storefrontName,
-        clientId: storefront.clientId,
-        clientName: storefront.clientName,
-        callbackUrls: [],
-        logoutUrls: [],
-      });
-      await ensureUser(database, {
-        poolId: storefront.awsUserPoolId,
-        username,
-        password: PASSWORD,
-        email: username,
-        givenName: 'Test',
-        familyName: 'Buyer',
-        groups: ['AWSPortalUser'],
-        attributes: { 'custom:salesforceAccountId': accountId },
-        status: 'CONFIRMED',
-      });
+      await ensurePortalUser(database, storefront, username, { 'custom:salesforceAccountId': accountId });
     }
   });
 

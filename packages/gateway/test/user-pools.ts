@@ -1,5 +1,6 @@
-import type { Envelope } from '@storefront/contracts';
+import type { DomainDetails, Envelope } from '@storefront/contracts';
 import type { Database } from '@storefront/database';
+import { ensureUser, ensureUserPool } from '@storefront/identity';
 import { createTestIdentityApp } from '@storefront/identity/testing';
 import { Hono } from 'hono';
 import type { Gateway } from '../src/index';
@@ -49,6 +50,42 @@ export async function signIn(identity: IdentityFetch, clientId: string, username
     AuthParameters: { USERNAME: username, PASSWORD },
   });
   return answer.AuthenticationResult;
+}
+
+/** The storefront's user pool and app client, made if missing. */
+export function ensureStorefrontPool(database: Database, storefront: DomainDetails): Promise<void> {
+  return ensureUserPool(database, {
+    poolId: storefront.awsUserPoolId,
+    name: storefront.storefrontName,
+    clientId: storefront.clientId,
+    clientName: storefront.clientName,
+    callbackUrls: [],
+    logoutUrls: [],
+  });
+}
+
+/**
+ * The storefront's user pool, made if missing, and a confirmed portal user of it whose email is the username
+ * and who signs in with PASSWORD; the attributes tie the user to the CRM (account, contact).
+ */
+export async function ensurePortalUser(
+  database: Database,
+  storefront: DomainDetails,
+  username: string,
+  attributes: Record<string, string>,
+): Promise<void> {
+  await ensureStorefrontPool(database, storefront);
+  await ensureUser(database, {
+    poolId: storefront.awsUserPoolId,
+    username,
+    password: PASSWORD,
+    email: username,
+    givenName: 'Test',
+    familyName: 'Buyer',
+    groups: ['AWSPortalUser'],
+    attributes,
+    status: 'CONFIRMED',
+  });
 }
 
 export interface Ask {

@@ -1,11 +1,19 @@
 import type { AccountUser, DomainDetails, Envelope, UserListAnswer } from '@storefront/contracts';
 import { openSeededCrm, TEST_SERVICE_TOKEN, testEngines } from '@storefront/crm/testing';
 import type { Database } from '@storefront/database';
-import { ensureUser, ensureUserPool, migrateIdentity } from '@storefront/identity';
+import { ensureUser, migrateIdentity } from '@storefront/identity';
 import { ADMIN } from '@storefront/identity/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCognitoTokenVerifier, createGateway, createUserPoolAdmin, type Gateway } from '../src/index';
-import { askGateway, type IdentityFetch, ISSUER_BASE, identityService, PASSWORD, signIn } from './user-pools';
+import {
+  askGateway,
+  ensureStorefrontPool,
+  type IdentityFetch,
+  ISSUER_BASE,
+  identityService,
+  PASSWORD,
+  signIn,
+} from './user-pools';
 
 const COGNITO_ACTIONS =
   'query Act($action: String!, $data: AWSJSON, $username: String) { cognitoActions(action: $action, data: $data, username: $username) }';
@@ -97,16 +105,8 @@ describe.each(await testEngines())('managing users through the gateway on $name'
     halvorsen = account('Halvorsen Research Institute');
     marlowe = account('Marlowe Genomics Core');
     kestrel = account('Kestrel Diagnostics GmbH');
-    for (const storefront of [guestStorefront, partnerStorefront]) {
-      await ensureUserPool(database, {
-        poolId: storefront.awsUserPoolId,
-        name: storefront.storefrontName,
-        clientId: storefront.clientId,
-        clientName: storefront.clientName,
-        callbackUrls: [],
-        logoutUrls: [],
-      });
-    }
+    for (const storefront of [guestStorefront, partnerStorefront])
+      await ensureStorefrontPool(database, storefront);
     await user(guestStorefront, 'manager@halvorsen.example', halvorsen, ['AWSManager']);
     await user(guestStorefront, 'buyer@halvorsen.example', halvorsen, ['AWSPortalUser']);
     await user(guestStorefront, 'manager@marlowe.example', marlowe, ['AWSManager']);

@@ -1,4 +1,5 @@
 import type { PaymentMethod, SignedCardRequest } from '@storefront/contracts';
+import { data } from 'react-router';
 import { z } from 'zod';
 import { accountScope, crmCall } from '../../lib/crm.server';
 import { GatewayCallError } from '../../lib/gateway';
@@ -14,7 +15,7 @@ export async function listPaymentMethods(session: StorefrontSession): Promise<Pa
 export type PaymentMethodActionResult =
   | { ok: true; intent: 'add'; request: SignedCardRequest; message: null }
   | { ok: true; intent: 'default' | 'remove'; request: null; message: string }
-  | { ok: false; message: string };
+  | { ok: false; message: string; status: 400 | 403 | 404 };
 
 const id = z.string().trim().min(1).max(64);
 const form = z.discriminatedUnion('intent', [
@@ -23,15 +24,21 @@ const form = z.discriminatedUnion('intent', [
 ]);
 
 /**
+ * The page's answer to its form. Another account's card answers 403. A card removed since the page was loaded
+ * stays a plain answer, so the list is read again and no longer shows it.
+ */
+export async function paymentMethodAction(session: StorefrontSession, body: FormData) {
+  const result = await answerForm(session, body);
+  return !result.ok && result.status === 403 ? data(result, { status: 403 }) : result;
+}
+
+/**
  * Adding a card starts a signed save request (the browser posts it to the provider's page, which brings the
  * buyer back here); making a card default and removing one act on the CRM's row of the account.
  */
-export async function paymentMethodAction(
-  session: StorefrontSession,
-  body: FormData,
-): Promise<PaymentMethodActionResult> {
+async function answerForm(session: StorefrontSession, body: FormData): Promise<PaymentMethodActionResult> {
   const parsed = form.safeParse(Object.fromEntries(body));
-  if (!parsed.success) return { ok: false, message: 'Choose a saved card.' };
+  if (!parsed.success) return { ok: false, message: 'Choose a saved card.', status: 400 };
   const request = parsed.data;
   try {
     if (request.intent === 'add') {
@@ -55,12 +62,14 @@ export async function paymentMethodAction(
     return { ok: true, intent: request.intent, request: null, message };
   } catch (error) {
     if (error instanceof GatewayCallError && error.status < 500) {
+      if (error.errorCode === 'PAYMENT_NOT_CONFIGURED') {
+        return { ok: false, message: 'Cards cannot be saved on this store.', status: 400 };
+      }
+      // Another account's card is refused as the CRM refuses it, saying no more than of a card that is gone.
       return {
         ok: false,
-        message:
-          error.errorCode === 'PAYMENT_NOT_CONFIGURED'
-            ? 'Cards cannot be saved on this store.'
-            : 'This card is no longer among your saved cards.',
+        message: 'This card is no longer among your saved cards.',
+        status: error.status === 403 ? 403 : 404,
       };
     }
     throw error;

@@ -4,7 +4,7 @@ import {
   type RecordComment,
 } from '@storefront/contracts/crm-service-requests';
 import type { ReactNode } from 'react';
-import { Form } from 'react-router';
+import { Form, Link } from 'react-router';
 import { formatCount, formatMoment } from '../../lib/format';
 
 /** A status filter of a list: a plain GET form, so the filter is in the URL and works without script. */
@@ -75,12 +75,74 @@ export function Attachments({ attachments }: { attachments: Attachment[] }) {
   );
 }
 
-/** One fact of a record's summary list. */
-export function Fact({ term, children }: { term: string; children: ReactNode }) {
+/**
+ * Text longer than a column holds on one line (about 32 characters at a desktop's four columns) reads as a
+ * paragraph: its fact gets a row of its own rather than a narrow column.
+ */
+const LONG_FACT = 32;
+
+/** Whether an answer is a paragraph rather than a value. */
+export const isLongText = (text: string) => text.length > LONG_FACT || text.includes('\n');
+
+/** One fact of a record's summary list; a wide one (a description) takes the whole row. */
+export function Fact({
+  term,
+  wide = false,
+  children,
+}: {
+  term: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <div>
+    <div className={wide ? 'record-facts__wide' : undefined}>
       <dt>{term}</dt>
       <dd>{children}</dd>
     </div>
+  );
+}
+
+/**
+ * The page of one request or case: the way back to its list, its number and subject, its status and priority
+ * and then the record's own facts, followed by its sections.
+ */
+export function RecordPage({
+  record,
+  back,
+  facts,
+  children,
+}: {
+  record: { number: string; subject: string; status: string; priority: string };
+  back: { to: string; label: string };
+  facts: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <article className="records" aria-labelledby="record-heading">
+      <p>
+        <Link to={back.to}>{back.label}</Link>
+      </p>
+      <h1 id="record-heading">
+        {record.number}: {record.subject}
+      </h1>
+      <dl className="record-facts">
+        <Fact term="Status">
+          <span className="record-status">{record.status}</span>
+        </Fact>
+        <Fact term="Priority">{record.priority}</Fact>
+        {facts}
+      </dl>
+      {children}
+    </article>
+  );
+}
+
+/** A titled section of a record's page. */
+export function RecordSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="record-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
   );
 }

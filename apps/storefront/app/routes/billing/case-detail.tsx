@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-import { Attachments, Comments, Fact } from '../../features/requests/RecordParts';
+import { Attachments, Comments, Fact, RecordPage, RecordSection } from '../../features/requests/RecordParts';
 import { ownRecord } from '../../features/requests/requests.server';
 import { accountScope, crmCall } from '../../lib/crm.server';
 import { formatMoment } from '../../lib/format';
@@ -24,30 +23,25 @@ export async function loader(args: Route.LoaderArgs) {
 export default function CasePage({ loaderData }: Route.ComponentProps) {
   const { record } = loaderData;
   return (
-    <article className="records" aria-labelledby="case-heading">
-      <p>
-        <Link to="/billing/cases">All support cases</Link>
-      </p>
-      <h1 id="case-heading">
-        {record.number}: {record.subject}
-      </h1>
-      <dl className="record-facts">
-        <Fact term="Status">
-          <span className="record-status">{record.status}</span>
-        </Fact>
-        <Fact term="Priority">{record.priority}</Fact>
-        <Fact term="Product">{record.product}</Fact>
-        <Fact term="Opened">{formatMoment(record.createdAt)}</Fact>
-        <Fact term="Description">{record.description}</Fact>
-      </dl>
-      <section className="record-section" aria-labelledby="case-comments-heading">
-        <h2 id="case-comments-heading">Comments</h2>
+    <RecordPage
+      record={record}
+      back={{ to: '/billing/cases', label: 'All support cases' }}
+      facts={
+        <>
+          <Fact term="Product">{record.product}</Fact>
+          <Fact term="Opened">{formatMoment(record.createdAt)}</Fact>
+          <Fact term="Description" wide>
+            {record.description}
+          </Fact>
+        </>
+      }
+    >
+      <RecordSection id="comments-heading" title="Comments">
         <Comments comments={record.comments} />
-      </section>
-      <section className="record-section" aria-labelledby="case-attachments-heading">
-        <h2 id="case-attachments-heading">Attachments</h2>
+      </RecordSection>
+      <RecordSection id="attachments-heading" title="Attachments">
         <Attachments attachments={record.attachments} />
-      </section>
-    </article>
+      </RecordSection>
+    </RecordPage>
   );
 }

@@ -152,7 +152,9 @@ function InvoiceFilters({
         </select>
       </div>
       <div className="invoices__actions">
-        <button type="submit">Apply filters</button>
+        <button type="submit" className="button">
+          Apply filters
+        </button>
         <Link to={INVOICES_PATH}>Clear</Link>
       </div>
     </Form>

@@ -1,10 +1,17 @@
 import { COMMENT_MAX } from '@storefront/contracts/crm-service-requests';
 import { pageNotFoundMessage } from '@storefront/contracts/messages';
 import { useEffect, useRef, useState } from 'react';
-import { data, Form, Link, useNavigation, useRevalidator } from 'react-router';
+import { data, Form, useNavigation, useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { ATTACHMENT_ACCEPT, attachFile, attachmentProblem } from '../../features/requests/attach';
-import { Attachments, Comments, Fact } from '../../features/requests/RecordParts';
+import {
+  Attachments,
+  Comments,
+  Fact,
+  isLongText,
+  RecordPage,
+  RecordSection,
+} from '../../features/requests/RecordParts';
 import { authorOf, ownRecord, recordId } from '../../features/requests/requests.server';
 import { accountScope, crmCall } from '../../lib/crm.server';
 import { formatMoment } from '../../lib/format';
@@ -73,29 +80,22 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
     if (!posting && actionData && !actionData.problem) form.current?.reset();
   }, [posting, actionData]);
   return (
-    <article className="records" aria-labelledby="request-heading">
-      <p>
-        <Link to="/billing/requests">All service requests</Link>
-      </p>
-      <h1 id="request-heading">
-        {request.number}: {request.subject}
-      </h1>
-      <dl className="record-facts">
-        <Fact term="Status">
-          <span className="record-status">{request.status}</span>
-        </Fact>
-        <Fact term="Priority">{request.priority}</Fact>
-        <Fact term="Filed">{formatMoment(request.createdAt)}</Fact>
-        <Fact term="Filed by">{request.createdBy}</Fact>
-        {request.fields.map((field) => (
-          <Fact key={field.key} term={field.label}>
-            {field.value}
-          </Fact>
-        ))}
-      </dl>
-
-      <section className="record-section" aria-labelledby="history-heading">
-        <h2 id="history-heading">Status history</h2>
+    <RecordPage
+      record={request}
+      back={{ to: '/billing/requests', label: 'All service requests' }}
+      facts={
+        <>
+          <Fact term="Filed">{formatMoment(request.createdAt)}</Fact>
+          <Fact term="Filed by">{request.createdBy}</Fact>
+          {request.fields.map((field) => (
+            <Fact key={field.key} term={field.label} wide={isLongText(field.value)}>
+              {field.value}
+            </Fact>
+          ))}
+        </>
+      }
+    >
+      <RecordSection id="history-heading" title="Status history">
         <ol className="timeline">
           {request.history.map((entry) => (
             <li key={`${entry.at}-${entry.status}`}>
@@ -104,16 +104,14 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
             </li>
           ))}
         </ol>
-      </section>
+      </RecordSection>
 
-      <section className="record-section" aria-labelledby="attachments-heading">
-        <h2 id="attachments-heading">Attachments</h2>
+      <RecordSection id="attachments-heading" title="Attachments">
         <Attachments attachments={request.attachments} />
         <AttachControl requestId={request.id} />
-      </section>
+      </RecordSection>
 
-      <section className="record-section" aria-labelledby="comments-heading">
-        <h2 id="comments-heading">Comments</h2>
+      <RecordSection id="comments-heading" title="Comments">
         <Comments comments={request.comments} />
         <Form method="post" className="comment-form" ref={form}>
           <label htmlFor="comment-body">Add a comment</label>
@@ -135,8 +133,8 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
             </button>
           </div>
         </Form>
-      </section>
-    </article>
+      </RecordSection>
+    </RecordPage>
   );
 }
 
