@@ -51,7 +51,7 @@ test('a buyer pays two invoices with a saved card, one in part, and sees the bal
   await expect(page.getByText('Enter an amount more than 0.')).toBeVisible();
   await expect(secondAmount).toHaveAttribute('aria-invalid', 'true');
   await secondAmount.fill('10.00');
-  const card = page.getByRole('radio', { name: /American Express •••• 0005/ });
+  const card = page.getByRole('radio', { name: /American Express •••• 1009/ });
   await expect(card).toBeChecked();
   const total = first.balance + 10;
   await expect(page.getByText(`Total to pay: ${money(total)}`)).toBeVisible();
@@ -59,7 +59,7 @@ test('a buyer pays two invoices with a saved card, one in part, and sees the bal
 
   const receipt = page.getByRole('status').filter({ hasText: 'Payment received' });
   await expect(receipt).toBeVisible();
-  await expect(receipt).toContainText(`${money(total)} paid with American Express ending 0005`);
+  await expect(receipt).toContainText(`${money(total)} paid with American Express ending 1009`);
   const receiptNumber = (await receipt.locator('strong').innerText()).trim();
   expect(receiptNumber).toMatch(/^RCT-[0-9A-F]{12}$/);
   const paid = receipt.getByRole('list', { name: 'Invoices paid' });
@@ -81,7 +81,7 @@ test('a buyer pays two invoices with a saved card, one in part, and sees the bal
   // The invoice lists the payment under the receipt's number.
   await paid.getByRole('link', { name: second.number }).click();
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(second.number) })).toBeVisible();
-  await expect(page.getByText('American Express ending 0005')).toBeVisible();
+  await expect(page.getByText('American Express ending 1009')).toBeVisible();
   await expect(page.getByText(receiptNumber)).toBeVisible();
 });
 

@@ -86,7 +86,7 @@ describe.each(await testEngines())('charging a saved card for invoices, on $name
 
   it('pays two invoices with the saved card: the balances fall and the receipt names the card', async () => {
     const [amex] = await cardsOf(crm.ids.marlowe);
-    expect(amex).toMatchObject({ brand: 'American Express', last4: '0005', isDefault: true });
+    expect(amex).toMatchObject({ brand: 'American Express', last4: '1009', isDefault: true });
     const first = await billTestInvoice(crm, crm.ids.marlowe, 1200);
     const second = await billTestInvoice(crm, crm.ids.marlowe, 310.4);
     const { status, body } = await pay(crm.ids.marlowe, amex?.id ?? '', [
@@ -98,7 +98,7 @@ describe.each(await testEngines())('charging a saved card for invoices, on $name
       status: 'Succeeded',
       amount: 1310.4,
       brand: 'American Express',
-      last4: '0005',
+      last4: '1009',
       declineReason: null,
     });
     expect(body.receiptNumber).toMatch(/^RCT-/);
@@ -107,7 +107,7 @@ describe.each(await testEngines())('charging a saved card for invoices, on $name
     expect(part.balance).toBe(200);
     expect(part.payments).toEqual([
       expect.objectContaining({
-        method: 'American Express ending 0005',
+        method: 'American Express ending 1009',
         reference: body.receiptNumber,
         amount: 110.4,
       }),

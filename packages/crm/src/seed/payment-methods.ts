@@ -13,7 +13,7 @@ const DEMO_CARDS: Readonly<Record<string, readonly DemoCard[]>> = {
     { key: 'mastercard', brand: 'MasterCard', last4: '4444', expMonth: 3, expYear: 2031, isDefault: false },
   ],
   'Marlowe Genomics Core': [
-    { key: 'amex', brand: 'American Express', last4: '0005', expMonth: 6, expYear: 2030, isDefault: true },
+    { key: 'amex', brand: 'American Express', last4: '1009', expMonth: 6, expYear: 2030, isDefault: true },
   ],
 };
 
