@@ -34,16 +34,28 @@ describe('loadConfig', () => {
 
   it('serves the payment page on the storefront host by default, or names an external provider', () => {
     const embedded = loadConfig({}).payments;
-    expect(embedded).toMatchObject({ pageUrl: '/payments/pay', embedded: true });
+    expect(embedded).toMatchObject({
+      pageUrl: '/payments/pay',
+      chargeUrl: 'http://payments.embedded/payments/charges',
+      embedded: true,
+    });
     expect(embedded.secret.length).toBeGreaterThanOrEqual(32);
     const secret = 'a-payment-secret-shared-with-the-provider';
     expect(
-      loadConfig({ PAYMENTS_URL: 'https://pay.example.com/hosted', PAYMENTS_SECRET: secret }).payments,
+      loadConfig({ PAYMENTS_URL: 'https://pay.example.com/hosted/pay', PAYMENTS_SECRET: secret }).payments,
     ).toEqual({
       secret,
-      pageUrl: 'https://pay.example.com/hosted',
+      pageUrl: 'https://pay.example.com/hosted/pay',
+      chargeUrl: 'https://pay.example.com/hosted/charges',
       embedded: false,
     });
+    expect(
+      loadConfig({
+        PAYMENTS_URL: 'https://pay.example.com/hosted/pay',
+        PAYMENTS_CHARGE_URL: 'https://api.pay.example.com/v1/charges',
+        PAYMENTS_SECRET: secret,
+      }).payments.chargeUrl,
+    ).toBe('https://api.pay.example.com/v1/charges');
   });
 
   it('gives PostgreSQL 10 s to answer unless DATABASE_CONNECT_TIMEOUT_MS says otherwise', () => {

@@ -115,6 +115,13 @@ async function currentUser(
   identity: TokenVerifierOptions,
   accessToken: string,
 ): Promise<{ username: string; attributes: Map<string, string> } | null> {
+  // A timer of our own, not AbortSignal.timeout: Node holds a timeout signal only weakly, so a request no one
+  // else holds (an in-process pool that hangs) could be collected with its signal and never time out.
+  const deadline = new AbortController();
+  const timer = setTimeout(
+    () => deadline.abort(new DOMException('user pool timed out', 'TimeoutError')),
+    USER_POOL_TIMEOUT_MS,
+  );
   const request = new Request(identity.issuerBase, {
     method: 'POST',
     headers: {
@@ -122,11 +129,13 @@ async function currentUser(
       'x-amz-target': 'AWSCognitoIdentityProviderService.GetUser',
     },
     body: JSON.stringify({ AccessToken: accessToken }),
-    signal: AbortSignal.timeout(USER_POOL_TIMEOUT_MS),
+    signal: deadline.signal,
   });
-  const response = await Promise.resolve(identity.fetch(request)).catch(() => {
-    throw poolUnavailable();
-  });
+  const response = await Promise.resolve(identity.fetch(request))
+    .catch(() => {
+      throw poolUnavailable();
+    })
+    .finally(() => clearTimeout(timer));
   // A refusal (4xx) means the token is not good any more; anything else is the pool failing.
   if (response.status >= 500) throw poolUnavailable();
   if (!response.ok) return null;

@@ -8,10 +8,21 @@ import { storefront } from './fixtures';
 const KID = 'pool-key';
 const ISSUER_BASE = 'http://pool.test/identity';
 
+/** Requests a hung pool holds, as a server holds a connection: the Request's signal follows the caller's only weakly. */
+const held = new Set<Request>();
+
 /** A request the pool never answers: it settles only when the caller gives up on it. */
 function neverAnswered(request: Request): Promise<Response> {
+  held.add(request);
   return new Promise((_, reject) => {
-    request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
+    request.signal.addEventListener(
+      'abort',
+      () => {
+        held.delete(request);
+        reject(request.signal.reason);
+      },
+      { once: true },
+    );
   });
 }
 
