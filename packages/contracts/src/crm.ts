@@ -8,6 +8,7 @@ import { CATALOGUE_CRM_TYPES } from './crm-catalogue';
 import { CHECKOUT_CRM_TYPES } from './crm-checkout';
 import { CUSTOM_FIELD_CRM_TYPES } from './crm-custom-fields';
 import { GUEST_BUYER_CRM_TYPES } from './crm-guest-buyers';
+import { INSTALL_BASE_CRM_TYPES } from './crm-install-base';
 import { INVOICE_PAYMENT_CRM_TYPES } from './crm-invoice-payments';
 import { INVOICE_CRM_TYPES } from './crm-invoices';
 import { NOTIFICATION_CRM_TYPES } from './crm-notifications';
@@ -45,6 +46,7 @@ export const CRM_TYPES = {
   ...SERVICE_REQUEST_CRM_TYPES,
   ...INVOICE_CRM_TYPES,
   ...INVOICE_PAYMENT_CRM_TYPES,
+  ...INSTALL_BASE_CRM_TYPES,
 };
 
 export type CrmType = keyof typeof CRM_TYPES;

@@ -18,6 +18,7 @@ export * from './crm-custom-fields';
 export * from './crm-errors';
 export * from './crm-fields';
 export * from './crm-guest-buyers';
+export * from './crm-install-base';
 export * from './crm-invoice-payments';
 export * from './crm-invoices';
 export * from './crm-notifications';

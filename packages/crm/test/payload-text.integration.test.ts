@@ -303,6 +303,7 @@ const SAMPLES: Samples = {
     paymentMethodId: 'pm-1',
   },
   getInvoicePaymentReceipt: { storefrontId: 'sf-1', accountId: 'acc-1', requestId: 'req-1' },
+  getInstallBase: { storefrontId: 'sf-1', accountId: 'acc-1' },
 };
 
 /** The path of every string in a payload ('lines.0.id'), free text and picklist values alike. */

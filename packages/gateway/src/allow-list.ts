@@ -146,6 +146,8 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   startInvoicePayment: 'account',
   payInvoicesWithSavedCard: 'account',
   getInvoicePaymentReceipt: 'account',
+  // The install base (docs/decisions/0034): the instruments of the account the principal acts for.
+  getInstallBase: 'account',
 };
 
 /** The access classes a user type holds. */

@@ -9,7 +9,9 @@ import {
   type ConfigurationMode,
   type CustomAction,
   FILE_RELATIONS,
+  INSTALL_BASE_STATUSES,
   INVOICE_KINDS,
+  type InstallBaseStatus,
   type InvoiceKind,
   OTHER_CARD_BRAND,
   PAYMENT_STATUSES,
@@ -1214,6 +1216,40 @@ export const portalAttachments = pgTable(
     index().on(t.requestId),
     index().on(t.caseId),
     check('portal_attachments_parent_check', sql`num_nonnulls(${t.requestId}, ${t.caseId}) = 1`),
+  ],
+);
+
+// The install base (issue 14; docs/decisions/0034-install-base.md).
+
+/**
+ * An instrument an account owns: its model (by SKU in the storefront's catalogue, and its name as sold, kept
+ * whatever the catalogue does later), serial number, where it stands, when it was installed and the service
+ * plan that covers it.
+ */
+export const installBase = pgTable(
+  'install_base',
+  {
+    id: text().primaryKey(),
+    storefrontId: text()
+      .notNull()
+      .references(() => storefronts.id),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    modelSku: text().notNull(),
+    modelName: text().notNull(),
+    serialNumber: text().notNull(),
+    site: text().notNull(),
+    installedOn: date({ mode: 'string' }).notNull(),
+    serviceContract: text(),
+    contractEndsOn: date({ mode: 'string' }),
+    status: text().$type<InstallBaseStatus>().notNull().default('Active'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex().on(t.serialNumber),
+    index().on(t.accountId, t.status),
+    check('install_base_status_check', oneOf(t.status, INSTALL_BASE_STATUSES)),
   ],
 );
 

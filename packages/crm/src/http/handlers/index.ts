@@ -25,6 +25,7 @@ import { blinkCheckout, getOrderConfirmation } from './checkout';
 import { retrieveContentBlocks } from './content';
 import { getCustomFields, saveCustomFields } from './custom-fields';
 import { createGuestBuyer, getGuestBuyer } from './guest-buyers';
+import { getInstallBase } from './install-base';
 import {
   getInvoicePaymentReceipt,
   getPayableInvoices,
@@ -182,4 +183,5 @@ export const HANDLERS: Handlers = {
   startInvoicePayment,
   payInvoicesWithSavedCard,
   getInvoicePaymentReceipt,
+  getInstallBase,
 };
