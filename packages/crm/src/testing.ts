@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { type CrmType, crmEndpoint, type StorefrontRecord } from '@storefront/contracts';
 import {
+  type PaymentFields,
+  type SignedPaymentFields,
+  signPaymentFields,
+} from '@storefront/contracts/payment-protocol';
+import {
   type TestEngine as DatabaseEngine,
   testEngines as databaseEngines,
 } from '@storefront/database/testing';
@@ -184,4 +189,27 @@ export async function billTestInvoice(
     ],
   );
   return invoice.id;
+}
+
+/**
+ * The provider's result for a signed payment request, signed as the provider signs it: a succeeded Visa
+ * •••• 4242 unless `change` says otherwise.
+ */
+export function providerResult(
+  request: Pick<PaymentFields<'request'>, 'request_id' | 'amount' | 'currency'>,
+  change: Partial<PaymentFields<'result'>> = {},
+): SignedPaymentFields<'result'> {
+  return signPaymentFields(TEST_PAYMENTS.secret, 'result', {
+    request_id: request.request_id,
+    status: 'succeeded',
+    amount: request.amount,
+    currency: request.currency,
+    token: `tok_${randomBytes(12).toString('base64url')}`,
+    brand: 'Visa',
+    last4: '4242',
+    decline_reason: '',
+    timestamp: new Date().toISOString(),
+    nonce: randomBytes(16).toString('base64url'),
+    ...change,
+  });
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   type CatalogPage,
   CHECKOUT_MESSAGES,
@@ -16,13 +15,12 @@ import {
   type QuoteItems,
   type SignedPaymentRequest,
 } from '@storefront/contracts';
-import { signPaymentFields } from '@storefront/contracts/payment-protocol';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOfQuote } from '../src/db/queries/orders';
 import { orders, quoteFiles, quotes, templates } from '../src/db/schema';
-import { openSeededCrm, type SeededCrm, TEST_PAYMENTS, testEngines } from '../src/testing';
+import { openSeededCrm, providerResult, type SeededCrm, testEngines } from '../src/testing';
 
 const WITH_PDF = 'tpl-test-checkout-pdf';
 const WITHOUT_PDF = 'tpl-test-checkout-no-pdf';
@@ -319,21 +317,7 @@ describe.each(await testEngines())('placing the order on $name', (engine) => {
       returnUrl: 'http://localhost:3000/checkout',
     });
     expect(request.status).toBe(200);
-    const paid = await crm.post(
-      'paymentRequestHandler',
-      signPaymentFields(TEST_PAYMENTS.secret, 'result', {
-        request_id: request.body.fields.request_id,
-        status: 'succeeded',
-        amount: request.body.fields.amount,
-        currency: request.body.fields.currency,
-        token: `tok_${randomBytes(12).toString('base64url')}`,
-        brand: 'Visa',
-        last4: '4242',
-        decline_reason: '',
-        timestamp: new Date().toISOString(),
-        nonce: randomBytes(16).toString('base64url'),
-      }),
-    );
+    const paid = await crm.post('paymentRequestHandler', providerResult(request.body.fields));
     expect(paid.status).toBe(200);
     const placed = await submit(marlowe, quoteId);
     expect(placed.status).toBe(200);

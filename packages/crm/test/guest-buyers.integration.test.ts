@@ -15,12 +15,11 @@ import {
   type ShuttleCheckoutInfo,
   type SignedPaymentRequest,
 } from '@storefront/contracts';
-import { signPaymentFields } from '@storefront/contracts/payment-protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOfQuote } from '../src/db/queries/orders';
 import { accounts, contacts, quotes, templates } from '../src/db/schema';
-import { openSeededCrm, type SeededCrm, TEST_PAYMENTS, testEngines } from '../src/testing';
+import { openSeededCrm, providerResult, type SeededCrm, testEngines } from '../src/testing';
 
 const CHECKOUT_TEMPLATE = 'tpl-test-guest-checkout';
 
@@ -288,21 +287,7 @@ describe.each(await testEngines())('guest buyers on $name', (engine) => {
       returnUrl: 'http://localhost:3000/checkout',
     });
     expect(request.status).toBe(200);
-    const paid = await crm.post(
-      'paymentRequestHandler',
-      signPaymentFields(TEST_PAYMENTS.secret, 'result', {
-        request_id: request.body.fields.request_id,
-        status: 'succeeded',
-        amount: request.body.fields.amount,
-        currency: request.body.fields.currency,
-        token: `tok_${randomBytes(12).toString('base64url')}`,
-        brand: 'Visa',
-        last4: '4242',
-        decline_reason: '',
-        timestamp: new Date().toISOString(),
-        nonce: randomBytes(16).toString('base64url'),
-      }),
-    );
+    const paid = await crm.post('paymentRequestHandler', providerResult(request.body.fields));
     expect(paid.status).toBe(200);
     const info = await crm.post<ShuttleCheckoutInfo>('getShuttleCheckoutInfo', { ...who, quoteId });
     expect(info.status).toBe(200);

@@ -6,17 +6,14 @@ import {
   type PayableInvoices,
   type SignedPaymentRequest,
 } from '@storefront/contracts';
-import {
-  type PaymentFields,
-  signPaymentFields,
-  verifyPaymentSignature,
-} from '@storefront/contracts/payment-protocol';
+import { verifyPaymentSignature } from '@storefront/contracts/payment-protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, crmOutbox, invoices, payments } from '../src/db/schema';
 import {
   billTestInvoice,
   openSeededCrm,
+  providerResult,
   type SeededCrm,
   TEST_PAYMENTS,
   TODAY,
@@ -50,22 +47,6 @@ describe.each(await testEngines())('paying invoices on $name', (engine) => {
       ...extra,
     });
 
-  /** The provider's result for a request, signed as the provider signs it. */
-  function result(request: SignedPaymentRequest['fields'], change: Partial<PaymentFields<'result'>> = {}) {
-    return signPaymentFields(TEST_PAYMENTS.secret, 'result', {
-      request_id: request.request_id,
-      status: 'succeeded',
-      amount: request.amount,
-      currency: request.currency,
-      token: `tok_${randomBytes(12).toString('base64url')}`,
-      brand: 'Visa',
-      last4: '4242',
-      decline_reason: '',
-      timestamp: new Date().toISOString(),
-      nonce: randomBytes(16).toString('base64url'),
-      ...change,
-    });
-  }
   const callback = (body: unknown) => crm.post<{ status: string }>('paymentRequestHandler', body);
   const receipt = (accountId: string, requestId: string) =>
     crm.post<InvoicePaymentReceipt>('getInvoicePaymentReceipt', { ...scope(accountId), requestId });
@@ -200,7 +181,7 @@ describe.each(await testEngines())('paying invoices on $name', (engine) => {
     );
     expect((await receipt(crm.ids.marlowe, request.body.fields.request_id)).body.status).toBe('Pending');
 
-    const answer = await callback(result(request.body.fields));
+    const answer = await callback(providerResult(request.body.fields));
     expect(answer.status).toBe(200);
     expect(answer.body.status).toBe('Succeeded');
 
@@ -240,7 +221,11 @@ describe.each(await testEngines())('paying invoices on $name', (engine) => {
     const owed = await newInvoice(crm.ids.marlowe, 90);
     const declined = await start(crm.ids.marlowe, [{ invoiceId: owed, amount: 90 }]);
     const answer = await callback(
-      result(declined.body.fields, { status: 'declined', token: '', decline_reason: 'insufficient_funds' }),
+      providerResult(declined.body.fields, {
+        status: 'declined',
+        token: '',
+        decline_reason: 'insufficient_funds',
+      }),
     );
     expect(answer.body.status).toBe('Declined');
     const said = (await receipt(crm.ids.marlowe, declined.body.fields.request_id)).body;
@@ -251,17 +236,17 @@ describe.each(await testEngines())('paying invoices on $name', (engine) => {
     });
     expect(await invoice(crm.ids.marlowe, owed)).toMatchObject({ balance: 90, payments: [] });
     const again = await start(crm.ids.marlowe, [{ invoiceId: owed, amount: 90 }]);
-    expect((await callback(result(again.body.fields))).status).toBe(200);
+    expect((await callback(providerResult(again.body.fields))).status).toBe(200);
     expect((await invoice(crm.ids.marlowe, owed)).balance).toBe(0);
   });
 
   it('refuses a replayed or tampered result, and a result for another amount', async () => {
     const owed = await newInvoice(crm.ids.marlowe, 60);
     const request = await start(crm.ids.marlowe, [{ invoiceId: owed, amount: 60 }]);
-    const signed = result(request.body.fields);
+    const signed = providerResult(request.body.fields);
     const tampered = await callback({ ...signed, amount: '6.00' });
     expect(tampered.status).toBe(403);
-    const otherAmount = await callback(result(request.body.fields, { amount: '6.00' }));
+    const otherAmount = await callback(providerResult(request.body.fields, { amount: '6.00' }));
     expect(errorOf(otherAmount).errorCode).toBe('PAYMENT_MISMATCH');
     expect((await callback(signed)).status).toBe(200);
     const replay = await callback(signed);
@@ -276,7 +261,10 @@ describe.each(await testEngines())('paying invoices on $name', (engine) => {
     const owed = await newInvoice(crm.ids.marlowe, 400);
     const one = await start(crm.ids.marlowe, [{ invoiceId: owed, amount: 400 }]);
     const two = await start(crm.ids.marlowe, [{ invoiceId: owed, amount: 400 }]);
-    const answers = await Promise.all([callback(result(one.body.fields)), callback(result(two.body.fields))]);
+    const answers = await Promise.all([
+      callback(providerResult(one.body.fields)),
+      callback(providerResult(two.body.fields)),
+    ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const refused = answers.find((answer) => answer.status === 409) as Answer;
     expect(errorOf(refused).errorCode).toBe('INVOICE_BALANCE_CHANGED');

@@ -8,16 +8,11 @@ import {
   type ShuttleInfo,
   type SignedPaymentRequest,
 } from '@storefront/contracts';
-import {
-  type PaymentFields,
-  paymentAmount,
-  signPaymentFields,
-  verifyPaymentSignature,
-} from '@storefront/contracts/payment-protocol';
+import { paymentAmount, verifyPaymentSignature } from '@storefront/contracts/payment-protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentRequests, payments } from '../src/db/schema';
-import { openSeededCrm, type SeededCrm, TEST_PAYMENTS, testEngines } from '../src/testing';
+import { openSeededCrm, providerResult, type SeededCrm, TEST_PAYMENTS, testEngines } from '../src/testing';
 
 type Answer = { status: number; body: unknown };
 
@@ -48,23 +43,6 @@ describe.each(await testEngines())('online payment on $name', (engine) => {
       returnUrl,
       ...extra,
     });
-
-  /** The provider's result for a request, signed as the provider signs it. */
-  function result(request: SignedPaymentRequest['fields'], change: Partial<PaymentFields<'result'>> = {}) {
-    return signPaymentFields(TEST_PAYMENTS.secret, 'result', {
-      request_id: request.request_id,
-      status: 'succeeded',
-      amount: request.amount,
-      currency: request.currency,
-      token: `tok_${randomBytes(12).toString('base64url')}`,
-      brand: 'Visa',
-      last4: '4242',
-      decline_reason: '',
-      timestamp: new Date().toISOString(),
-      nonce: randomBytes(16).toString('base64url'),
-      ...change,
-    });
-  }
 
   const callback = (body: unknown) =>
     crm.post<{ status: string; paymentId: string }>('paymentRequestHandler', body);
@@ -174,7 +152,7 @@ describe.each(await testEngines())('online payment on $name', (engine) => {
   it('records a succeeded payment once: a replay, a second payment and a new request are refused', async () => {
     const cart = await newCart(crm.ids.marlowe);
     const { body } = await requestPayment(crm.ids.marlowe, cart.id);
-    const paid = result(body.fields);
+    const paid = providerResult(body.fields);
     const first = await callback(paid);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ requestId: body.fields.request_id, status: 'Succeeded' });
@@ -182,7 +160,7 @@ describe.each(await testEngines())('online payment on $name', (engine) => {
     const replay = await callback(paid);
     expect(replay.status).toBe(409);
     expect(errorOf(replay)).toMatchObject({ errorCode: 'PAYMENT_ALREADY_PROCESSED', field: 'request_id' });
-    const again = await callback(result(body.fields));
+    const again = await callback(providerResult(body.fields));
     expect(again.status).toBe(409);
 
     const info = await crm.post<ShuttleCheckoutInfo>('getShuttleCheckoutInfo', {
@@ -205,10 +183,14 @@ describe.each(await testEngines())('online payment on $name', (engine) => {
   it('refuses a nonce it has seen, even for another request', async () => {
     const cart = await newCart(crm.ids.marlowe);
     const first = (await requestPayment(crm.ids.marlowe, cart.id)).body;
-    const declined = result(first.fields, { status: 'declined', token: '', decline_reason: 'card_declined' });
+    const declined = providerResult(first.fields, {
+      status: 'declined',
+      token: '',
+      decline_reason: 'card_declined',
+    });
     expect((await callback(declined)).body).toMatchObject({ status: 'Declined' });
     const second = (await requestPayment(crm.ids.marlowe, cart.id)).body;
-    const reused = await callback(result(second.fields, { nonce: declined.nonce }));
+    const reused = await callback(providerResult(second.fields, { nonce: declined.nonce }));
     expect(reused.status).toBe(409);
     expect(errorOf(reused)).toMatchObject({ errorCode: 'PAYMENT_ALREADY_PROCESSED', field: 'nonce' });
   });
@@ -217,7 +199,7 @@ describe.each(await testEngines())('online payment on $name', (engine) => {
     const cart = await newCart(crm.ids.marlowe);
     const first = (await requestPayment(crm.ids.marlowe, cart.id)).body;
     await callback(
-      result(first.fields, { status: 'declined', token: '', decline_reason: 'insufficient_funds' }),
+      providerResult(first.fields, { status: 'declined', token: '', decline_reason: 'insufficient_funds' }),
     );
     const info = async () =>
       (
@@ -228,7 +210,7 @@ describe.each(await testEngines())('online payment on $name', (engine) => {
       ).body.payment;
     expect(await info()).toMatchObject({ status: 'Declined', declineReason: 'insufficient_funds' });
     const second = (await requestPayment(crm.ids.marlowe, cart.id)).body;
-    expect((await callback(result(second.fields))).status).toBe(200);
+    expect((await callback(providerResult(second.fields))).status).toBe(200);
     expect(await info()).toMatchObject({ status: 'Succeeded', requestId: second.fields.request_id });
   });
 
@@ -236,24 +218,24 @@ describe.each(await testEngines())('online payment on $name', (engine) => {
     const cart = await newCart(crm.ids.marlowe);
     const { fields } = (await requestPayment(crm.ids.marlowe, cart.id)).body;
 
-    const tampered = { ...result(fields), amount: '0.01' };
+    const tampered = { ...providerResult(fields), amount: '0.01' };
     const forged = await callback(tampered);
     expect(forged.status).toBe(403);
     expect(errorOf(forged)).toMatchObject({ errorCode: 'PAYMENT_SIGNATURE_INVALID', field: 'signature' });
 
-    const wrongAmount = await callback(result(fields, { amount: '0.01' }));
+    const wrongAmount = await callback(providerResult(fields, { amount: '0.01' }));
     expect(wrongAmount.status).toBe(400);
     expect(errorOf(wrongAmount)).toMatchObject({ errorCode: 'PAYMENT_MISMATCH', field: 'amount' });
-    const wrongCurrency = await callback(result(fields, { currency: 'EUR' }));
+    const wrongCurrency = await callback(providerResult(fields, { currency: 'EUR' }));
     expect(errorOf(wrongCurrency).errorCode).toBe('PAYMENT_MISMATCH');
 
     const stale = await callback(
-      result(fields, { timestamp: new Date(Date.now() - 10 * 60_000).toISOString() }),
+      providerResult(fields, { timestamp: new Date(Date.now() - 10 * 60_000).toISOString() }),
     );
     expect(stale.status).toBe(400);
     expect(errorOf(stale)).toMatchObject({ errorCode: 'PAYMENT_REQUEST_EXPIRED', field: 'timestamp' });
 
-    const unknown = await callback(result({ ...fields, request_id: 'no-such-request' }));
+    const unknown = await callback(providerResult({ ...fields, request_id: 'no-such-request' }));
     expect(unknown.status).toBe(404);
 
     // The request's quarter of an hour has passed.
@@ -261,7 +243,7 @@ describe.each(await testEngines())('online payment on $name', (engine) => {
       .update(paymentRequests)
       .set({ expiresAt: new Date(Date.now() - 60_000) })
       .where(eq(paymentRequests.id, fields.request_id));
-    const expired = await callback(result(fields));
+    const expired = await callback(providerResult(fields));
     expect(expired.status).toBe(400);
     expect(errorOf(expired)).toMatchObject({ errorCode: 'PAYMENT_REQUEST_EXPIRED', field: 'request_id' });
 
@@ -281,7 +263,7 @@ describe.each(await testEngines())('online payment on $name', (engine) => {
       [{ last4: '42a2' }, 'last4'],
       [{ token: '' }, 'token'],
     ] as const) {
-      const answer = await callback(result(fields, change));
+      const answer = await callback(providerResult(fields, change));
       expect(answer.status, field).toBe(400);
       expect((answer.body as unknown as CrmError).field).toBe(field);
     }
@@ -314,7 +296,7 @@ describe.each(await testEngines())('online payment on $name', (engine) => {
     it('makes one payment of 20 parallel callbacks for one request', async () => {
       const cart = await newCart(crm.ids.marlowe);
       const { fields } = (await requestPayment(crm.ids.marlowe, cart.id)).body;
-      const answers = await Promise.all(Array.from({ length: 20 }, () => callback(result(fields))));
+      const answers = await Promise.all(Array.from({ length: 20 }, () => callback(providerResult(fields))));
       const statuses = answers.map((answer) => answer.status).sort();
       expect(statuses).toEqual([200, ...Array.from({ length: 19 }, () => 409)]);
       const recorded = await crm.database.db.select().from(payments).where(eq(payments.quoteId, cart.id));
@@ -324,7 +306,7 @@ describe.each(await testEngines())('online payment on $name', (engine) => {
     it('pays a quote once when two of its requests are paid in parallel', async () => {
       const cart = await newCart(crm.ids.marlowe);
       const requests = await Promise.all([1, 2, 3].map(() => requestPayment(crm.ids.marlowe, cart.id)));
-      const answers = await Promise.all(requests.map(({ body }) => callback(result(body.fields))));
+      const answers = await Promise.all(requests.map(({ body }) => callback(providerResult(body.fields))));
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
       const recorded = await crm.database.db.select().from(payments).where(eq(payments.quoteId, cart.id));
       expect(recorded).toHaveLength(1);
