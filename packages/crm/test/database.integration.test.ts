@@ -111,6 +111,7 @@ describe.each(await testEngines())(
       await db.delete(schema.categories).where(inArray(schema.categories.catalogueId, catalogueIds));
       await db.delete(schema.catalogues).where(inArray(schema.catalogues.id, catalogueIds));
       await db.delete(schema.locations).where(inArray(schema.locations.accountId, siteIds));
+      await db.delete(schema.installBase).where(inArray(schema.installBase.accountId, siteIds));
       await db.delete(schema.accounts).where(inArray(schema.accounts.id, siteIds));
       expect((await rowCounts(database)).catalogueItems).toBeLessThan(full.catalogueItems ?? 0);
 
