@@ -2,7 +2,7 @@ import { MAX_FILE_CHUNK_CHARS, MAX_PO_FILE_BYTES } from '@storefront/contracts/c
 import { z } from 'zod';
 import { accountScope, crmCall } from '../../lib/crm.server';
 import { GatewayCallError } from '../../lib/gateway';
-import { requireAccountSession } from '../../lib/storefront.server';
+import { type PageRequest, requireAccountSession, type StorefrontSession } from '../../lib/storefront.server';
 import type { Route } from './+types/request-attachments';
 
 const chunk = z.object({
@@ -16,9 +16,27 @@ const chunk = z.object({
 
 /** One chunk of a file for one of the account's requests; the CRM checks the request, the type and the content. */
 export async function action(args: Route.ActionArgs) {
-  const session = await requireAccountSession(args);
-  const form = Object.fromEntries(await args.request.formData());
-  const parsed = chunk.safeParse(form);
+  return takeChunk(args, (session, chunk) =>
+    crmCall(session, 'attachRequestFile', {
+      ...accountScope(session),
+      requestId: args.params.requestId,
+      ...chunk,
+    }),
+  );
+}
+
+type Chunk = z.infer<typeof chunk>;
+
+/**
+ * Reads one posted chunk and hands it to the record's CRM type: the progress as JSON, or the refusal a person
+ * reads (the CRM's message without the field it names) with the CRM's status.
+ */
+export async function takeChunk(
+  page: PageRequest,
+  send: (session: StorefrontSession, chunk: Chunk) => Promise<unknown>,
+): Promise<Response> {
+  const session = await requireAccountSession(page);
+  const parsed = chunk.safeParse(Object.fromEntries(await page.request.formData()));
   if (!parsed.success) {
     return Response.json(
       { problem: parsed.error.issues[0]?.message ?? 'Send the file again.' },
@@ -26,15 +44,9 @@ export async function action(args: Route.ActionArgs) {
     );
   }
   try {
-    const answer = await crmCall(session, 'attachRequestFile', {
-      ...accountScope(session),
-      requestId: args.params.requestId,
-      ...parsed.data,
-    });
-    return Response.json(answer);
+    return Response.json(await send(session, parsed.data));
   } catch (error) {
     if (!(error instanceof GatewayCallError) || error.status >= 500) throw error;
-    // The CRM's message names its field ('fileContent: ...'); the person reads the sentence.
     const problem = error.message.replace(/^[\w.]+: /, '');
     return Response.json(
       { problem: problem.charAt(0).toUpperCase() + problem.slice(1) },
