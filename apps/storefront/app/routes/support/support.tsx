@@ -172,16 +172,7 @@ function InstrumentSelect(props: {
           </option>
         ))}
       </select>
-      {props.help && (
-        <p id={`${id}-help`} className="field-help">
-          {props.help}
-        </p>
-      )}
-      {props.error && (
-        <p id={`${id}-error`} className="field-error">
-          {props.error}
-        </p>
-      )}
+      <FieldNotes id={id} help={props.help} error={props.error} />
     </div>
   );
 }
@@ -370,16 +361,25 @@ function CaseText(props: {
       ) : (
         <input type={props.type ?? 'text'} {...control} />
       )}
-      {field?.help && (
-        <p id={`${id}-help`} className="field-help">
-          {field.help}
-        </p>
-      )}
-      {props.error && (
-        <p id={`${id}-error`} className="field-error">
-          {props.error}
-        </p>
-      )}
+      <FieldNotes id={id} help={field?.help} error={props.error} />
     </div>
+  );
+}
+
+/** A field's help and its message, with the ids its control's aria-describedby names. */
+function FieldNotes({ id, help, error }: { id: string; help?: string | null; error?: string | null }) {
+  return (
+    <>
+      {help && (
+        <p id={`${id}-help`} className="field-help">
+          {help}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </>
   );
 }
