@@ -6,6 +6,7 @@
  * PostgreSQL when DATABASE_URL is set). In process: `npm run bench:knowledge`.
  */
 import type { InstalledInstrument } from '@storefront/contracts';
+import { recordArticleTerms } from '@storefront/crm/db/queries/knowledge';
 import * as schema from '@storefront/crm/db/schema';
 import { articleNumber, articleRows, modelSkus } from '@storefront/crm/seed/knowledge';
 import { DEMO_ARTICLES } from '@storefront/crm/seed/knowledge-articles';
@@ -66,6 +67,7 @@ for (const engine of await testEngines()) {
       await db.insert(schema.knowledgeArticles).values(rows.map((row) => row.article));
       await db.insert(schema.knowledgeArticleModels).values(rows.flatMap((row) => row.models));
     }
+    await recordArticleTerms(db, storefrontId);
     const loaded = performance.now() - started;
     const { body } = await crm.post<{ instruments: InstalledInstrument[] }>('getInstallBase', {
       storefrontId,

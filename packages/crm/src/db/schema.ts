@@ -1339,8 +1339,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * A troubleshooting article of a storefront's knowledge base. Symptoms and resolution steps are one per line.
- * `search` is the weighted document the search ranks (title A, symptoms B, cause C, resolution D) and
- * `searchText` the words the trigram match reads for misspelt searches; both are kept by the database.
+ * `search` is the weighted document the search ranks (title A, symptoms B, cause C, resolution D), kept by
+ * the database.
  */
 export const knowledgeArticles = pgTable(
   'knowledge_articles',
@@ -1362,12 +1362,28 @@ export const knowledgeArticles = pgTable(
       .generatedAlwaysAs(
         sql`setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, symptoms), 'B') || setweight(to_tsvector('english'::regconfig, cause), 'C') || setweight(to_tsvector('english'::regconfig, resolution), 'D')`,
       ),
-    searchText: text().notNull().generatedAlwaysAs(sql`title || ' ' || symptoms`),
   },
   (t) => [
     uniqueIndex().on(t.storefrontId, t.number),
     index('knowledge_articles_search').using('gin', t.search),
-    index('knowledge_articles_search_text_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * The words of a storefront's articles (4 letters or more, lower case): what a misspelt word of a search is
+ * corrected to, by trigram likeness over this short list rather than over every article's text.
+ */
+export const knowledgeTerms = pgTable(
+  'knowledge_terms',
+  {
+    storefrontId: text()
+      .notNull()
+      .references(() => storefronts.id),
+    term: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storefrontId, t.term] }),
+    index('knowledge_terms_term_trgm').using('gin', t.term.op('gin_trgm_ops')),
   ],
 );
 

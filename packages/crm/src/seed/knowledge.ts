@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { CrmDb } from '../db/open';
+import { recordArticleTerms } from '../db/queries/knowledge';
 import * as schema from '../db/schema';
 import { DEMO_ARTICLES, type DemoArticle } from './knowledge-articles';
 
@@ -77,5 +78,6 @@ export async function addDemoKnowledgeArticles(db: CrmDb): Promise<void> {
     await db.insert(schema.knowledgeArticles).values(rows.map((row) => row.article));
     const models = rows.flatMap((row) => row.models);
     if (models.length > 0) await db.insert(schema.knowledgeArticleModels).values(models);
+    await recordArticleTerms(db, storefrontId);
   }
 }

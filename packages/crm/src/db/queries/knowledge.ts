@@ -1,17 +1,12 @@
 import { SNIPPET_MARKS } from '@storefront/contracts';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { CrmDb } from '../open';
-import { knowledgeArticleModels, knowledgeArticles, supportCaseFilings } from '../schema';
+import { knowledgeArticleModels, knowledgeArticles, knowledgeTerms, supportCaseFilings } from '../schema';
 
 export type KnowledgeArticleRow = Omit<typeof knowledgeArticles.$inferSelect, 'search' | 'searchText'>;
 export type ArticleModelRow = typeof knowledgeArticleModels.$inferSelect;
 
-/**
- * How much the trigram likeness of the whole search to an article's title and symptoms adds to its
- * full-text rank: enough to lift the article whose words were misspelt, too little to beat real matches.
- */
-const TRIGRAM_WEIGHT = 0.5;
-/** The shortest word the trigram match reads. */
+/** The shortest word that is corrected when misspelt: shorter ones are alike to too many. */
 const FUZZY_MIN = 4;
 /** The most words of a search that count: a pasted error log should not build a query of hundreds. */
 const MAX_WORDS = 24;
@@ -50,34 +45,22 @@ export interface ArticleHit {
 
 /**
  * The published articles matching the symptoms, best first. Any word may match (a person describes more
- * than the article says), stemmed by the 'english' configuration ("clogging" finds "clogged"); the rank is the
- * cover density of the matches, weighted title > symptoms > cause > resolution, plus the mean trigram likeness
- * of the words to the title and symptoms, which also finds an article whose words were misspelt.
+ * than the article says), stemmed by the 'english' configuration ("clogging" finds "clogged"); a word the
+ * articles do not use is also read as the article word most like it (trigram likeness), so a misspelt word
+ * still finds its article. The rank is the cover density of the matches, weighted title > symptoms > cause >
+ * resolution; both the match and the correction use an index, so the cost grows with the matches, not the
+ * size of the knowledge base.
  */
 export async function searchArticles(db: CrmDb, search: ArticleSearch): Promise<ArticleHit[]> {
-  const words = searchWords(search.symptoms);
-  if (words.length === 0) return [];
+  const typed = searchWords(search.symptoms);
+  if (typed.length === 0) return [];
+  const words = [...typed, ...(await correctedWords(db, search.storefrontId, typed))];
   // Each word its own plainto_tsquery, joined with OR: the words travel as parameters, never as query syntax.
   const query = sql.join(
     words.map((word) => sql`plainto_tsquery('english', ${word})`),
     sql` || `,
   );
-  // Misspelt words are found by trigram likeness, word by word (pg_trgm's <% uses the trigram index); a
-  // short word is alike to too many to say anything.
-  const fuzzy = words.filter((word) => word.length >= FUZZY_MIN);
-  const alike = fuzzy.length
-    ? sql.join(
-        fuzzy.map((word) => sql`${word} <% ${knowledgeArticles.searchText}`),
-        sql` or `,
-      )
-    : sql`false`;
-  const likeness = fuzzy.length
-    ? sql`(${sql.join(
-        fuzzy.map((word) => sql`word_similarity(${word}, ${knowledgeArticles.searchText})`),
-        sql` + `,
-      )}) / ${fuzzy.length}`
-    : sql`0`;
-  const rank = sql<number>`ts_rank_cd(${knowledgeArticles.search}, ${query}) + ${TRIGRAM_WEIGHT} * ${likeness}`;
+  const rank = sql<number>`ts_rank_cd(${knowledgeArticles.search}, ${query})`;
   const ranked = await db
     .select({ id: knowledgeArticles.id })
     .from(knowledgeArticles)
@@ -85,7 +68,7 @@ export async function searchArticles(db: CrmDb, search: ArticleSearch): Promise<
       and(
         eq(knowledgeArticles.storefrontId, search.storefrontId),
         eq(knowledgeArticles.published, true),
-        sql`(${knowledgeArticles.search} @@ (${query}) or ${alike})`,
+        sql`${knowledgeArticles.search} @@ (${query})`,
         search.category ? eq(knowledgeArticles.category, search.category) : undefined,
         search.modelSku ? appliesTo(search.modelSku) : undefined,
       ),
@@ -106,6 +89,51 @@ export async function searchArticles(db: CrmDb, search: ArticleSearch): Promise<
     );
   const byId = new Map(rows.map(({ snippet, ...row }) => [row.id, { article: row, snippet }]));
   return ranked.flatMap((row) => byId.get(row.id) ?? []);
+}
+
+/**
+ * For each typed word the articles do not use, the article word most like it: pg_trgm's `%` (similarity at
+ * least its threshold, 0.3) finds the candidates through the terms' trigram index; none when nothing is alike
+ * enough.
+ */
+async function correctedWords(db: CrmDb, storefrontId: string, words: readonly string[]): Promise<string[]> {
+  const fuzzy = words.filter((word) => word.length >= FUZZY_MIN);
+  if (fuzzy.length === 0) return [];
+  const likeness = sql.join(
+    fuzzy.map((word) => sql`similarity(${knowledgeTerms.term}, ${word})`),
+    sql`, `,
+  );
+  const candidates = await db
+    .select({ term: knowledgeTerms.term, likeness: sql<number[]>`array[${likeness}]::real[]` })
+    .from(knowledgeTerms)
+    .where(
+      and(
+        eq(knowledgeTerms.storefrontId, storefrontId),
+        or(...fuzzy.map((word) => sql`${knowledgeTerms.term} % ${word}`)),
+      ),
+    );
+  return fuzzy.flatMap((word, index) => {
+    if (candidates.some((candidate) => candidate.term === word)) return [];
+    const best = candidates.reduce<{ term: string; likeness: number } | null>((found, candidate) => {
+      const score = Number(candidate.likeness[index] ?? 0);
+      return score > (found?.likeness ?? 0) ? { term: candidate.term, likeness: score } : found;
+    }, null);
+    return best ? [best.term] : [];
+  });
+}
+
+/**
+ * Adds the words of the storefront's articles to its terms (after articles are written); a word no article
+ * uses any more only makes a correction find nothing.
+ */
+export async function recordArticleTerms(db: CrmDb, storefrontId: string): Promise<void> {
+  await db.execute(sql`
+    insert into ${knowledgeTerms} (storefront_id, term)
+    select distinct ${storefrontId}, word
+    from ${knowledgeArticles},
+      regexp_split_to_table(lower(title || ' ' || symptoms || ' ' || cause || ' ' || resolution), '[^[:alnum:]]+') as word
+    where ${knowledgeArticles.storefrontId} = ${storefrontId} and length(word) >= ${FUZZY_MIN}
+    on conflict do nothing`);
 }
 
 function appliesTo(modelSku: string): SQL {
