@@ -37,6 +37,15 @@ export default [
   layout('routes/billing/layout.tsx', { id: 'billing-invoice' }, [
     route('viewInvoice', 'routes/billing/view-invoice.tsx', { id: 'viewInvoice' }),
   ]),
+  route('api/cases/:caseId/attachments', 'features/support/case-attachments.ts', {
+    id: 'api-case-attachments',
+  }),
+  route('support/search', 'features/support/support-search.ts', { id: 'support-search' }),
+  // The support page (knowledge search by symptoms, cases) shows in the account area's layout.
+  layout('routes/billing/layout.tsx', { id: 'billing-support' }, [
+    route('support', 'routes/support/support.tsx', { id: 'support' }),
+    route('support/articles/:articleId', 'routes/support/article.tsx', { id: 'support-article' }),
+  ]),
   // The account area (spec P§2 /billing/*): each page is a child of the layout that requires sign-in.
   route('billing', 'routes/billing/layout.tsx', { id: 'billing' }, [
     route('manageusers', 'routes/billing/manage-users.tsx', { id: 'billing-manageusers' }),

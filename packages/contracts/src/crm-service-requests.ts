@@ -74,7 +74,7 @@ export function checkRequestFields(
   return errors;
 }
 
-const requestScope = { ...catalogueScope, contactId: id.optional() };
+export const requestScope = { ...catalogueScope, contactId: id.optional() };
 /** Who writes: the storefront's server names its signed-in user. */
 const authorName = text().trim().min(1, 'must not be empty').max(120);
 
@@ -138,8 +138,20 @@ export type CaseDetail = z.infer<typeof caseDetailSchema>;
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
+/** One chunk of an attachment (of a request or a case), with the PO file's chunk protocol (decision 0018). */
+export const attachmentChunk = {
+  fileName: text().trim().min(1, 'must not be empty').max(255),
+  fileContent: text()
+    .max(MAX_FILE_CHUNK_CHARS, `must be at most ${MAX_FILE_CHUNK_CHARS} base64 characters a chunk`)
+    .regex(BASE64, 'must be base64'),
+  fileSize: z.number().int('must be a whole number').min(1, 'must be at least 1 byte'),
+  chunkIndex: z.number().int().min(0).default(0),
+  chunkCount: z.number().int().min(1).max(100_000).default(1),
+  uploadId: id.optional(),
+};
+
 /** attachRequestFile's answer: the upload's progress, and the stored file after the last chunk. */
-const attachProgressSchema = z.object({
+export const attachProgressSchema = z.object({
   uploadId: z.string(),
   receivedChunks: z.number(),
   chunkCount: z.number(),
@@ -203,18 +215,7 @@ export const SERVICE_REQUEST_CRM_TYPES = {
   attachRequestFile: crmType({
     ...row,
     method: 'POST',
-    payload: z.object({
-      ...requestScope,
-      requestId: id,
-      fileName: text().trim().min(1, 'must not be empty').max(255),
-      fileContent: text()
-        .max(MAX_FILE_CHUNK_CHARS, `must be at most ${MAX_FILE_CHUNK_CHARS} base64 characters a chunk`)
-        .regex(BASE64, 'must be base64'),
-      fileSize: z.number().int('must be a whole number').min(1, 'must be at least 1 byte'),
-      chunkIndex: z.number().int().min(0).default(0),
-      chunkCount: z.number().int().min(1).max(100_000).default(1),
-      uploadId: id.optional(),
-    }),
+    payload: z.object({ ...requestScope, requestId: id, ...attachmentChunk }),
     answer: attachProgressSchema,
   }),
   /** An attachment of one of the account's requests or cases, to download. */

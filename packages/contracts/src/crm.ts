@@ -11,6 +11,7 @@ import { GUEST_BUYER_CRM_TYPES } from './crm-guest-buyers';
 import { INSTALL_BASE_CRM_TYPES } from './crm-install-base';
 import { INVOICE_PAYMENT_CRM_TYPES } from './crm-invoice-payments';
 import { INVOICE_CRM_TYPES } from './crm-invoices';
+import { KNOWLEDGE_CRM_TYPES } from './crm-knowledge';
 import { NOTIFICATION_CRM_TYPES } from './crm-notifications';
 import { PAYMENT_METHOD_CRM_TYPES } from './crm-payment-methods';
 import { PAYMENT_CRM_TYPES } from './crm-payments';
@@ -47,6 +48,7 @@ export const CRM_TYPES = {
   ...INVOICE_CRM_TYPES,
   ...INVOICE_PAYMENT_CRM_TYPES,
   ...INSTALL_BASE_CRM_TYPES,
+  ...KNOWLEDGE_CRM_TYPES,
 };
 
 export type CrmType = keyof typeof CRM_TYPES;

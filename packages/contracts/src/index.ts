@@ -21,6 +21,7 @@ export * from './crm-guest-buyers';
 export * from './crm-install-base';
 export * from './crm-invoice-payments';
 export * from './crm-invoices';
+export * from './crm-knowledge';
 export * from './crm-notifications';
 export * from './crm-payment-methods';
 export * from './crm-payments';

@@ -304,6 +304,38 @@ const SAMPLES: Samples = {
   },
   getInvoicePaymentReceipt: { storefrontId: 'sf-1', accountId: 'acc-1', requestId: 'req-1' },
   getInstallBase: { storefrontId: 'sf-1', accountId: 'acc-1' },
+  getKnowledgeConfigurations: { storefrontId: 'sf-1', accountId: 'acc-1' },
+  getKnowledgeDataBySearch: {
+    storefrontId: 'sf-1',
+    accountId: 'acc-1',
+    symptoms: 'clogged flow cell',
+    modelSku: 'INS-CS4',
+    category: 'Fluidics',
+  },
+  getKnowledgeDetail: { storefrontId: 'sf-1', accountId: 'acc-1', articleId: 'ka-1' },
+  checkIfBubbleOrg: { storefrontId: 'sf-1', accountId: 'acc-1' },
+  getCaseCreationActionDetails: { stfId: 'sf-1', accountId: 'acc-1' },
+  createSupportCase: {
+    storefrontId: 'sf-1',
+    accountId: 'acc-1',
+    contactId: '003-ana',
+    instrumentId: 'ib-1',
+    subject: 'Sorter clogs',
+    symptoms: 'High event rate',
+    priority: 'High',
+    contactName: 'Ana Berg',
+    contactPhone: '+47 22 00 00 00',
+  },
+  attachCaseFile: {
+    storefrontId: 'sf-1',
+    accountId: 'acc-1',
+    contactId: '003-ana',
+    caseId: 'case-1',
+    fileName: 'photo.png',
+    fileContent: 'iVBO',
+    fileSize: 3,
+    uploadId: 'up-1',
+  },
 };
 
 /** The path of every string in a payload ('lines.0.id'), free text and picklist values alike. */

@@ -148,6 +148,13 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   getInvoicePaymentReceipt: 'account',
   // The install base (docs/decisions/0034): the instruments of the account the principal acts for.
   getInstallBase: 'account',
+  getKnowledgeConfigurations: 'account',
+  getKnowledgeDataBySearch: 'account',
+  getKnowledgeDetail: 'account',
+  checkIfBubbleOrg: 'account',
+  getCaseCreationActionDetails: 'account',
+  createSupportCase: 'account',
+  attachCaseFile: 'account',
 };
 
 /** The access classes a user type holds. */

@@ -14,6 +14,7 @@ export const ACCOUNT_AREA_LINKS: readonly AccountLink[] = [
   { label: 'Pay invoices', to: '/billing/payment' },
   { label: 'Payment methods', to: '/billing/paymentmethods' },
   { label: 'Requests', to: '/billing/requests' },
+  { label: 'Support', to: '/support' },
   { label: 'Support cases', to: '/billing/cases' },
   { label: 'Addresses', to: '/billing/shippingaddress' },
   { label: 'Shipping preferences', to: '/billing/shippingmethods' },

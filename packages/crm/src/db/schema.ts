@@ -1331,3 +1331,87 @@ export const invoicePayments = pgTable(
   },
   (t) => [index().on(t.invoiceId, t.paidOn), index().on(t.paymentId)],
 );
+
+// Knowledge articles and the cases filed from the support page (issue 14; docs/decisions/0037).
+
+/** PostgreSQL's full-text document type; PGlite has it too. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * A troubleshooting article of a storefront's knowledge base. Symptoms and resolution steps are one per line.
+ * `search` is the weighted document the search ranks (title A, symptoms B, cause C, resolution D), kept by
+ * the database.
+ */
+export const knowledgeArticles = pgTable(
+  'knowledge_articles',
+  {
+    id: text().primaryKey(),
+    storefrontId: text()
+      .notNull()
+      .references(() => storefronts.id),
+    number: text().notNull(),
+    title: text().notNull(),
+    category: text().notNull(),
+    symptoms: text().notNull(),
+    cause: text().notNull(),
+    resolution: text().notNull(),
+    published: boolean().notNull().default(true),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    search: tsvector()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, symptoms), 'B') || setweight(to_tsvector('english'::regconfig, cause), 'C') || setweight(to_tsvector('english'::regconfig, resolution), 'D')`,
+      ),
+  },
+  (t) => [
+    uniqueIndex().on(t.storefrontId, t.number),
+    index('knowledge_articles_search').using('gin', t.search),
+  ],
+);
+
+/**
+ * The words of a storefront's articles (4 letters or more, lower case): what a misspelt word of a search is
+ * corrected to, by trigram likeness over this short list rather than over every article's text.
+ */
+export const knowledgeTerms = pgTable(
+  'knowledge_terms',
+  {
+    storefrontId: text()
+      .notNull()
+      .references(() => storefronts.id),
+    term: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storefrontId, t.term] }),
+    index('knowledge_terms_term_trgm').using('gin', t.term.op('gin_trgm_ops')),
+  ],
+);
+
+/** The instrument models an article applies to, by SKU in the storefront's catalogue and name as sold. */
+export const knowledgeArticleModels = pgTable(
+  'knowledge_article_models',
+  {
+    articleId: text()
+      .notNull()
+      .references(() => knowledgeArticles.id, { onDelete: 'cascade' }),
+    modelSku: text().notNull(),
+    modelName: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.modelSku] }), index().on(t.modelSku)],
+);
+
+/**
+ * How a case filed from the support page came about: the instrument it names (of the account's install base),
+ * the symptoms as typed and who to call back. The case itself is a support_cases row like any other.
+ */
+export const supportCaseFilings = pgTable('support_case_filings', {
+  caseId: text()
+    .primaryKey()
+    .references(() => supportCases.id, { onDelete: 'cascade' }),
+  installBaseId: text()
+    .notNull()
+    .references(() => installBase.id),
+  contactId: text(),
+  contactName: text().notNull(),
+  contactPhone: text(),
+});

@@ -5,6 +5,7 @@ import type { CrmDatabase, CrmDb } from '../db/open';
 import * as schema from '../db/schema';
 import { buildDemoData, type DemoData } from './demo';
 import { addDemoInstallBase } from './install-base';
+import { addDemoKnowledgeArticles } from './knowledge';
 import { addDemoPaymentMethods } from './payment-methods';
 import { DEMO_RELATED_ACCOUNTS } from './storefronts';
 
@@ -37,11 +38,13 @@ export async function seedDemoIfEmpty(database: CrmDatabase): Promise<SeedResult
       await addMissingRelatedAccounts(tx, data);
       await addDemoPaymentMethods(tx);
       await addDemoInstallBase(tx);
+      await addDemoKnowledgeArticles(tx);
       return false;
     }
     await writeDemo(tx, buildDemoData());
     await addDemoPaymentMethods(tx);
     await addDemoInstallBase(tx);
+    await addDemoKnowledgeArticles(tx);
     return true;
   });
   return { seeded, ...(await describeDemo(database.db)) };

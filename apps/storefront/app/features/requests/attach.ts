@@ -15,14 +15,16 @@ export function attachmentProblem(file: File): string | null {
   return null;
 }
 
-/** The storefront's route that takes an attachment's chunks for a request. */
-export const attachUrl = (requestId: string) => `/api/requests/${encodeURIComponent(requestId)}/attachments`;
+/** The storefront's routes that take an attachment's chunks for a request or a case. */
+export const requestAttachUrl = (requestId: string) =>
+  `/api/requests/${encodeURIComponent(requestId)}/attachments`;
+export const caseAttachUrl = (caseId: string) => `/api/cases/${encodeURIComponent(caseId)}/attachments`;
 
 /**
- * Sends the file in the CRM's chunks, in order, each a same-origin form post; answers the refusal a person
- * reads, or null once the file is stored.
+ * Sends the file in the CRM's chunks, in order, each a same-origin form post to the record's attach route;
+ * answers the refusal a person reads, or null once the file is stored.
  */
-export async function attachFile(requestId: string, file: File): Promise<string | null> {
+export async function attachFile(url: string, file: File): Promise<string | null> {
   const chunks = base64Chunks(await readAsBase64(file));
   let uploadId = '';
   for (const [chunkIndex, fileContent] of chunks.entries()) {
@@ -33,7 +35,7 @@ export async function attachFile(requestId: string, file: File): Promise<string 
     body.set('chunkCount', String(chunks.length));
     body.set('fileContent', fileContent);
     if (uploadId) body.set('uploadId', uploadId);
-    const response = await fetch(attachUrl(requestId), { method: 'POST', body });
+    const response = await fetch(url, { method: 'POST', body });
     const answer = (await response.json().catch(() => null)) as {
       uploadId?: string;
       problem?: string;

@@ -3,7 +3,12 @@ import { pageNotFoundMessage } from '@storefront/contracts/messages';
 import { useEffect, useRef, useState } from 'react';
 import { data, Form, useNavigation, useRevalidator } from 'react-router';
 import { z } from 'zod';
-import { ATTACHMENT_ACCEPT, attachFile, attachmentProblem } from '../../features/requests/attach';
+import {
+  ATTACHMENT_ACCEPT,
+  attachFile,
+  attachmentProblem,
+  requestAttachUrl,
+} from '../../features/requests/attach';
 import {
   Attachments,
   Comments,
@@ -150,7 +155,7 @@ function AttachControl({ requestId }: { requestId: string }) {
     setProblem(refused);
     if (refused) return;
     setSending(true);
-    const answer = await attachFile(requestId, file);
+    const answer = await attachFile(requestAttachUrl(requestId), file);
     setSending(false);
     setProblem(answer);
     input.value = '';

@@ -7,7 +7,12 @@ import {
 } from '@storefront/contracts/crm-service-requests';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { data, Form, Link, redirect, useFetcher } from 'react-router';
-import { ATTACHMENT_ACCEPT, attachFile, attachmentProblem } from '../../features/requests/attach';
+import {
+  ATTACHMENT_ACCEPT,
+  attachFile,
+  attachmentProblem,
+  requestAttachUrl,
+} from '../../features/requests/attach';
 import { type FiledRequest, fileRequest } from '../../features/requests/requests.server';
 import { accountScope, crmCall } from '../../lib/crm.server';
 import { requireAccountSession } from '../../lib/storefront.server';
@@ -54,7 +59,7 @@ export default function NewRequestPage({ loaderData, actionData }: Route.Compone
   const [attachRefused, setAttachRefused] = useState<string | null>(null);
   useEffect(() => {
     if (!filed || !file) return;
-    attachFile(filed.requestId, file).then((problem) => {
+    attachFile(requestAttachUrl(filed.requestId), file).then((problem) => {
       if (problem) setAttachRefused(problem);
       else window.location.assign(requestPath(filed.requestId));
     });

@@ -33,6 +33,14 @@ import {
   startInvoicePayment,
 } from './invoice-payments';
 import { exportInvoices, getInvoice, getInvoicePdf, getInvoices } from './invoices';
+import {
+  checkIfBubbleOrg,
+  createSupportCase,
+  getCaseCreationActionDetails,
+  getKnowledgeConfigurations,
+  getKnowledgeDataBySearch,
+  getKnowledgeDetail,
+} from './knowledge';
 import { getMergedMetaInfo, getMetaItems } from './meta';
 import { getNotifications, getNotificationsCount, updateNotifications } from './notifications';
 import { getFormattedObjectDetails } from './objects';
@@ -69,6 +77,7 @@ import {
 import { getSavedFilter, saveECatalogFilters } from './saved-filters';
 import {
   addRequestComment,
+  attachCaseFile,
   attachRequestFile,
   createServiceRequest,
   getAttachmentContent,
@@ -184,4 +193,11 @@ export const HANDLERS: Handlers = {
   payInvoicesWithSavedCard,
   getInvoicePaymentReceipt,
   getInstallBase,
+  getKnowledgeConfigurations,
+  getKnowledgeDataBySearch,
+  getKnowledgeDetail,
+  checkIfBubbleOrg,
+  getCaseCreationActionDetails,
+  createSupportCase,
+  attachCaseFile,
 };

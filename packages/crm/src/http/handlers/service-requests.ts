@@ -27,6 +27,7 @@ import {
   listCases,
   listRequests,
   lockAttachment,
+  type Parent,
   requestFormOf,
   requestHistory,
   type ServiceRequestRow,
@@ -43,13 +44,17 @@ import type { Handler, HandlerContext } from './types';
 type Scope = { storefrontId: string; accountId: string };
 
 /** The account the call acts for: of the storefront (403 otherwise). */
-async function ownAccount(ctx: HandlerContext, scope: Scope): Promise<string> {
+export async function ownAccount(ctx: HandlerContext, scope: Scope): Promise<string> {
   const { account } = await accountScope(ctx, scope.storefrontId, scope.accountId);
   return account.id;
 }
 
 /** A record of the account (404 none, 403 another account's). */
-function owned<T extends { accountId: string }>(row: T | undefined, accountId: string, what: string): T {
+export function owned<T extends { accountId: string }>(
+  row: T | undefined,
+  accountId: string,
+  what: string,
+): T {
   if (!row) throw notFound(`there is no ${what} with this id.`);
   if (row.accountId !== accountId) throw forbidden();
   return row;
@@ -172,7 +177,8 @@ export const addRequestComment: Handler<'addRequestComment'> = async (ctx, paylo
   return comment(stored);
 };
 
-type AttachPayload = CrmPayload<'attachRequestFile'>;
+/** A chunk of a file for a request or a case: the same protocol for both. */
+type AttachPayload = Omit<CrmPayload<'attachRequestFile'>, 'requestId'>;
 
 function refuseChunk({ field, problem }: ChunkProblem): CrmHttpError {
   if (field === 'fileSize') return new CrmHttpError(413, 'FILE_TOO_LARGE', problem, field);
@@ -204,7 +210,7 @@ interface Finished {
 
 async function startAttachment(
   ctx: HandlerContext,
-  requestId: string,
+  parent: Parent,
   payload: AttachPayload,
 ): Promise<Finished> {
   const safe = sanitiseFileName(payload.fileName);
@@ -227,7 +233,7 @@ async function startAttachment(
   await deleteAbandonedAttachments(ctx.db);
   return ctx.db.transaction(async (tx) => {
     const upload = await insertAttachment(tx, {
-      requestId,
+      ...parent,
       fileName: safe.name,
       contentType: 'application/octet-stream',
       ...plan,
@@ -242,15 +248,18 @@ async function startAttachment(
 /** A later chunk: strictly the next one, as long as the first chunk's plan says. */
 async function continueAttachment(
   ctx: HandlerContext,
-  requestId: string,
+  parent: Parent,
   payload: AttachPayload,
 ): Promise<Finished> {
   const uploadId = payload.uploadId;
   if (!uploadId) throw invalidPayload('is required for every chunk after the first.', 'uploadId');
   return ctx.db.transaction(async (tx) => {
     const upload = await lockAttachment(tx, uploadId);
-    // Another request's upload is answered like none: an upload id tells nothing of other records.
-    if (!upload || upload.complete || upload.requestId !== requestId) {
+    // Another record's upload is answered like none: an upload id tells nothing of other records.
+    const ofParent = parent.requestId
+      ? upload?.requestId === parent.requestId
+      : upload?.caseId === parent.caseId;
+    if (!upload || upload.complete || !ofParent) {
       throw notFound('there is no upload in progress with this id; start again with chunk 0.', 'uploadId');
     }
     if (payload.chunkIndex !== upload.receivedChunks) {
@@ -274,10 +283,22 @@ async function continueAttachment(
 export const attachRequestFile: Handler<'attachRequestFile'> = async (ctx, payload) => {
   const accountId = await ownAccount(ctx, payload);
   const request = owned(await findRequest(ctx.db, payload.requestId), accountId, 'request');
+  return attachChunk(ctx, { requestId: request.id }, payload);
+};
+
+/** One chunk of a file attached to one of the account's cases, with the requests' protocol and checks. */
+export const attachCaseFile: Handler<'attachCaseFile'> = async (ctx, payload) => {
+  const accountId = await ownAccount(ctx, payload);
+  const record = owned(await findCase(ctx.db, payload.caseId), accountId, 'case');
+  return attachChunk(ctx, { caseId: record.id }, payload);
+};
+
+/** Takes one chunk for the record (the caller has checked it is the account's); the upload's progress. */
+async function attachChunk(ctx: HandlerContext, parent: Parent, payload: AttachPayload) {
   const step =
     payload.chunkIndex === 0
-      ? await startAttachment(ctx, request.id, payload)
-      : await continueAttachment(ctx, request.id, payload);
+      ? await startAttachment(ctx, parent, payload)
+      : await continueAttachment(ctx, parent, payload);
   // Refused after the transaction, so the dropped upload stays dropped.
   if (step.refused) throw contentMismatch(step.refused);
   const { upload } = step;
@@ -287,7 +308,7 @@ export const attachRequestFile: Handler<'attachRequestFile'> = async (ctx, paylo
     chunkCount: upload.chunkCount,
     attachment: step.done ? attachment(upload) : null,
   };
-};
+}
 
 /** An attachment of one of the account's requests or cases, as a download (403 another account's). */
 export const getAttachmentContent: Handler<'getAttachmentContent'> = async (ctx, payload) => {

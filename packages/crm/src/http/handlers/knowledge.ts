@@ -1,0 +1,157 @@
+import {
+  CASE_ATTACHMENT_RULES,
+  CASE_FIELDS,
+  CASE_SUBJECT_MAX,
+  KNOWLEDGE_RESULTS_MAX,
+  KNOWLEDGE_SEARCH_DEBOUNCE_MS,
+  type KnowledgeArticleSummary,
+  PRIORITIES,
+  SYMPTOMS_MIN,
+} from '@storefront/contracts';
+import type { CrmDb } from '../../db/open';
+import { findInstalledInstrument, listInstallBase } from '../../db/queries/install-base';
+import {
+  type ArticleModelRow,
+  findArticle,
+  insertCaseFiling,
+  type KnowledgeArticleRow,
+  knowledgeOverview,
+  modelsOf,
+  searchArticles,
+} from '../../db/queries/knowledge';
+import { insertCase } from '../../db/queries/service-requests';
+import { invalidPayload, notFound } from '../errors';
+import { toInstalledInstrument } from './install-base';
+import { accountScope } from './scope';
+import { ownAccount, owned } from './service-requests';
+import type { Handler } from './types';
+
+const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
+
+function summary(
+  row: KnowledgeArticleRow,
+  models: ArticleModelRow[],
+  snippet: string,
+): KnowledgeArticleSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    title: row.title,
+    category: row.category,
+    snippet,
+    models: models.map((model) => ({ sku: model.modelSku, name: model.modelName })),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The account's instruments a case can name: active ones (a decommissioned one is kept for its history). */
+async function activeInstruments(db: CrmDb, accountId: string) {
+  return (await listInstallBase(db, accountId)).filter((row) => row.status === 'Active');
+}
+
+export const getKnowledgeConfigurations: Handler<'getKnowledgeConfigurations'> = async (ctx, payload) => {
+  const { account } = await accountScope(ctx, payload.storefrontId, payload.accountId);
+  const [overview, instruments] = await Promise.all([
+    knowledgeOverview(ctx.db, payload.storefrontId),
+    activeInstruments(ctx.db, account.id),
+  ]);
+  return {
+    categories: overview.categories,
+    minSymptomChars: SYMPTOMS_MIN,
+    maxResults: KNOWLEDGE_RESULTS_MAX,
+    debounceMs: KNOWLEDGE_SEARCH_DEBOUNCE_MS,
+    caseCreation: instruments.length > 0,
+  };
+};
+
+export const getKnowledgeDataBySearch: Handler<'getKnowledgeDataBySearch'> = async (ctx, payload) => {
+  await accountScope(ctx, payload.storefrontId, payload.accountId);
+  const hits = await searchArticles(ctx.db, payload);
+  const models = await modelsOf(
+    ctx.db,
+    hits.map((hit) => hit.article.id),
+  );
+  return {
+    articles: hits.map((hit) => summary(hit.article, models.get(hit.article.id) ?? [], hit.snippet)),
+  };
+};
+
+export const getKnowledgeDetail: Handler<'getKnowledgeDetail'> = async (ctx, payload) => {
+  await accountScope(ctx, payload.storefrontId, payload.accountId);
+  const row = await findArticle(ctx.db, payload.articleId);
+  // Another storefront's article and a draft are answered like none.
+  if (!row || row.storefrontId !== payload.storefrontId || !row.published) {
+    throw notFound('there is no article with this id.', 'articleId');
+  }
+  const models = (await modelsOf(ctx.db, [row.id])).get(row.id) ?? [];
+  const { snippet: _, ...article } = summary(row, models, '');
+  return {
+    ...article,
+    symptoms: lines(row.symptoms),
+    cause: row.cause,
+    resolutionSteps: lines(row.resolution),
+  };
+};
+
+export const checkIfBubbleOrg: Handler<'checkIfBubbleOrg'> = async (ctx, payload) => {
+  await accountScope(ctx, payload.storefrontId, payload.accountId);
+  const { publishedArticles } = await knowledgeOverview(ctx.db, payload.storefrontId);
+  return { isBubbleOrg: publishedArticles > 0, publishedArticles };
+};
+
+export const getCaseCreationActionDetails: Handler<'getCaseCreationActionDetails'> = async (ctx, payload) => {
+  const { account } = await accountScope(ctx, payload.stfId, payload.accountId);
+  const instruments = await activeInstruments(ctx.db, account.id);
+  return {
+    enabled: instruments.length > 0,
+    reason:
+      instruments.length > 0
+        ? null
+        : 'Your account has no active instrument registered; use a service request for other questions.',
+    fields: [...CASE_FIELDS],
+    priorities: [...PRIORITIES],
+    defaultPriority: 'Medium',
+    instruments: instruments.map(toInstalledInstrument),
+    attachments: CASE_ATTACHMENT_RULES,
+  };
+};
+
+/** The subject a case gets when none was typed: the symptoms' first line, cut at a word. */
+export function subjectOf(symptoms: string): string {
+  const first = lines(symptoms)[0]?.trim() ?? symptoms.trim();
+  if (first.length <= CASE_SUBJECT_MAX) return first;
+  const cut = first.slice(0, CASE_SUBJECT_MAX - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 40 ? cut.lastIndexOf(' ') : cut.length)}…`;
+}
+
+/** Files a case for one of the account's active instruments; the case names the model and its serial. */
+export const createSupportCase: Handler<'createSupportCase'> = async (ctx, payload) => {
+  const accountId = await ownAccount(ctx, payload);
+  const instrument = owned(
+    await findInstalledInstrument(ctx.db, payload.instrumentId),
+    accountId,
+    'instrument',
+  );
+  if (instrument.status !== 'Active') {
+    throw invalidPayload('this instrument is decommissioned; choose an active one.', 'instrumentId');
+  }
+  const row = await ctx.db.transaction(async (tx) => {
+    const record = await insertCase(tx, {
+      storefrontId: payload.storefrontId,
+      accountId,
+      subject: payload.subject || subjectOf(payload.symptoms),
+      description: payload.symptoms,
+      product: `${instrument.modelName}, serial ${instrument.serialNumber}`,
+      priority: payload.priority,
+    });
+    await insertCaseFiling(tx, {
+      caseId: record.id,
+      installBaseId: instrument.id,
+      contactId: payload.contactId ?? null,
+      contactName: payload.contactName,
+      contactPhone: payload.contactPhone || null,
+    });
+    return record;
+  });
+  return { id: row.id, number: row.number };
+};
