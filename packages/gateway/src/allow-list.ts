@@ -148,6 +148,15 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   getInvoicePaymentReceipt: 'account',
   // The install base (docs/decisions/0034): the instruments of the account the principal acts for.
   getInstallBase: 'account',
+  // Quotes prepared by sales (docs/decisions/0038): the account's prepared quotes, taken as a buyer's cart.
+  getActiveOpenCart: 'account',
+  retrieveQuoteLines: 'account',
+  takeThisQuote: 'account',
+  // E-learning (docs/decisions/0038): courses for the account's instruments and its enrolment requests.
+  getCourses: 'account',
+  getCourseDetail: 'account',
+  requestEnrolment: 'account',
+  getEnrolmentRequest: 'account',
 };
 
 /** The access classes a user type holds. */

@@ -24,6 +24,7 @@ import {
 import { blinkCheckout, getOrderConfirmation } from './checkout';
 import { retrieveContentBlocks } from './content';
 import { getCustomFields, saveCustomFields } from './custom-fields';
+import { getCourseDetail, getCourses, getEnrolmentRequest, requestEnrolment } from './elearning';
 import { createGuestBuyer, getGuestBuyer } from './guest-buyers';
 import { getInstallBase } from './install-base';
 import {
@@ -66,6 +67,7 @@ import {
   getPAAccounts,
   saveAccountSelection,
 } from './related-accounts';
+import { getActiveOpenCart, retrieveQuoteLines, takeThisQuote } from './sales-quotes';
 import { getSavedFilter, saveECatalogFilters } from './saved-filters';
 import {
   addRequestComment,
@@ -184,4 +186,11 @@ export const HANDLERS: Handlers = {
   payInvoicesWithSavedCard,
   getInvoicePaymentReceipt,
   getInstallBase,
+  getActiveOpenCart,
+  retrieveQuoteLines,
+  takeThisQuote,
+  getCourses,
+  getCourseDetail,
+  requestEnrolment,
+  getEnrolmentRequest,
 };
