@@ -1,0 +1,205 @@
+import type { EnrolmentRequest } from '@storefront/contracts/crm-elearning';
+import { ENROLMENT_MESSAGE_MAX, MAX_ATTENDEES } from '@storefront/contracts/crm-elearning';
+import { Form, Link, redirect, useNavigation } from 'react-router';
+import { CourseFacts, sessionLabel } from '../../features/elearning/CourseFacts';
+import { courseDetail, requestEnrolment } from '../../features/elearning/elearning.server';
+import { Fact } from '../../features/requests/RecordParts';
+import { formatMoment } from '../../lib/format';
+import { requireAccountSession } from '../../lib/storefront.server';
+import recordStyles from '../billing/requests.css?url';
+import type { Route } from './+types/course';
+import styles from './elearning.css?url';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: recordStyles },
+  { rel: 'stylesheet', href: styles },
+];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? loaderData.course.title : 'Course' },
+];
+
+export async function loader(args: Route.LoaderArgs) {
+  const session = await requireAccountSession(args);
+  const { course, enrolments } = await courseDetail(session, args.params.courseId);
+  return { course, enrolments, requested: session.url.searchParams.get('requested') };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const session = await requireAccountSession(args);
+  const result = await requestEnrolment(session, args.params.courseId, await args.request.formData());
+  if (result.ok)
+    throw redirect(`/elearning/${args.params.courseId}?requested=${result.enrolmentId}#your-requests`);
+  return result;
+}
+
+export default function CoursePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { course, enrolments, requested } = loaderData;
+  return (
+    <article className="records course" aria-labelledby="course-heading">
+      <p>
+        <Link to="/elearning">All courses for your instruments</Link>
+      </p>
+      <h1 id="course-heading">{course.title}</h1>
+      <CourseFacts course={course} />
+      <p className="course__summary">{course.summary}</p>
+      <dl className="record-facts">
+        <Fact term="Instruments">{course.models.map((model) => model.name).join(', ')}</Fact>
+        <Fact term="Your instruments">
+          {course.forInstruments.length === 0
+            ? 'None of your instruments'
+            : course.forInstruments.map((instrument) => instrument.serialNumber).join(', ')}
+        </Fact>
+        <Fact term="About the course" wide>
+          {course.description}
+        </Fact>
+      </dl>
+      <section className="record-section" aria-labelledby="objectives-heading">
+        <h2 id="objectives-heading">You will learn to</h2>
+        <ul>
+          {course.objectives.map((objective) => (
+            <li key={objective}>{objective}</li>
+          ))}
+        </ul>
+      </section>
+      <section className="record-section" aria-labelledby="sessions-heading">
+        <h2 id="sessions-heading">Sessions</h2>
+        {course.format === 'Self-paced' ? (
+          <p>Self-paced online: start any time once your enrolment is confirmed.</p>
+        ) : course.sessions.length === 0 ? (
+          <p>No sessions are scheduled; request enrolment and the training team will propose dates.</p>
+        ) : (
+          <ul>
+            {course.sessions.map((session) => (
+              <li key={session.id}>{sessionLabel(session)}</li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <Enrolments enrolments={enrolments} requested={requested} />
+      <EnrolmentForm course={course} result={actionData} />
+    </article>
+  );
+}
+
+function Enrolments({ enrolments, requested }: { enrolments: EnrolmentRequest[]; requested: string | null }) {
+  if (enrolments.length === 0) return null;
+  const justRequested = enrolments.some((enrolment) => enrolment.id === requested);
+  return (
+    <section className="record-section" aria-labelledby="your-requests">
+      <h2 id="your-requests">Your enrolment requests</h2>
+      {justRequested && (
+        <p role="status" className="course__confirmation">
+          Your request is recorded. The training team will confirm the seats by email.
+        </p>
+      )}
+      <ul className="record-list">
+        {enrolments.map((enrolment) => (
+          <li key={enrolment.id}>
+            <p className="record-meta">
+              <span className="record-status">{enrolment.status}</span>
+              <span>{enrolment.attendees === 1 ? '1 attendee' : `${enrolment.attendees} attendees`}</span>
+              <span>Sent {formatMoment(enrolment.createdAt)}</span>
+            </p>
+            <p>{enrolment.session ? sessionLabel(enrolment.session) : 'No preferred session'}</p>
+            {enrolment.message && <p className="course__message">{enrolment.message}</p>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+type FormResult = Route.ComponentProps['actionData'];
+
+function EnrolmentForm({
+  course,
+  result,
+}: {
+  course: Route.ComponentProps['loaderData']['course'];
+  result: FormResult;
+}) {
+  const busy = useNavigation().state === 'submitting';
+  const failed = result && !result.ok ? result : null;
+  const errors = failed?.errors ?? {};
+  const values = failed?.values ?? {};
+  const described = (field: keyof typeof errors, help?: string) =>
+    [help, errors[field] ? `${field}-error` : undefined].filter(Boolean).join(' ') || undefined;
+  return (
+    <section className="record-section" aria-labelledby="enrol-heading">
+      <h2 id="enrol-heading">Request enrolment</h2>
+      <Form method="post" className="request-form" noValidate>
+        {failed?.problem && (
+          <p role="alert" className="records__problem">
+            {failed.problem}
+          </p>
+        )}
+        <div>
+          <label htmlFor="attendees">Attendees</label>
+          <p id="attendees-help" className="field-help">
+            How many people from your lab, 1 to {MAX_ATTENDEES}.
+          </p>
+          <input
+            id="attendees"
+            name="attendees"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_ATTENDEES}
+            defaultValue={values.attendees ?? '1'}
+            aria-invalid={errors.attendees ? true : undefined}
+            aria-describedby={described('attendees', 'attendees-help')}
+          />
+          {errors.attendees && (
+            <p id="attendees-error" className="field-error">
+              {errors.attendees}
+            </p>
+          )}
+        </div>
+        {course.format !== 'Self-paced' && (
+          <div>
+            <label htmlFor="sessionId">Preferred session</label>
+            <select
+              id="sessionId"
+              name="sessionId"
+              defaultValue={values.sessionId ?? ''}
+              aria-invalid={errors.sessionId ? true : undefined}
+              aria-describedby={described('sessionId')}
+            >
+              <option value="">No preference: propose dates to us</option>
+              {course.sessions.map((session) => (
+                <option key={session.id} value={session.id} disabled={session.seatsLeft === 0}>
+                  {sessionLabel(session)}
+                </option>
+              ))}
+            </select>
+            {errors.sessionId && (
+              <p id="sessionId-error" className="field-error">
+                {errors.sessionId}
+              </p>
+            )}
+          </div>
+        )}
+        <div>
+          <label htmlFor="message">Message to the training team (optional)</label>
+          <textarea
+            id="message"
+            name="message"
+            rows={4}
+            maxLength={ENROLMENT_MESSAGE_MAX}
+            defaultValue={values.message ?? ''}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={described('message')}
+          />
+          {errors.message && (
+            <p id="message-error" className="field-error">
+              {errors.message}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="button" disabled={busy}>
+          Request enrolment
+        </button>
+      </Form>
+    </section>
+  );
+}
