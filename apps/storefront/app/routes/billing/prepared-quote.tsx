@@ -2,7 +2,7 @@ import { Form, Link, redirect, useNavigation } from 'react-router';
 import { Fact, RecordSection } from '../../features/requests/RecordParts';
 import { PreparedQuoteMeta } from '../../features/sales-quotes/PreparedQuoteSummary';
 import { reviewPreparedQuote, takePreparedQuote } from '../../features/sales-quotes/sales-quotes.server';
-import { formatDay, formatMoney } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/prepared-quote';
 import styles from './prepared-quote.css?url';
@@ -43,10 +43,9 @@ export default function PreparedQuotePage({ loaderData, actionData }: Route.Comp
       </h1>
       <PreparedQuoteMeta quote={quote} />
       <dl className="record-facts">
-        <Fact term="Prepared by">
-          {quote.preparedBy} (<a href={`mailto:${quote.preparedByEmail}`}>{quote.preparedByEmail}</a>)
+        <Fact term="Prepared by" wide>
+          {quote.preparedBy}, <a href={`mailto:${quote.preparedByEmail}`}>{quote.preparedByEmail}</a>
         </Fact>
-        <Fact term="Valid until">{formatDay(quote.validUntil)}</Fact>
         {quote.note && (
           <Fact term="Note" wide>
             {quote.note}
@@ -75,10 +74,10 @@ export default function PreparedQuotePage({ loaderData, actionData }: Route.Comp
                     </span>
                     {line.note && <span className="prepared-quote__note">{line.note}</span>}
                   </th>
-                  <td>{line.qty}</td>
-                  <td>{formatMoney(line.listPrice, quote.currency)}</td>
-                  <td>{formatMoney(line.unitPrice, quote.currency)}</td>
-                  <td>{formatMoney(line.lineTotal, quote.currency)}</td>
+                  <td data-label="Quantity">{line.qty}</td>
+                  <td data-label="List price">{formatMoney(line.listPrice, quote.currency)}</td>
+                  <td data-label="Agreed price">{formatMoney(line.unitPrice, quote.currency)}</td>
+                  <td data-label="Total">{formatMoney(line.lineTotal, quote.currency)}</td>
                 </tr>
               ))}
             </tbody>
