@@ -76,7 +76,8 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
         )}
       </section>
       <Enrolments enrolments={enrolments} requested={requested} />
-      <EnrolmentForm course={course} result={actionData} />
+      {/* A recorded request starts a blank form, so it is not sent twice by accident. */}
+      <EnrolmentForm key={requested ?? 'new'} course={course} result={actionData} />
     </article>
   );
 }
@@ -158,14 +159,17 @@ function EnrolmentForm({
         {course.format !== 'Self-paced' && (
           <div>
             <label htmlFor="sessionId">Preferred session</label>
+            <p id="sessionId-help" className="field-help">
+              With no preference, the training team proposes dates.
+            </p>
             <select
               id="sessionId"
               name="sessionId"
               defaultValue={values.sessionId ?? ''}
               aria-invalid={errors.sessionId ? true : undefined}
-              aria-describedby={described('sessionId')}
+              aria-describedby={described('sessionId', 'sessionId-help')}
             >
-              <option value="">No preference: propose dates to us</option>
+              <option value="">No preference</option>
               {course.sessions.map((session) => (
                 <option key={session.id} value={session.id} disabled={session.seatsLeft === 0}>
                   {sessionLabel(session)}
