@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CourseFormat } from '@storefront/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { CrmDb } from '../db/open';
+import { fullCatalogueModels } from '../db/queries/elearning';
 import * as schema from '../db/schema';
 
 type Level = (typeof schema.courses.$inferInsert)['level'];
@@ -306,17 +307,7 @@ export async function addDemoCourses(db: CrmDb): Promise<void> {
       .where(eq(schema.courses.storefrontId, storefrontId))
       .limit(1);
     if (existing) continue;
-    const models = await db
-      .select({ sku: schema.catalogueItems.sku, name: schema.catalogueItems.name })
-      .from(schema.catalogueItems)
-      .innerJoin(schema.catalogues, eq(schema.catalogues.id, schema.catalogueItems.catalogueId))
-      .where(
-        and(
-          eq(schema.catalogues.storefrontId, storefrontId),
-          eq(schema.catalogues.type, 'Full'),
-          inArray(schema.catalogueItems.name, names),
-        ),
-      );
+    const models = await fullCatalogueModels(db, storefrontId, { names });
     const skuOf = new Map(models.map((model) => [model.name, model.sku]));
     for (const [index, course] of DEMO_COURSES.entries()) {
       const modelSkus = course.models.flatMap((name) => skuOf.get(name) ?? []);

@@ -1,5 +1,6 @@
 import type { EnrolmentRequest } from '@storefront/contracts/crm-elearning';
 import { ENROLMENT_MESSAGE_MAX, MAX_ATTENDEES } from '@storefront/contracts/crm-elearning';
+import type { ReactNode } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { CourseFacts, sessionLabel } from '../../features/elearning/CourseFacts';
 import { courseDetail, requestEnrolment } from '../../features/elearning/elearning.server';
@@ -123,8 +124,6 @@ function EnrolmentForm({
   const failed = result && !result.ok ? result : null;
   const errors = failed?.errors ?? {};
   const values = failed?.values ?? {};
-  const described = (field: keyof typeof errors, help?: string) =>
-    [help, errors[field] ? `${field}-error` : undefined].filter(Boolean).join(' ') || undefined;
   return (
     <section className="record-section" aria-labelledby="enrol-heading">
       <h2 id="enrol-heading">Request enrolment</h2>
@@ -134,76 +133,103 @@ function EnrolmentForm({
             {failed.problem}
           </p>
         )}
-        <div>
-          <label htmlFor="attendees">Attendees</label>
-          <p id="attendees-help" className="field-help">
-            How many people from your lab, 1 to {MAX_ATTENDEES}.
-          </p>
-          <input
-            id="attendees"
-            name="attendees"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_ATTENDEES}
-            defaultValue={values.attendees ?? '1'}
-            aria-invalid={errors.attendees ? true : undefined}
-            aria-describedby={described('attendees', 'attendees-help')}
-          />
-          {errors.attendees && (
-            <p id="attendees-error" className="field-error">
-              {errors.attendees}
-            </p>
+        <FormRow
+          field="attendees"
+          label="Attendees"
+          help={`How many people from your lab, 1 to ${MAX_ATTENDEES}.`}
+          error={errors.attendees}
+        >
+          {(aria) => (
+            <input
+              {...aria}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_ATTENDEES}
+              defaultValue={values.attendees ?? '1'}
+            />
           )}
-        </div>
+        </FormRow>
         {course.format !== 'Self-paced' && (
-          <div>
-            <label htmlFor="sessionId">Preferred session</label>
-            <p id="sessionId-help" className="field-help">
-              With no preference, the training team proposes dates.
-            </p>
-            <select
-              id="sessionId"
-              name="sessionId"
-              defaultValue={values.sessionId ?? ''}
-              aria-invalid={errors.sessionId ? true : undefined}
-              aria-describedby={described('sessionId', 'sessionId-help')}
-            >
-              <option value="">No preference</option>
-              {course.sessions.map((session) => (
-                <option key={session.id} value={session.id} disabled={session.seatsLeft === 0}>
-                  {sessionLabel(session)}
-                </option>
-              ))}
-            </select>
-            {errors.sessionId && (
-              <p id="sessionId-error" className="field-error">
-                {errors.sessionId}
-              </p>
+          <FormRow
+            field="sessionId"
+            label="Preferred session"
+            help="With no preference, the training team proposes dates."
+            error={errors.sessionId}
+          >
+            {(aria) => (
+              <select {...aria} defaultValue={values.sessionId ?? ''}>
+                <option value="">No preference</option>
+                {course.sessions.map((session) => (
+                  <option key={session.id} value={session.id} disabled={session.seatsLeft === 0}>
+                    {sessionLabel(session)}
+                  </option>
+                ))}
+              </select>
             )}
-          </div>
+          </FormRow>
         )}
-        <div>
-          <label htmlFor="message">Message to the training team (optional)</label>
-          <textarea
-            id="message"
-            name="message"
-            rows={4}
-            maxLength={ENROLMENT_MESSAGE_MAX}
-            defaultValue={values.message ?? ''}
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={described('message')}
-          />
-          {errors.message && (
-            <p id="message-error" className="field-error">
-              {errors.message}
-            </p>
+        <FormRow field="message" label="Message to the training team (optional)" error={errors.message}>
+          {(aria) => (
+            <textarea
+              {...aria}
+              rows={4}
+              maxLength={ENROLMENT_MESSAGE_MAX}
+              defaultValue={values.message ?? ''}
+            />
           )}
-        </div>
+        </FormRow>
         <button type="submit" className="button" disabled={busy}>
           Request enrolment
         </button>
       </Form>
     </section>
+  );
+}
+
+interface FieldAttributes {
+  id: string;
+  name: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** A field with its label, its help and its message beside it, which the field names as its description. */
+function FormRow({
+  field,
+  label,
+  help,
+  error,
+  children,
+}: {
+  field: string;
+  label: string;
+  help?: string;
+  error: string | undefined;
+  children: (attributes: FieldAttributes) => ReactNode;
+}) {
+  const helpId = help ? `${field}-help` : undefined;
+  const errorId = error ? `${field}-error` : undefined;
+  const describedBy = [helpId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={field}>{label}</label>
+      {help && (
+        <p id={helpId} className="field-help">
+          {help}
+        </p>
+      )}
+      {children({
+        id: field,
+        name: field,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

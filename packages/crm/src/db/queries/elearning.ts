@@ -104,14 +104,18 @@ export async function insertEnrolment(
   return row;
 }
 
-/** The names of models by their SKU in the storefront's Full catalogue (what the courses name them by). */
-export async function modelNames(
+/**
+ * Models in the storefront's Full catalogue, by SKU or by name: courses name their models by SKU, the demo's
+ * training calendar by the name they are sold under.
+ */
+export function fullCatalogueModels(
   db: CrmDb,
   storefrontId: string,
-  skus: readonly string[],
-): Promise<Map<string, string>> {
-  if (skus.length === 0) return new Map();
-  const rows = await db
+  by: { skus: readonly string[] } | { names: readonly string[] },
+): Promise<{ sku: string; name: string }[]> {
+  const wanted = 'skus' in by ? by.skus : by.names;
+  if (wanted.length === 0) return Promise.resolve([]);
+  return db
     .select({ sku: catalogueItems.sku, name: catalogueItems.name })
     .from(catalogueItems)
     .innerJoin(catalogues, eq(catalogues.id, catalogueItems.catalogueId))
@@ -119,8 +123,7 @@ export async function modelNames(
       and(
         eq(catalogues.storefrontId, storefrontId),
         eq(catalogues.type, 'Full'),
-        inArray(catalogueItems.sku, [...skus]),
+        inArray('skus' in by ? catalogueItems.sku : catalogueItems.name, [...wanted]),
       ),
     );
-  return new Map(rows.map((row) => [row.sku, row.name]));
 }

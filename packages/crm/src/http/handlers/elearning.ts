@@ -5,12 +5,12 @@ import {
   findCourse,
   findEnrolment,
   findSession,
+  fullCatalogueModels,
   insertEnrolment,
   listCourses,
   listEnrolments,
   listUpcomingSessions,
   lockSession,
-  modelNames,
   requestedCourseIds,
   type SessionRow,
 } from '../../db/queries/elearning';
@@ -46,7 +46,9 @@ async function courseViews(
       ctx.today,
     ),
     requestedCourseIds(ctx.db, accountId),
-    modelNames(ctx.db, storefrontId, [...new Set(rows.flatMap((row) => row.modelSkus))]),
+    fullCatalogueModels(ctx.db, storefrontId, {
+      skus: [...new Set(rows.flatMap((row) => row.modelSkus))],
+    }).then((models) => new Map(models.map((model) => [model.sku, model.name]))),
   ]);
   return rows.map((row) => {
     const own = sessions.filter((session) => session.courseId === row.id).map(toSession);
