@@ -3,7 +3,8 @@ import { checkLayouts } from './support/layout';
 import { signIn } from './support/sign-in';
 
 // Marlowe's account manager prepared quote SQ-2026-0431 for the sequencer (docs/decisions/0038). Taking it
-// replaces the buyer's cart, so only this test takes it; no other browser test reads Marlowe's cart lines.
+// replaces the buyer's cart, so only this test takes it. The address book's checkout test adds a genomics kit
+// to Marlowe's cart at the same time: whichever cart it finds then holds cold-chain kits, all that test needs.
 const USER = 'buyer@marlowe.example';
 const LINES = [
   'On-Site Installation and Operator Training',
