@@ -63,6 +63,9 @@ export default [
     route('cases/:caseId', 'routes/billing/case-detail.tsx', { id: 'billing-cases-caseId' }),
     route('enhancedList', 'routes/billing/invoices.tsx', { id: 'billing-enhancedList' }),
     route('payment', 'routes/billing/payment.tsx', { id: 'billing-payment' }),
+    // Quotes prepared by sales (docs/decisions/0038): reviewed line by line and taken as the cart.
+    route('quotes', 'routes/billing/prepared-quotes.tsx', { id: 'billing-quotes' }),
+    route('quotes/:quoteId', 'routes/billing/prepared-quote.tsx', { id: 'billing-quotes-quoteId' }),
     route('*', 'routes/billing/not-found.tsx', { id: 'billing-not-found' }),
   ]),
   route('cart', templatePage, { id: 'cart' }),
@@ -70,6 +73,11 @@ export default [
   route('checkout', templatePage, { id: 'checkout' }),
   route('api/checkout', 'features/checkout/checkout-api.ts', { id: 'api-checkout' }),
   route('guidance', 'routes/guidance.tsx', { id: 'guidance' }),
+  // E-learning (docs/decisions/0038): courses for the account's instruments, and enrolment requests.
+  route('elearning', 'routes/elearning/layout.tsx', { id: 'elearning' }, [
+    index('routes/elearning/courses.tsx', { id: 'elearning-courses' }),
+    route(':courseId', 'routes/elearning/course.tsx', { id: 'elearning-courseId' }),
+  ]),
   // Where the old site's sign-in and product pages moved (spec P§2's legacy targets).
   route('signon', 'routes/sign-on.tsx', { id: 'signon' }),
   route('product_detail/guest-catalog/:sku', 'routes/product-by-sku.tsx', { id: 'product-by-sku' }),

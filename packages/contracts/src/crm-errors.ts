@@ -67,6 +67,12 @@ export const ERROR_CODES = [
   /** A checkout step is not complete; the message names it. */
   'CHECKOUT_STEP_INCOMPLETE',
   'PAYMENT_REQUIRED',
+  // Quotes prepared by sales (crm-sales-quotes.ts): a quote is taken once, while it is valid.
+  'QUOTE_ALREADY_TAKEN',
+  'QUOTE_EXPIRED',
+  'QUOTE_WITHDRAWN',
+  // E-learning (crm-elearning.ts): a session that is not the course's, is past, or is full.
+  'SESSION_NOT_AVAILABLE',
   // The spec's two sentinel answers (P§8, C§3), recognised once where an answer is read (failureOf).
   'NO_RECORDS_FOUND',
   'NO_TEMPLATE_FOUND',

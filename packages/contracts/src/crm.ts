@@ -7,6 +7,7 @@ import { CART_RECORD_TYPES } from './crm-cart-records';
 import { CATALOGUE_CRM_TYPES } from './crm-catalogue';
 import { CHECKOUT_CRM_TYPES } from './crm-checkout';
 import { CUSTOM_FIELD_CRM_TYPES } from './crm-custom-fields';
+import { ELEARNING_CRM_TYPES } from './crm-elearning';
 import { GUEST_BUYER_CRM_TYPES } from './crm-guest-buyers';
 import { INSTALL_BASE_CRM_TYPES } from './crm-install-base';
 import { INVOICE_PAYMENT_CRM_TYPES } from './crm-invoice-payments';
@@ -17,6 +18,7 @@ import { PAYMENT_METHOD_CRM_TYPES } from './crm-payment-methods';
 import { PAYMENT_CRM_TYPES } from './crm-payments';
 import { PURCHASE_ORDER_CRM_TYPES } from './crm-purchase-orders';
 import { QUOTE_CRM_TYPES } from './crm-quotes';
+import { SALES_QUOTE_CRM_TYPES } from './crm-sales-quotes';
 import { SERVICE_REQUEST_CRM_TYPES } from './crm-service-requests';
 import { SHIPPING_CRM_TYPES } from './crm-shipping';
 import { TAX_CRM_TYPES } from './crm-tax';
@@ -49,6 +51,8 @@ export const CRM_TYPES = {
   ...INVOICE_PAYMENT_CRM_TYPES,
   ...INSTALL_BASE_CRM_TYPES,
   ...KNOWLEDGE_CRM_TYPES,
+  ...SALES_QUOTE_CRM_TYPES,
+  ...ELEARNING_CRM_TYPES,
 };
 
 export type CrmType = keyof typeof CRM_TYPES;

@@ -336,6 +336,32 @@ const SAMPLES: Samples = {
     fileSize: 3,
     uploadId: 'up-1',
   },
+  getActiveOpenCart: {
+    storefrontId: 'sf-1',
+    accountId: 'acc-1',
+    userTypeAWS: 'AWSPortalUser',
+    contactIdAWS: 'con-1',
+  },
+  retrieveQuoteLines: { storefrontId: 'sf-1', accountId: 'acc-1', quoteId: 'pq-1' },
+  takeThisQuote: {
+    storefrontId: 'sf-1',
+    accountId: 'acc-1',
+    userTypeAWS: 'AWSPortalUser',
+    contactIdAWS: 'con-1',
+    quoteId: 'pq-1',
+  },
+  getCourses: { storefrontId: 'sf-1', accountId: 'acc-1', modelSku: 'INS-1' },
+  getCourseDetail: { storefrontId: 'sf-1', accountId: 'acc-1', courseId: 'course-1' },
+  requestEnrolment: {
+    storefrontId: 'sf-1',
+    accountId: 'acc-1',
+    contactId: 'con-1',
+    courseId: 'course-1',
+    sessionId: 'session-1',
+    attendees: 2,
+    message: 'Two new operators',
+  },
+  getEnrolmentRequest: { storefrontId: 'sf-1', accountId: 'acc-1', enrolmentId: 'enr-1' },
 };
 
 /** The path of every string in a payload ('lines.0.id'), free text and picklist values alike. */

@@ -155,6 +155,15 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   getCaseCreationActionDetails: 'account',
   createSupportCase: 'account',
   attachCaseFile: 'account',
+  // Quotes prepared by sales (docs/decisions/0038): the account's prepared quotes, taken as a buyer's cart.
+  getActiveOpenCart: 'account',
+  retrieveQuoteLines: 'account',
+  takeThisQuote: 'account',
+  // E-learning (docs/decisions/0038): courses for the account's instruments and its enrolment requests.
+  getCourses: 'account',
+  getCourseDetail: 'account',
+  requestEnrolment: 'account',
+  getEnrolmentRequest: 'account',
 };
 
 /** The access classes a user type holds. */

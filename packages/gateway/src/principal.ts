@@ -139,9 +139,12 @@ export function scopeToPrincipal<T>(
   for (const name of ACCOUNT_FIELDS) if (takesField(type, name)) scoped[name] = account;
   for (const name of STOREFRONT_FIELDS) if (takesField(type, name)) scoped[name] = storefrontId;
   if (takesField(type, 'userType')) scoped.userType = principal.userType;
+  // C§7's quote types name the caller's user type and contact userTypeAWS and contactIdAWS.
+  if (takesField(type, 'userTypeAWS')) scoped.userTypeAWS = principal.userType;
   // Who the caller is and which guest cart is theirs are the principal's to say, or nobody's.
   const principalFields = {
     contactId: principal.contactId,
+    contactIdAWS: principal.contactId,
     guestCartSecret: principal.guestCartSecret,
     // `cid` names the caller only for these types; elsewhere (a manager's user updates) it names another contact.
     ...(OWN_CONTACT.has(type) ? { cid: principal.contactId } : {}),

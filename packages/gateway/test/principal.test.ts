@@ -192,6 +192,25 @@ describe('scopeToPrincipal', () => {
     });
   });
 
+  it("binds C§7's userTypeAWS and contactIdAWS of a prepared quote's types to the caller", () => {
+    const buyer: Principal = { ...guest, userType: 'AWSPortalUser', contactId: 'con-1' };
+    expect(
+      scope(buyer, 'takeThisQuote', { userTypeAWS: 'AWSAdmin', contactIdAWS: 'con-2', quoteId: 'pq-1' }),
+    ).toEqual({
+      userTypeAWS: 'AWSPortalUser',
+      contactIdAWS: 'con-1',
+      quoteId: 'pq-1',
+      accountId: 'acc-guest',
+      storefrontId: 'stf-1',
+    });
+    // A type without those fields gets none of them.
+    expect(scope(buyer, 'retrieveQuoteLines', { quoteId: 'pq-1' })).toEqual({
+      quoteId: 'pq-1',
+      accountId: 'acc-guest',
+      storefrontId: 'stf-1',
+    });
+  });
+
   it("binds a notification call's contact (cid) to the caller, whatever the browser named", () => {
     const buyer: Principal = { ...guest, userType: 'AWSPortalUser', contactId: 'con-1' };
     expect(scope(buyer, 'getNotifications', { cid: 'con-2', limit: '5' })).toEqual({

@@ -15,6 +15,7 @@ import type { GuestBuyer } from '@storefront/contracts/crm-guest-buyers';
 import type { ShuttleCheckoutInfo } from '@storefront/contracts/crm-payments';
 import type { PoFile } from '@storefront/contracts/crm-purchase-orders';
 import type { QuoteItems } from '@storefront/contracts/crm-quotes';
+import type { PreparedQuote } from '@storefront/contracts/crm-sales-quotes';
 import type { CarrierPicklist, ShippingRates } from '@storefront/contracts/crm-shipping';
 import type { SavedCustomField } from '@storefront/contracts/custom-fields';
 import type { CartLoad } from '../features/cart/cart.server';
@@ -109,6 +110,8 @@ export interface BlockData {
     cart: CartLoad;
     continueShopping: string;
     earlier: QuoteListEntry[];
+    /** The open quotes sales prepared for a signed-in user's account (none for a guest). */
+    preparedQuotes: PreparedQuote[];
     /** Column labels in the viewer's language; null: the page's own. */
     labels: TranslationHeaders['headers'] | null;
   };

@@ -10,6 +10,7 @@ interface AccountLink {
 /** The pages of the account area (spec P§2 /billing/*), in the order a customer looks for them. */
 export const ACCOUNT_AREA_LINKS: readonly AccountLink[] = [
   { label: 'Account', to: '/billing/account' },
+  { label: 'Quotes from sales', to: '/billing/quotes' },
   { label: 'Invoices', to: '/billing/enhancedList' },
   { label: 'Pay invoices', to: '/billing/payment' },
   { label: 'Payment methods', to: '/billing/paymentmethods' },

@@ -6,8 +6,12 @@ import {
   type CardBrand,
   type CatalogueType,
   CONFIGURATION_MODES,
+  COURSE_FORMATS,
+  COURSE_LEVELS,
   type ConfigurationMode,
+  type CourseFormat,
   type CustomAction,
+  ENROLMENT_STATUSES,
   FILE_RELATIONS,
   INSTALL_BASE_STATUSES,
   INVOICE_KINDS,
@@ -17,8 +21,10 @@ import {
   PAYMENT_STATUSES,
   type PaymentStatus,
   type PicklistField,
+  PREPARED_QUOTE_STATUSES,
   PRICE_SOURCES,
   PROMO_CODE_KINDS,
+  type PreparedQuoteStatus,
   type PriceSource,
   type PromoCodeKind,
   QUOTE_STATUSES,
@@ -646,6 +652,8 @@ export const quoteLineItems = pgTable(
     promoDiscount: money().default(0),
     /** The account's note on the line (updateRecord). */
     notes: text(),
+    /** The unit price sales agreed for a line taken from a prepared quote: it replaces the catalogue's price. */
+    agreedUnitPrice: optionalMoney(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     modifiedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -1415,3 +1423,133 @@ export const supportCaseFilings = pgTable('support_case_filings', {
   contactName: text().notNull(),
   contactPhone: text(),
 });
+
+// Quotes prepared by sales (issue 14; docs/decisions/0038-elearning-and-sales-quotes.md).
+
+/**
+ * A quote an account manager prepared for an account: agreed prices, valid until a date, taken once by a buyer
+ * of the account as their cart (cartQuoteId is the cart it became).
+ */
+export const preparedQuotes = pgTable(
+  'prepared_quotes',
+  {
+    id: text().primaryKey(),
+    storefrontId: text()
+      .notNull()
+      .references(() => storefronts.id),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    number: text().notNull(),
+    title: text().notNull(),
+    preparedBy: text().notNull(),
+    preparedByEmail: text().notNull(),
+    note: text().notNull().default(''),
+    currency: text().notNull(),
+    validUntil: date({ mode: 'string' }).notNull(),
+    status: text().$type<PreparedQuoteStatus>().notNull().default('Open'),
+    takenAt: timestamp({ withTimezone: true }),
+    takenByContactId: text(),
+    cartQuoteId: text().references(() => quotes.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex().on(t.number),
+    index().on(t.accountId, t.status),
+    check('prepared_quotes_status_check', oneOf(t.status, PREPARED_QUOTE_STATUSES)),
+  ],
+);
+
+/** A line of a prepared quote: an item of the account's catalogue, its quantity and the agreed unit price. */
+export const preparedQuoteLines = pgTable(
+  'prepared_quote_lines',
+  {
+    id: text().primaryKey(),
+    preparedQuoteId: text()
+      .notNull()
+      .references(() => preparedQuotes.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    catalogItemId: text()
+      .notNull()
+      .references(() => catalogueItems.id),
+    qty: integer().notNull(),
+    agreedUnitPrice: money(),
+    note: text(),
+  },
+  (t) => [
+    // The cart holds an item once, so a prepared quote does too.
+    uniqueIndex().on(t.preparedQuoteId, t.catalogItemId),
+    check('prepared_quote_lines_qty_check', sql`${t.qty} >= 1`),
+  ],
+);
+
+// E-learning (issue 14; docs/decisions/0038-elearning-and-sales-quotes.md).
+
+/** A training course of a storefront, for one or more instrument models (by their catalogue SKU). */
+export const courses = pgTable(
+  'courses',
+  {
+    id: text().primaryKey(),
+    storefrontId: text()
+      .notNull()
+      .references(() => storefronts.id),
+    code: text().notNull(),
+    title: text().notNull(),
+    summary: text().notNull(),
+    description: text().notNull(),
+    objectives: jsonb().$type<string[]>().notNull().default([]),
+    level: text().$type<(typeof COURSE_LEVELS)[number]>().notNull(),
+    format: text().$type<CourseFormat>().notNull(),
+    durationHours: integer().notNull(),
+    modelSkus: text().array().notNull(),
+  },
+  (t) => [
+    uniqueIndex().on(t.storefrontId, t.code),
+    check('courses_level_check', oneOf(t.level, COURSE_LEVELS)),
+    check('courses_format_check', oneOf(t.format, COURSE_FORMATS)),
+  ],
+);
+
+/** A dated session of an on-site or virtual course. */
+export const courseSessions = pgTable(
+  'course_sessions',
+  {
+    id: text().primaryKey(),
+    courseId: text()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    startsOn: date({ mode: 'string' }).notNull(),
+    endsOn: date({ mode: 'string' }).notNull(),
+    location: text().notNull(),
+    seats: integer().notNull(),
+  },
+  (t) => [index().on(t.courseId, t.startsOn)],
+);
+
+/** An account's request to enrol people in a course, in a preferred session or none. */
+export const enrolmentRequests = pgTable(
+  'enrolment_requests',
+  {
+    id: text().primaryKey(),
+    storefrontId: text()
+      .notNull()
+      .references(() => storefronts.id),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    contactId: text(),
+    courseId: text()
+      .notNull()
+      .references(() => courses.id),
+    sessionId: text().references(() => courseSessions.id, { onDelete: 'set null' }),
+    attendees: integer().notNull(),
+    message: text().notNull().default(''),
+    status: text().$type<(typeof ENROLMENT_STATUSES)[number]>().notNull().default('Requested'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.accountId, t.courseId),
+    index().on(t.sessionId),
+    check('enrolment_requests_status_check', oneOf(t.status, ENROLMENT_STATUSES)),
+  ],
+);

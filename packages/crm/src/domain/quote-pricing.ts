@@ -43,9 +43,9 @@ export function roundInCurrency(amount: number, currency: string): number {
 }
 
 /**
- * A line's price for a quantity: the tier price for that quantity (else the item's price from its price
- * source), unless a valid offer gives a lower price; the lowest price wins, so a buyer never pays more for
- * having an offer.
+ * A line's price for a quantity: the price sales agreed for it when it has one, else the tier price for that
+ * quantity (else the item's price from its price source), unless a valid offer gives a lower price; the lowest
+ * price wins, so a buyer never pays more for having an offer.
  */
 export function priceLine(
   item: PricedItem,
@@ -54,9 +54,10 @@ export function priceLine(
   qty: number,
   today: string,
   currency: string,
+  agreedUnitPrice: number | null = null,
 ): LinePrice {
-  const tier = selectTier(tiers, qty);
-  let price = tier?.price ?? unitPrice(item);
+  const tier = agreedUnitPrice === null ? selectTier(tiers, qty) : undefined;
+  let price = agreedUnitPrice ?? tier?.price ?? unitPrice(item);
   let best: LineOffer | null = null;
   for (const offer of offers) {
     if (!isOfferValidOn(offer, today)) continue;

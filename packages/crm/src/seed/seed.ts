@@ -3,10 +3,12 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { CrmDatabase, CrmDb } from '../db/open';
 import * as schema from '../db/schema';
+import { addDemoCourses } from './courses';
 import { buildDemoData, type DemoData } from './demo';
 import { addDemoInstallBase } from './install-base';
 import { addDemoKnowledgeArticles } from './knowledge';
 import { addDemoPaymentMethods } from './payment-methods';
+import { addDemoPreparedQuotes } from './sales-quotes';
 import { DEMO_RELATED_ACCOUNTS } from './storefronts';
 
 export interface SeedResult {
@@ -39,12 +41,16 @@ export async function seedDemoIfEmpty(database: CrmDatabase): Promise<SeedResult
       await addDemoPaymentMethods(tx);
       await addDemoInstallBase(tx);
       await addDemoKnowledgeArticles(tx);
+      await addDemoPreparedQuotes(tx);
+      await addDemoCourses(tx);
       return false;
     }
     await writeDemo(tx, buildDemoData());
     await addDemoPaymentMethods(tx);
     await addDemoInstallBase(tx);
     await addDemoKnowledgeArticles(tx);
+    await addDemoPreparedQuotes(tx);
+    await addDemoCourses(tx);
     return true;
   });
   return { seeded, ...(await describeDemo(database.db)) };

@@ -1,6 +1,7 @@
 import type { BlockFieldsInput } from '@storefront/contracts/block-fields';
 import type { QuoteListEntry, TranslationHeaders } from '@storefront/contracts/crm-cart-records';
 import type { QuoteItems, QuoteLine, QuoteSummary } from '@storefront/contracts/crm-quotes';
+import type { PreparedQuote } from '@storefront/contracts/crm-sales-quotes';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createRoutesStub, useLoaderData } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -110,6 +111,8 @@ interface RenderOptions {
   fields?: BlockFieldsInput['cart'];
   /** A signed-in user's earlier open carts. */
   earlier?: QuoteListEntry[];
+  /** The open quotes sales prepared for the account. */
+  preparedQuotes?: PreparedQuote[];
   /** Column labels in the viewer's language. */
   labels?: Partial<TranslationHeaders['headers']> | null;
   /** The answer of the /api/cart stub; it may also change what the next load of the page returns. */
@@ -123,13 +126,20 @@ interface CartPageData {
   cart: CartLoad;
   fields: BlockFieldsInput['cart'];
   earlier: QuoteListEntry[];
+  preparedQuotes: PreparedQuote[];
   labels: Partial<TranslationHeaders['headers']> | null;
 }
 
 /** The cart block as the page renders it, its data from the route's loader. */
 function CartPage() {
-  const { cart, fields, earlier, labels } = useLoaderData() as CartPageData;
-  const data = { cart, continueShopping: CONTINUE, earlier, labels: labels as TranslationHeaders['headers'] };
+  const { cart, fields, earlier, preparedQuotes, labels } = useLoaderData() as CartPageData;
+  const data = {
+    cart,
+    continueShopping: CONTINUE,
+    earlier,
+    preparedQuotes,
+    labels: labels as TranslationHeaders['headers'],
+  };
   const block = readyBlock('cart', fields, data);
   if (block.state.status !== 'ready') throw new Error('a ready block is always ready');
   return <Cart block={block} fields={block.state.fields} data={data} page={page} />;
@@ -141,7 +151,7 @@ const SignInPage = () => <h1>Sign in</h1>;
 /** The cart block on /cart, its data from a loader (so a cart action revalidates it), next to an /api/cart stub. */
 function renderCart(
   initial: CartLoad,
-  { fields = {}, earlier = [], labels = null, answer }: RenderOptions = {},
+  { fields = {}, earlier = [], preparedQuotes = [], labels = null, answer }: RenderOptions = {},
 ) {
   const store = { cart: initial };
   const submissions: Record<string, string>[] = [];
@@ -150,7 +160,7 @@ function renderCart(
       path: '/cart',
       Component: CartPage,
       HydrateFallback: NoFallback,
-      loader: (): CartPageData => ({ cart: store.cart, fields, earlier, labels }),
+      loader: (): CartPageData => ({ cart: store.cart, fields, earlier, preparedQuotes, labels }),
     },
     {
       path: '/api/cart',
@@ -227,6 +237,48 @@ describe('Cart: earlier carts', () => {
     renderCart(ready());
     await cartHeading();
     expect(screen.queryByRole('region', { name: 'Your earlier carts' })).toBeNull();
+  });
+});
+
+describe('Cart: quotes prepared by sales', () => {
+  const prepared = (id: string, number: string): PreparedQuote => ({
+    id,
+    number,
+    title: 'Cell sorter service year',
+    preparedBy: 'Elena Marsh',
+    preparedByEmail: 'elena.marsh@bionova.example',
+    note: '',
+    currency: 'USD',
+    validUntil: '2026-12-31',
+    status: 'Open',
+    expired: false,
+    subtotal: 18250,
+    lineCount: 6,
+    takenAt: null,
+    createdAt: '2026-11-01T09:00:00.000Z',
+  });
+  const notice = () => screen.findByRole('complementary', { name: 'Quotes from your account manager' });
+
+  it('names the one quote, who prepared it and until when, and links to it', async () => {
+    renderCart(ready(), { preparedQuotes: [prepared('pq-1', 'SQ-2026-0412')] });
+    const aside = await notice();
+    expect(aside.textContent).toContain(
+      'Elena Marsh prepared a quote for your account, valid until Dec 31, 2026.',
+    );
+    const link = within(aside).getByRole('link', { name: 'Review quote SQ-2026-0412' });
+    expect(link.getAttribute('href')).toBe('/billing/quotes/pq-1');
+  });
+
+  it('counts several quotes and links to their list, also beside an empty cart', async () => {
+    renderCart({ status: 'empty' }, { preparedQuotes: [prepared('a', 'SQ-1'), prepared('b', 'SQ-2')] });
+    const link = within(await notice()).getByRole('link', { name: 'Review the 2 quotes' });
+    expect(link.getAttribute('href')).toBe('/billing/quotes');
+  });
+
+  it('says nothing when there is no open quote', async () => {
+    renderCart(ready());
+    await cartHeading();
+    expect(screen.queryByRole('complementary', { name: 'Quotes from your account manager' })).toBeNull();
   });
 });
 

@@ -1,11 +1,12 @@
 import type { QuoteListEntry } from '@storefront/contracts/crm-cart-records';
 import type { QuoteItems, QuoteLine } from '@storefront/contracts/crm-quotes';
+import type { PreparedQuote } from '@storefront/contracts/crm-sales-quotes';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { CmsText } from '../../components/CmsText';
 import { forgetQuote, rememberQuote } from '../../features/cart/quote-storage';
 import { useCartAction } from '../../features/cart/use-cart-action';
-import { formatMoment, formatMoney } from '../../lib/format';
+import { formatDay, formatMoment, formatMoney } from '../../lib/format';
 import type { BlockProps } from '../types';
 import { CartExport } from './CartExport';
 import { CartLine } from './CartLine';
@@ -19,6 +20,7 @@ import { PromoCodeForm } from './PromoCodeForm';
 export function Cart(props: BlockProps<'cart'>) {
   return (
     <>
+      <PreparedQuotesNotice quotes={props.data.preparedQuotes} />
       <CartView {...props} />
       <EarlierCarts carts={props.data.earlier} />
     </>
@@ -185,6 +187,26 @@ function QuoteState({ quote }: { quote: QuoteItems['quote'] }) {
         Make this my cart
       </button>
     </p>
+  );
+}
+
+/** Quotes sales prepared for the account wait beside the cart: one can become the cart. */
+function PreparedQuotesNotice({ quotes }: { quotes: PreparedQuote[] }) {
+  const [first] = quotes;
+  if (!first) return null;
+  const link =
+    quotes.length === 1
+      ? { to: `/billing/quotes/${encodeURIComponent(first.id)}`, label: `Review quote ${first.number}` }
+      : { to: '/billing/quotes', label: `Review the ${quotes.length} quotes` };
+  return (
+    <aside className="cart__prepared" aria-label="Quotes from your account manager">
+      <p>
+        {quotes.length === 1
+          ? `${first.preparedBy} prepared a quote for your account, valid until ${formatDay(first.validUntil)}.`
+          : `Your account manager prepared ${quotes.length} quotes for your account.`}{' '}
+        <Link to={link.to}>{link.label}</Link>
+      </p>
+    </aside>
   );
 }
 

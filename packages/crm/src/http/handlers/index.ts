@@ -24,6 +24,7 @@ import {
 import { blinkCheckout, getOrderConfirmation } from './checkout';
 import { retrieveContentBlocks } from './content';
 import { getCustomFields, saveCustomFields } from './custom-fields';
+import { getCourseDetail, getCourses, getEnrolmentRequest, requestEnrolment } from './elearning';
 import { createGuestBuyer, getGuestBuyer } from './guest-buyers';
 import { getInstallBase } from './install-base';
 import {
@@ -74,6 +75,7 @@ import {
   getPAAccounts,
   saveAccountSelection,
 } from './related-accounts';
+import { getActiveOpenCart, retrieveQuoteLines, takeThisQuote } from './sales-quotes';
 import { getSavedFilter, saveECatalogFilters } from './saved-filters';
 import {
   addRequestComment,
@@ -200,4 +202,11 @@ export const HANDLERS: Handlers = {
   getCaseCreationActionDetails,
   createSupportCase,
   attachCaseFile,
+  getActiveOpenCart,
+  retrieveQuoteLines,
+  takeThisQuote,
+  getCourses,
+  getCourseDetail,
+  requestEnrolment,
+  getEnrolmentRequest,
 };

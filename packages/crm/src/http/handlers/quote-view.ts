@@ -11,9 +11,15 @@ import {
   updateQuoteTotals,
 } from '../../db/queries/quotes';
 import { NO_SHIPPING_METHOD, shippingChargesOf } from '../../db/queries/shipping';
-import { selectTier, type TierRow } from '../../domain/pricing';
+import { type PricedItem, selectTier, type TierRow } from '../../domain/pricing';
 import { promoDiscounts } from '../../domain/promo-codes';
-import { NO_CHARGES, priceLine, quoteTotals, storedCharges } from '../../domain/quote-pricing';
+import {
+  type LinePrice,
+  NO_CHARGES,
+  priceLine,
+  quoteTotals,
+  storedCharges,
+} from '../../domain/quote-pricing';
 import type { HandlerContext } from './types';
 
 function groupByItem<R extends { itemId: string }>(rows: readonly R[]): Map<string, R[]> {
@@ -28,6 +34,42 @@ async function tiersByItem(ctx: HandlerContext, itemIds: readonly string[]): Pro
 
 type LineRow = Awaited<ReturnType<typeof linesWithItems>>[number];
 
+/** What pricing needs of a line: its item, quantity, and the unit price sales agreed for it (null: none). */
+export interface LineToPrice {
+  catalogItemId: string;
+  qty: number;
+  agreedUnitPrice: number | null;
+  item: PricedItem;
+}
+
+/**
+ * Each line's price from its item's current price, tiers and offers, or the price sales agreed (priceLine);
+ * the one pricing of a cart's lines and of a prepared quote's. Answers the tiers too, for the cart's view.
+ */
+export async function priceLines(
+  ctx: HandlerContext,
+  lines: readonly LineToPrice[],
+  currency: string,
+): Promise<{ prices: LinePrice[]; tiers: Map<string, TierRow[]> }> {
+  const itemIds = lines.map((line) => line.catalogItemId);
+  const [tiers, offers] = await Promise.all([
+    tiersByItem(ctx, itemIds),
+    offersForItems(ctx.db, itemIds).then((found) => groupByItem(found)),
+  ]);
+  const prices = lines.map((line) =>
+    priceLine(
+      line.item,
+      tiers.get(line.catalogItemId) ?? [],
+      offers.get(line.catalogItemId) ?? [],
+      line.qty,
+      ctx.today,
+      currency,
+      line.agreedUnitPrice,
+    ),
+  );
+  return { prices, tiers };
+}
+
 /**
  * Prices every line of the quote from its item's current price, tiers and offers, spreads the applied promo
  * code's discount over the lines it was applied to, and writes the quote's totals from those lines. Called
@@ -39,20 +81,10 @@ type LineRow = Awaited<ReturnType<typeof linesWithItems>>[number];
 export async function repriceQuote(ctx: HandlerContext, quote: QuoteRow): Promise<QuoteItems> {
   const promo = await holdQuotePromo(ctx.db, quote.id);
   const rows = await linesWithItems(ctx.db, quote.id);
-  const itemIds = rows.map((row) => row.line.catalogItemId);
-  const [tiers, offers] = await Promise.all([
-    tiersByItem(ctx, itemIds),
-    offersForItems(ctx.db, itemIds).then((found) => groupByItem(found)),
-  ]);
-  const prices = rows.map(({ line, item }) =>
-    priceLine(
-      item,
-      tiers.get(line.catalogItemId) ?? [],
-      offers.get(line.catalogItemId) ?? [],
-      line.qty,
-      ctx.today,
-      quote.currency,
-    ),
+  const { prices, tiers } = await priceLines(
+    ctx,
+    rows.map(({ line, item }) => ({ ...line, item })),
+    quote.currency,
   );
   const discounts = promo
     ? promoDiscounts(
@@ -140,7 +172,9 @@ function quoteView(
   promo: QuotePromo | undefined,
 ): QuoteItems {
   const lines = rows.map(({ line, item }): QuoteLine => {
-    const tier = selectTier(tiers.get(line.catalogItemId) ?? [], line.qty);
+    // A price sales agreed is no tier's.
+    const tier =
+      line.agreedUnitPrice === null ? selectTier(tiers.get(line.catalogItemId) ?? [], line.qty) : undefined;
     return {
       id: line.id,
       quoteId: line.quoteId,
