@@ -17,6 +17,7 @@ export const ACCOUNT_AREA_LINKS: readonly AccountLink[] = [
   { label: 'Requests', to: '/billing/requests' },
   { label: 'Support', to: '/support' },
   { label: 'Support cases', to: '/billing/cases' },
+  { label: 'Training', to: '/elearning' },
   { label: 'Addresses', to: '/billing/shippingaddress' },
   { label: 'Shipping preferences', to: '/billing/shippingmethods' },
   { label: 'Profile and security', to: '/billing/profile' },
