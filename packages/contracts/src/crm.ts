@@ -6,6 +6,7 @@ import { CRM_BASE_PATH } from './crm-base';
 import { CART_RECORD_TYPES } from './crm-cart-records';
 import { CATALOGUE_CRM_TYPES } from './crm-catalogue';
 import { CHECKOUT_CRM_TYPES } from './crm-checkout';
+import { CPQ_CRM_TYPES } from './crm-cpq';
 import { CUSTOM_FIELD_CRM_TYPES } from './crm-custom-fields';
 import { GUEST_BUYER_CRM_TYPES } from './crm-guest-buyers';
 import { INSTALL_BASE_CRM_TYPES } from './crm-install-base';
@@ -15,6 +16,7 @@ import { NOTIFICATION_CRM_TYPES } from './crm-notifications';
 import { PAYMENT_METHOD_CRM_TYPES } from './crm-payment-methods';
 import { PAYMENT_CRM_TYPES } from './crm-payments';
 import { PURCHASE_ORDER_CRM_TYPES } from './crm-purchase-orders';
+import { QUICK_ORDER_CRM_TYPES } from './crm-quick-order';
 import { QUOTE_CRM_TYPES } from './crm-quotes';
 import { SERVICE_REQUEST_CRM_TYPES } from './crm-service-requests';
 import { SHIPPING_CRM_TYPES } from './crm-shipping';
@@ -47,6 +49,8 @@ export const CRM_TYPES = {
   ...INVOICE_CRM_TYPES,
   ...INVOICE_PAYMENT_CRM_TYPES,
   ...INSTALL_BASE_CRM_TYPES,
+  ...QUICK_ORDER_CRM_TYPES,
+  ...CPQ_CRM_TYPES,
 };
 
 export type CrmType = keyof typeof CRM_TYPES;

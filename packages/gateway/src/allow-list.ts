@@ -148,6 +148,13 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   getInvoicePaymentReceipt: 'account',
   // The install base (docs/decisions/0034): the instruments of the account the principal acts for.
   getInstallBase: 'account',
+  // Quick order and configure-price-quote (docs/decisions/0036): the signed-in buyer's own cart and catalogue;
+  // a guest orders from the catalogue page by page.
+  checkQuickOrder: 'account',
+  addQuickOrder: 'account',
+  getCpqModel: 'account',
+  priceCpqConfiguration: 'account',
+  addCpqConfiguration: 'account',
 };
 
 /** The access classes a user type holds. */

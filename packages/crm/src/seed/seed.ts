@@ -3,6 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { CrmDatabase, CrmDb } from '../db/open';
 import * as schema from '../db/schema';
+import { addDemoCpqRules } from './cpq';
 import { buildDemoData, type DemoData } from './demo';
 import { addDemoInstallBase } from './install-base';
 import { addDemoPaymentMethods } from './payment-methods';
@@ -37,11 +38,13 @@ export async function seedDemoIfEmpty(database: CrmDatabase): Promise<SeedResult
       await addMissingRelatedAccounts(tx, data);
       await addDemoPaymentMethods(tx);
       await addDemoInstallBase(tx);
+      await addDemoCpqRules(tx);
       return false;
     }
     await writeDemo(tx, buildDemoData());
     await addDemoPaymentMethods(tx);
     await addDemoInstallBase(tx);
+    await addDemoCpqRules(tx);
     return true;
   });
   return { seeded, ...(await describeDemo(database.db)) };

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SavedCustomField } from '@storefront/contracts';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { CrmDb } from '../open';
-import { accounts, catalogueItems, quoteLineItems, quotes } from '../schema';
+import { accounts, catalogueItems, configuredGroupLines, quoteLineItems, quotes } from '../schema';
 import type { ShippingMethodFields } from './shipping';
 
 export type QuoteRow = typeof quotes.$inferSelect;
@@ -164,9 +164,12 @@ export function linesWithItems(db: CrmDb, quoteId: string) {
         listPrice: catalogueItems.listPrice,
         negotiatedPrice: catalogueItems.negotiatedPrice,
       },
+      /** The configured group the line belongs to; null for a line of its own. */
+      group: { id: configuredGroupLines.groupId, role: configuredGroupLines.role },
     })
     .from(quoteLineItems)
     .innerJoin(catalogueItems, eq(catalogueItems.id, quoteLineItems.catalogItemId))
+    .leftJoin(configuredGroupLines, eq(configuredGroupLines.lineId, quoteLineItems.id))
     .where(eq(quoteLineItems.quoteId, quoteId))
     .orderBy(asc(quoteLineItems.createdAt), asc(quoteLineItems.id));
 }
@@ -214,11 +217,27 @@ export async function setLinePrice(db: CrmDb, lineId: string, price: LinePriceFi
     .where(eq(quoteLineItems.id, lineId));
 }
 
+/** Removes lines of the quote; an instrument line of a configured group takes the group's option lines with it. */
 export async function deleteLines(db: CrmDb, quoteId: string, lineIds: readonly string[]): Promise<void> {
   if (lineIds.length === 0) return;
+  const groupsRemoved = db
+    .select({ groupId: configuredGroupLines.groupId })
+    .from(configuredGroupLines)
+    .where(
+      and(inArray(configuredGroupLines.lineId, [...lineIds]), eq(configuredGroupLines.role, 'Instrument')),
+    );
+  const groupLines = db
+    .select({ lineId: configuredGroupLines.lineId })
+    .from(configuredGroupLines)
+    .where(inArray(configuredGroupLines.groupId, groupsRemoved));
   await db
     .delete(quoteLineItems)
-    .where(and(eq(quoteLineItems.quoteId, quoteId), inArray(quoteLineItems.id, [...lineIds])));
+    .where(
+      and(
+        eq(quoteLineItems.quoteId, quoteId),
+        or(inArray(quoteLineItems.id, [...lineIds]), inArray(quoteLineItems.id, groupLines)),
+      ),
+    );
 }
 
 /** An item of the account's catalogue, or nothing: a cart only takes what its account may buy. */

@@ -11,9 +11,15 @@ import {
   updateQuoteTotals,
 } from '../../db/queries/quotes';
 import { NO_SHIPPING_METHOD, shippingChargesOf } from '../../db/queries/shipping';
-import { selectTier, type TierRow } from '../../domain/pricing';
+import { type PricedItem, selectTier, type TierRow } from '../../domain/pricing';
 import { promoDiscounts } from '../../domain/promo-codes';
-import { NO_CHARGES, priceLine, quoteTotals, storedCharges } from '../../domain/quote-pricing';
+import {
+  type LinePrice,
+  NO_CHARGES,
+  priceLine,
+  quoteTotals,
+  storedCharges,
+} from '../../domain/quote-pricing';
 import type { HandlerContext } from './types';
 
 function groupByItem<R extends { itemId: string }>(rows: readonly R[]): Map<string, R[]> {
@@ -29,6 +35,26 @@ async function tiersByItem(ctx: HandlerContext, itemIds: readonly string[]): Pro
 type LineRow = Awaited<ReturnType<typeof linesWithItems>>[number];
 
 /**
+ * Prices items at quantities as a cart line would be priced today: tiers, offers, the item's price source. The
+ * cart's repricing and every preview (quick order, configurations) use it, so a preview and the cart agree.
+ */
+export async function priceItems(
+  ctx: HandlerContext,
+  rows: readonly { itemId: string; item: PricedItem; qty: number }[],
+  currency: string,
+): Promise<{ prices: LinePrice[]; tiers: Map<string, TierRow[]> }> {
+  const itemIds = rows.map((row) => row.itemId);
+  const [tiers, offers] = await Promise.all([
+    tiersByItem(ctx, itemIds),
+    offersForItems(ctx.db, itemIds).then((found) => groupByItem(found)),
+  ]);
+  const prices = rows.map(({ itemId, item, qty }) =>
+    priceLine(item, tiers.get(itemId) ?? [], offers.get(itemId) ?? [], qty, ctx.today, currency),
+  );
+  return { prices, tiers };
+}
+
+/**
  * Prices every line of the quote from its item's current price, tiers and offers, spreads the applied promo
  * code's discount over the lines it was applied to, and writes the quote's totals from those lines. Called
  * inside the transaction of every line change, so totals and the promo discount never lag the lines; the
@@ -39,20 +65,10 @@ type LineRow = Awaited<ReturnType<typeof linesWithItems>>[number];
 export async function repriceQuote(ctx: HandlerContext, quote: QuoteRow): Promise<QuoteItems> {
   const promo = await holdQuotePromo(ctx.db, quote.id);
   const rows = await linesWithItems(ctx.db, quote.id);
-  const itemIds = rows.map((row) => row.line.catalogItemId);
-  const [tiers, offers] = await Promise.all([
-    tiersByItem(ctx, itemIds),
-    offersForItems(ctx.db, itemIds).then((found) => groupByItem(found)),
-  ]);
-  const prices = rows.map(({ line, item }) =>
-    priceLine(
-      item,
-      tiers.get(line.catalogItemId) ?? [],
-      offers.get(line.catalogItemId) ?? [],
-      line.qty,
-      ctx.today,
-      quote.currency,
-    ),
+  const { prices, tiers } = await priceItems(
+    ctx,
+    rows.map(({ line, item }) => ({ itemId: line.catalogItemId, item, qty: line.qty })),
+    quote.currency,
   );
   const discounts = promo
     ? promoDiscounts(
@@ -64,9 +80,9 @@ export async function repriceQuote(ctx: HandlerContext, quote: QuoteRow): Promis
         quote.currency,
       )
     : rows.map(() => 0);
-  const repriced = rows.map(({ line, item }, index) => ({
-    item,
-    line: { ...line, ...prices[index], promoDiscount: discounts[index] ?? 0 },
+  const repriced = rows.map((row, index) => ({
+    ...row,
+    line: { ...row.line, ...prices[index], promoDiscount: discounts[index] ?? 0 },
   }));
   for (const [index, { line }] of repriced.entries()) {
     const price = { ...prices[index], promoDiscount: line.promoDiscount } as LinePriceFields;
@@ -123,7 +139,7 @@ export async function quoteItems(ctx: HandlerContext, quoteId: string): Promise<
     rows.map((row) => row.line.catalogItemId),
   );
   if (!promo || promo.held) return quoteView(quote, rows, tiers, promo);
-  const undiscounted = rows.map(({ line, item }) => ({ item, line: { ...line, promoDiscount: 0 } }));
+  const undiscounted = rows.map((row) => ({ ...row, line: { ...row.line, promoDiscount: 0 } }));
   const totals = quoteTotals(
     rows.map(({ line }) => line.lineTotal),
     quote.currency,
@@ -135,11 +151,11 @@ export async function quoteItems(ctx: HandlerContext, quoteId: string): Promise<
 
 function quoteView(
   quote: QuoteRow,
-  rows: readonly Pick<LineRow, 'line' | 'item'>[],
+  rows: readonly LineRow[],
   tiers: Map<string, TierRow[]>,
   promo: QuotePromo | undefined,
 ): QuoteItems {
-  const lines = rows.map(({ line, item }): QuoteLine => {
+  const lines = rows.map(({ line, item, group }): QuoteLine => {
     const tier = selectTier(tiers.get(line.catalogItemId) ?? [], line.qty);
     return {
       id: line.id,
@@ -161,6 +177,7 @@ function quoteView(
       appliedOnField: line.appliedOnField,
       rpId: line.rpId,
       promoDiscount: line.promoDiscount,
+      configuredGroup: group,
     };
   });
   return { quote: toQuoteSummary(quote), lines, promoCode: promo?.code.code ?? null };
