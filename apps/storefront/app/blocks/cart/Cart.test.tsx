@@ -54,6 +54,7 @@ const line = (overrides: Partial<QuoteLine>): QuoteLine => ({
   appliedOnField: null,
   rpId: null,
   promoDiscount: 0,
+  configuredGroup: null,
   ...overrides,
 });
 
