@@ -201,7 +201,7 @@ function Preview({
           {failed}
         </p>
       )}
-      <div className="quick-order__table-wrap">
+      <div>
         <table className="quick-order__table">
           <caption className="visually-hidden">Rows of the list with their prices or problems</caption>
           <thead>
@@ -231,9 +231,15 @@ function Preview({
                     <span className="quick-order__unit"> ({result.unit})</span>
                     <MergedNote row={byLine.get(line)} />
                   </td>
-                  <td className="quick-order__number">{result.qty}</td>
-                  <td className="quick-order__number">{formatMoney(result.unitPrice, currency)}</td>
-                  <td className="quick-order__number">{formatMoney(result.lineTotal, currency)}</td>
+                  <td className="quick-order__number" data-label="Qty">
+                    {result.qty}
+                  </td>
+                  <td className="quick-order__number" data-label="Unit price">
+                    {formatMoney(result.unitPrice, currency)}
+                  </td>
+                  <td className="quick-order__number" data-label="Line total">
+                    {formatMoney(result.lineTotal, currency)}
+                  </td>
                 </tr>
               ) : (
                 <tr key={line} className="quick-order__row--problem">
