@@ -21,6 +21,7 @@ import { formatMoney } from '../../lib/format';
 import { CART_PATH } from '../../lib/paths';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/cpq';
+import { NumberCell, NumberHeading } from './number-cells';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Configure an instrument' }];
 
@@ -310,12 +311,8 @@ function PriceSummary({ priced }: { priced: Priced }) {
         <thead>
           <tr>
             <th scope="col">Item</th>
-            <th scope="col" className="quick-order__number">
-              Qty
-            </th>
-            <th scope="col" className="quick-order__number">
-              Line total
-            </th>
+            <NumberHeading>Qty</NumberHeading>
+            <NumberHeading>Line total</NumberHeading>
           </tr>
         </thead>
         <tbody>
@@ -325,8 +322,8 @@ function PriceSummary({ priced }: { priced: Priced }) {
                 {line.name}
                 <span className="cpq__note"> ({line.sku})</span>
               </td>
-              <td className="quick-order__number">{line.qty}</td>
-              <td className="quick-order__number">{formatMoney(line.lineTotal, priced.currency)}</td>
+              <NumberCell>{line.qty}</NumberCell>
+              <NumberCell>{formatMoney(line.lineTotal, priced.currency)}</NumberCell>
             </tr>
           ))}
         </tbody>

@@ -1,5 +1,5 @@
 import type { QuickOrderResult, QuickOrderRow } from '@storefront/contracts/crm-quick-order';
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { data, Form, redirect, useNavigation } from 'react-router';
 import {
   LIST_FILE_ACCEPT,
@@ -14,6 +14,7 @@ import { formatMoney } from '../../lib/format';
 import { CART_PATH } from '../../lib/paths';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/upload-options';
+import { NumberCell, NumberHeading } from './number-cells';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Quick order' }];
 
@@ -89,7 +90,6 @@ export default function QuickOrderPage({ loaderData, actionData }: Route.Compone
   // Set once the page's script runs: the rows are then checked page by page, with progress shown.
   const [scripted, setScripted] = useState(false);
   useEffect(() => setScripted(true), []);
-  const ids = { list: useId(), file: useId() };
   const listError = check && !check.ok && check.field === 'list' ? check.message : null;
   const fileError = check && !check.ok && check.field === 'file' ? check.message : null;
 
@@ -104,39 +104,23 @@ export default function QuickOrderPage({ loaderData, actionData }: Route.Compone
       <Form method="post" encType="multipart/form-data" className="quick-order__form" noValidate>
         <input type="hidden" name="intent" value="check" />
         <input type="hidden" name="progressive" value={scripted ? '1' : '0'} />
-        <div className="quick-order__field">
-          <label htmlFor={ids.list}>SKUs and quantities</label>
-          <textarea
-            id={ids.list}
-            name="list"
-            rows={8}
-            defaultValue={check?.list}
-            placeholder={'FCA-10001, 5\nAPL-10002\t2'}
-            aria-invalid={listError ? true : undefined}
-            aria-describedby={listError ? `${ids.list}-error` : undefined}
-          />
-          {listError && (
-            <p id={`${ids.list}-error`} className="field-error">
-              {listError}
-            </p>
+        <ListField label="SKUs and quantities" error={listError}>
+          {(control) => (
+            <textarea
+              {...control}
+              name="list"
+              rows={8}
+              defaultValue={check?.list}
+              placeholder={'FCA-10001, 5\nAPL-10002\t2'}
+            />
           )}
-        </div>
-        <div className="quick-order__field">
-          <label htmlFor={ids.file}>Or a file (.csv, .txt or .xlsx, up to {loaderData.maxFileKb} KB)</label>
-          <input
-            id={ids.file}
-            type="file"
-            name="file"
-            accept={loaderData.accept}
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={fileError ? `${ids.file}-error` : undefined}
-          />
-          {fileError && (
-            <p id={`${ids.file}-error`} className="field-error">
-              {fileError}
-            </p>
-          )}
-        </div>
+        </ListField>
+        <ListField
+          label={`Or a file (.csv, .txt or .xlsx, up to ${loaderData.maxFileKb} KB)`}
+          error={fileError}
+        >
+          {(control) => <input {...control} type="file" name="file" accept={loaderData.accept} />}
+        </ListField>
         <div>
           <button type="submit" className="button" disabled={busy}>
             {busy && navigation.formData?.get('intent') === 'check' ? 'Reading the list…' : 'Check the list'}
@@ -209,15 +193,9 @@ function Preview({
               <th scope="col">Line</th>
               <th scope="col">SKU</th>
               <th scope="col">Product</th>
-              <th scope="col" className="quick-order__number">
-                Qty
-              </th>
-              <th scope="col" className="quick-order__number">
-                Unit price
-              </th>
-              <th scope="col" className="quick-order__number">
-                Line total
-              </th>
+              <NumberHeading>Qty</NumberHeading>
+              <NumberHeading>Unit price</NumberHeading>
+              <NumberHeading>Line total</NumberHeading>
             </tr>
           </thead>
           <tbody>
@@ -231,15 +209,9 @@ function Preview({
                     <span className="quick-order__unit"> ({result.unit})</span>
                     <MergedNote row={byLine.get(line)} />
                   </td>
-                  <td className="quick-order__number" data-label="Qty">
-                    {result.qty}
-                  </td>
-                  <td className="quick-order__number" data-label="Unit price">
-                    {formatMoney(result.unitPrice, currency)}
-                  </td>
-                  <td className="quick-order__number" data-label="Line total">
-                    {formatMoney(result.lineTotal, currency)}
-                  </td>
+                  <NumberCell label="Qty">{result.qty}</NumberCell>
+                  <NumberCell label="Unit price">{formatMoney(result.unitPrice, currency)}</NumberCell>
+                  <NumberCell label="Line total">{formatMoney(result.lineTotal, currency)}</NumberCell>
                 </tr>
               ) : (
                 <tr key={line} className="quick-order__row--problem">
@@ -289,5 +261,40 @@ function MergedNote({ row }: { row: ParsedRow | undefined }) {
       {' '}
       — lines {lines.slice(0, -1).join(', ')} and {lines.at(-1)} added up
     </span>
+  );
+}
+
+interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** A field of the list form: its label, the control, and the message beside it tied to the control. */
+function ListField({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error: string | null;
+  children: (control: ControlProps) => ReactNode;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="quick-order__field">
+      <label htmlFor={id}>{label}</label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? errorId : undefined,
+      })}
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

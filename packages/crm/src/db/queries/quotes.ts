@@ -183,16 +183,21 @@ export async function findLineIds(db: CrmDb, quoteId: string): Promise<Set<strin
 }
 
 /**
- * Adds qty of an item to the quote: a new line priced at zero, or more of the line it has (each item is on a
- * quote once). Answers the line with its qty now; the caller reprices the quote in the same transaction.
+ * Adds qty of items to the quote in one statement: a new line priced at zero, or more of the line it has (each
+ * item is on a quote once, so the caller names an item once). Answers the lines with their qty now, in the
+ * order given; the caller reprices the quote in the same transaction.
  */
-export async function addToLine(
+export async function addToLines(
   db: CrmDb,
-  line: Pick<QuoteLineRow, 'quoteId' | 'catalogItemId' | 'qty'>,
-): Promise<Pick<QuoteLineRow, 'id' | 'catalogItemId' | 'qty'>> {
-  const [row] = await db
+  quoteId: string,
+  lines: readonly Pick<QuoteLineRow, 'catalogItemId' | 'qty'>[],
+): Promise<Pick<QuoteLineRow, 'id' | 'catalogItemId' | 'qty'>[]> {
+  if (lines.length === 0) return [];
+  const rows = await db
     .insert(quoteLineItems)
-    .values({ id: randomUUID(), ...line, unitPrice: 0, listPrice: 0, lineTotal: 0 })
+    .values(
+      lines.map((line) => ({ id: randomUUID(), quoteId, ...line, unitPrice: 0, listPrice: 0, lineTotal: 0 })),
+    )
     .onConflictDoUpdate({
       target: [quoteLineItems.quoteId, quoteLineItems.catalogItemId],
       set: { qty: sql`${quoteLineItems.qty} + excluded.qty`, modifiedAt: sql`now()` },
@@ -202,8 +207,12 @@ export async function addToLine(
       catalogItemId: quoteLineItems.catalogItemId,
       qty: quoteLineItems.qty,
     });
-  if (!row) throw new Error('quote line not written');
-  return row;
+  const byItem = new Map(rows.map((row) => [row.catalogItemId, row]));
+  return lines.map((line) => {
+    const row = byItem.get(line.catalogItemId);
+    if (!row) throw new Error('quote line not written');
+    return row;
+  });
 }
 
 export async function setLineQty(db: CrmDb, lineId: string, qty: number): Promise<void> {

@@ -1,6 +1,6 @@
 import type { QuoteItems } from '@storefront/contracts';
 import {
-  addToLine,
+  addToLines,
   deleteLines,
   findActiveQuote,
   findCatalogueItemId,
@@ -50,7 +50,7 @@ export interface AddLinesHooks {
   after?: (tx: HandlerContext, written: readonly AddedLine[]) => Promise<void>;
 }
 
-export type AddedLine = Awaited<ReturnType<typeof addToLine>>;
+export type AddedLine = Awaited<ReturnType<typeof addToLines>>[number];
 
 /**
  * Adds lines to the scope's cart (created when there is none) in one transaction: every line or none. An item
@@ -74,16 +74,20 @@ export async function addLinesToCart(
       ),
     );
     await hooks.before?.(tx, quote);
-    const written: AddedLine[] = [];
-    for (const { catalogItemId, qty, field } of lines) {
-      const line = await addToLine(db, { quoteId: quote.id, catalogItemId, qty });
-      // Raising the error rolls the transaction back, so every line keeps what it had.
-      if (line.qty > MAX_LINE_QTY) {
-        throw invalidPayload(`the line would hold ${line.qty}; at most ${MAX_LINE_QTY}.`, field);
-      }
-      await extendAppliedPromo(db, quote.id, line, ctx.today);
-      written.push(line);
+    // One line per item: an item named twice is added once with both quantities.
+    const merged = new Map<string, LineToAdd>();
+    for (const line of lines) {
+      const earlier = merged.get(line.catalogItemId);
+      merged.set(line.catalogItemId, earlier ? { ...earlier, qty: earlier.qty + line.qty } : line);
     }
+    const written = await addToLines(db, quote.id, [...merged.values()]);
+    const [tooMany] = written.flatMap((line) => (line.qty > MAX_LINE_QTY ? [line] : []));
+    // Raising the error rolls the transaction back, so every line keeps what it had.
+    if (tooMany) {
+      const field = merged.get(tooMany.catalogItemId)?.field;
+      throw invalidPayload(`the line would hold ${tooMany.qty}; at most ${MAX_LINE_QTY}.`, field);
+    }
+    await extendAppliedPromo(db, quote.id, written, ctx.today);
     await hooks.after?.(tx, written);
     return repriceQuote(tx, quote);
   });
