@@ -21,7 +21,11 @@ async function list(crm: SeededCrm): Promise<QuickOrderRow[]> {
   const skus = (await crm.database.db.selectDistinct({ sku: catalogueItems.sku }).from(catalogueItems)).map(
     (row) => row.sku,
   );
-  return Array.from({ length: ROWS }, (_, i) => ({ line: i + 1, sku: skus[i % skus.length] ?? '', qty: 1 + (i % 5) }));
+  return Array.from({ length: ROWS }, (_, i) => ({
+    line: i + 1,
+    sku: skus[i % skus.length] ?? '',
+    qty: 1 + (i % 5),
+  }));
 }
 
 async function timed(call: () => Promise<{ status: number; body: unknown }>, failures: string[]) {
@@ -42,7 +46,11 @@ async function main(): Promise<void> {
       accountId: crm.ids.marlowe,
       contactId,
     });
-    const figures = { 'check (all pages)': [] as number[], add: [] as number[], 'check and add': [] as number[] };
+    const figures = {
+      'check (all pages)': [] as number[],
+      add: [] as number[],
+      'check and add': [] as number[],
+    };
     const failures: string[] = [];
     const started = performance.now();
     for (let run = 0; run < WARM_UP_RUNS + RUNS; run += 1) {
@@ -50,7 +58,10 @@ async function main(): Promise<void> {
       let checking = 0;
       for (let start = 0; start < rows.length; start += QUICK_ORDER_PAGE_ROWS) {
         const page = rows.slice(start, start + QUICK_ORDER_PAGE_ROWS);
-        checking += await timed(() => crm.post('checkQuickOrder', { ...scope(contactId), rows: page }), failures);
+        checking += await timed(
+          () => crm.post('checkQuickOrder', { ...scope(contactId), rows: page }),
+          failures,
+        );
       }
       const adding = await timed(() => crm.post('addQuickOrder', { ...scope(contactId), rows }), failures);
       if (run < WARM_UP_RUNS) continue;
@@ -59,7 +70,9 @@ async function main(): Promise<void> {
       figures['check and add'].push(checking + adding);
     }
     const seconds = (performance.now() - started) / 1000;
-    console.log(`Quick order of ${ROWS} rows, ${RUNS} runs (after ${WARM_UP_RUNS} warm-up runs), PGlite in process`);
+    console.log(
+      `Quick order of ${ROWS} rows, ${RUNS} runs (after ${WARM_UP_RUNS} warm-up runs), PGlite in process`,
+    );
     console.table(
       Object.entries(figures).map(([operation, samples]) => {
         const sorted = [...samples].sort((a, b) => a - b);
