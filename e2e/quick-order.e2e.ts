@@ -96,6 +96,28 @@ test('checks a CSV file, adding up a SKU named twice, and refuses a file that is
   expect(await cartLineSkus(page)).toEqual(expect.arrayContaining(['SKU FCA-10041', 'SKU FCA-10042']));
 });
 
+test('checks a list of 250 rows page by page and reports every row', async ({ page }) => {
+  await openAs(page, '/uploadoptions');
+  const unknown = Array.from({ length: 247 }, (_, i) => `ZZQ-${i + 1},1`);
+  const csv = [
+    'FCA-10050,1',
+    ...unknown.slice(0, 120),
+    'FCA-10051,2',
+    ...unknown.slice(120),
+    'FCA-10052,3',
+  ].join('\n');
+  await page
+    .getByLabel(/Or a file/)
+    .setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Check the list' }).click();
+  // The page checks 100 rows a call: the last page's rows are in the preview once the count is complete.
+  await expect(page.getByText('3 rows ready to add, 247 rows need attention')).toBeVisible();
+  await expect(page.getByRole('row', { name: /^250 FCA-10052/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /ZZQ-247/ })).toContainText(
+    'ZZQ-247 is not a product number we know',
+  );
+});
+
 test('configures an instrument on /cpq and adds it to the cart as one group', async ({ page }) => {
   await openAs(page, '/cpq');
   await page.getByRole('link', { name: 'Benchtop Flow Cytometer, 2-laser' }).click();
