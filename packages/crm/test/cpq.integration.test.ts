@@ -122,6 +122,13 @@ describe.each(await testEngines())('configure-price-quote on $name', (engine) =>
     expect(grouped.map((line) => line.catalogItemId)).toContain(warranty);
     expect(body.lines.find((line) => line.catalogItemId === readerId)?.configuredGroup).toBeNull();
     const instrumentLine = grouped.find((line) => line.configuredGroup?.role === 'Instrument');
+    // Another account cannot remove the group: the quote is not theirs.
+    const stranger = await crm.post('deleteLineItems', {
+      ...as('cpq-group', crm.ids.marlowe),
+      quoteId: body.quote.id,
+      qliIds: [instrumentLine?.id],
+    });
+    expect(stranger.status).toBe(403);
     const removed = await crm.post<QuoteItems>('deleteLineItems', {
       ...as('cpq-group'),
       quoteId: body.quote.id,
