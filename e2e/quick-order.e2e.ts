@@ -21,7 +21,11 @@ async function arriveAtCart(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/cart$/);
 }
 
-const cartLineSkus = (page: Page) => page.locator('.cart__table .cart-line__sku').allInnerTexts();
+/** The cart shows a line of each SKU (waiting for the page to show its lines). */
+async function expectCartLines(page: Page, skus: readonly string[]): Promise<void> {
+  for (const sku of skus)
+    await expect(page.locator('.cart-line__sku').getByText(`SKU ${sku}`, { exact: true })).toBeVisible();
+}
 
 test('quick-orders 30 SKUs from a pasted list with two bad rows reported', async ({ page }) => {
   await openAs(page, '/uploadoptions');
@@ -60,9 +64,11 @@ test('quick-orders 30 SKUs from a pasted list with two bad rows reported', async
 
   await page.getByRole('button', { name: 'Add 28 rows to the cart' }).click();
   await arriveAtCart(page);
-  const skus = await cartLineSkus(page);
-  for (let i = 0; i < 28; i += 1) expect(skus).toContain(`SKU FCA-${10001 + i}`);
-  expect(skus).not.toContain('SKU FCA-99999');
+  await expectCartLines(
+    page,
+    Array.from({ length: 28 }, (_, i) => `FCA-${10001 + i}`),
+  );
+  await expect(page.getByText('SKU FCA-99999')).toHaveCount(0);
 });
 
 test('checks a CSV file, adding up a SKU named twice, and refuses a file that is no workbook', async ({
@@ -93,7 +99,7 @@ test('checks a CSV file, adding up a SKU named twice, and refuses a file that is
   await checkLayouts(page, 'quick-order-csv', [1280, 390]);
   await page.getByRole('button', { name: 'Add 2 rows to the cart' }).click();
   await arriveAtCart(page);
-  expect(await cartLineSkus(page)).toEqual(expect.arrayContaining(['SKU FCA-10041', 'SKU FCA-10042']));
+  await expectCartLines(page, ['FCA-10041', 'FCA-10042']);
 });
 
 test('checks a list of 250 rows page by page and reports every row', async ({ page }) => {
@@ -116,6 +122,25 @@ test('checks a list of 250 rows page by page and reports every row', async ({ pa
   await expect(page.getByRole('row', { name: /ZZQ-247/ })).toContainText(
     'ZZQ-247 is not a product number we know',
   );
+});
+
+test('without the page script, the form checks the whole list and adds it', async ({ page, browser }) => {
+  await openAs(page, '/uploadoptions');
+  const plain = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const noScript = await plain.newPage();
+  await noScript.goto('/uploadoptions');
+  await noScript.getByLabel('SKUs and quantities').fill('FCA-10060 2\nNOPE-1 1\nFCA-10061 1');
+  await noScript.getByRole('button', { name: 'Check the list' }).click();
+  await expect(noScript.getByText('2 rows ready to add, 1 row needs attention')).toBeVisible();
+  await noScript.getByRole('button', { name: 'Add 2 rows to the cart' }).click();
+  await expect(noScript).toHaveURL(/\/guidance\?redirect=%2Fcart$|\/cart$/);
+  await plain.close();
+  await page.goto('/cart');
+  await arriveAtCart(page);
+  await expectCartLines(page, ['FCA-10060', 'FCA-10061']);
 });
 
 test('configures an instrument on /cpq and adds it to the cart as one group', async ({ page }) => {
