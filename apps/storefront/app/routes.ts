@@ -68,6 +68,12 @@ export default [
     route('quotes/:quoteId', 'routes/billing/prepared-quote.tsx', { id: 'billing-quotes-quoteId' }),
     route('*', 'routes/billing/not-found.tsx', { id: 'billing-not-found' }),
   ]),
+  // Quick order and configure-price-quote (spec C§2 /uploadoptions, /cpq): into the signed-in buyer's cart.
+  layout('routes/ordering/layout.tsx', { id: 'ordering' }, [
+    route('uploadoptions', 'routes/ordering/upload-options.tsx', { id: 'uploadoptions' }),
+    route('cpq', 'routes/ordering/cpq.tsx', { id: 'cpq' }),
+  ]),
+  route('api/quick-order/check', 'features/quick-order/check-api.ts', { id: 'api-quick-order-check' }),
   route('cart', templatePage, { id: 'cart' }),
   route('cart/:quoteId', templatePage, { id: 'cart-quoteId' }),
   route('checkout', templatePage, { id: 'checkout' }),

@@ -73,6 +73,13 @@ export const ERROR_CODES = [
   'QUOTE_WITHDRAWN',
   // E-learning (crm-elearning.ts): a session that is not the course's, is past, or is full.
   'SESSION_NOT_AVAILABLE',
+  // Quick order and configure-price-quote (docs/decisions/0036-quick-order-and-cpq.md).
+  /** A quick order names rows the account cannot order; nothing was added. */
+  'QUICK_ORDER_ROWS_REFUSED',
+  /** A configuration's instrument or options are lines of the cart already; nothing was added. */
+  'CONFIGURATION_CONFLICT',
+  /** A configuration needs an option this account's catalogue does not hold, or names one its model lacks. */
+  'CONFIGURATION_UNAVAILABLE',
   // The spec's two sentinel answers (P§8, C§3), recognised once where an answer is read (failureOf).
   'NO_RECORDS_FOUND',
   'NO_TEMPLATE_FOUND',

@@ -57,6 +57,8 @@ export const quoteLineSchema = z.object({
   rpId: z.string().nullable(),
   /** The promo code's share of the discount on this line (lineTotal is before it). */
   promoDiscount: z.number(),
+  /** The configured group (an instrument and its options, added together from /cpq) the line is in; null: none. */
+  configuredGroup: z.object({ id: z.string(), role: z.enum(['Instrument', 'Option']) }).nullable(),
 });
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
 

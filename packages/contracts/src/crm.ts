@@ -6,6 +6,7 @@ import { CRM_BASE_PATH } from './crm-base';
 import { CART_RECORD_TYPES } from './crm-cart-records';
 import { CATALOGUE_CRM_TYPES } from './crm-catalogue';
 import { CHECKOUT_CRM_TYPES } from './crm-checkout';
+import { CPQ_CRM_TYPES } from './crm-cpq';
 import { CUSTOM_FIELD_CRM_TYPES } from './crm-custom-fields';
 import { ELEARNING_CRM_TYPES } from './crm-elearning';
 import { GUEST_BUYER_CRM_TYPES } from './crm-guest-buyers';
@@ -17,6 +18,7 @@ import { NOTIFICATION_CRM_TYPES } from './crm-notifications';
 import { PAYMENT_METHOD_CRM_TYPES } from './crm-payment-methods';
 import { PAYMENT_CRM_TYPES } from './crm-payments';
 import { PURCHASE_ORDER_CRM_TYPES } from './crm-purchase-orders';
+import { QUICK_ORDER_CRM_TYPES } from './crm-quick-order';
 import { QUOTE_CRM_TYPES } from './crm-quotes';
 import { SALES_QUOTE_CRM_TYPES } from './crm-sales-quotes';
 import { SERVICE_REQUEST_CRM_TYPES } from './crm-service-requests';
@@ -53,6 +55,8 @@ export const CRM_TYPES = {
   ...KNOWLEDGE_CRM_TYPES,
   ...SALES_QUOTE_CRM_TYPES,
   ...ELEARNING_CRM_TYPES,
+  ...QUICK_ORDER_CRM_TYPES,
+  ...CPQ_CRM_TYPES,
 };
 
 export type CrmType = keyof typeof CRM_TYPES;

@@ -362,6 +362,23 @@ const SAMPLES: Samples = {
     message: 'Two new operators',
   },
   getEnrolmentRequest: { storefrontId: 'sf-1', accountId: 'acc-1', enrolmentId: 'enr-1' },
+  checkQuickOrder: { storefrontId: 'sf-1', accountId: 'acc-1', rows: [{ line: 1, sku: 'FCA-1', qty: 2 }] },
+  addQuickOrder: { storefrontId: 'sf-1', accountId: 'acc-1', rows: [{ line: 1, sku: 'FCA-1', qty: 2 }] },
+  getCpqModel: { storefrontId: 'sf-1', accountId: 'acc-1', itemId: 'item-1' },
+  priceCpqConfiguration: {
+    storefrontId: 'sf-1',
+    accountId: 'acc-1',
+    itemId: 'item-1',
+    optionItemIds: ['item-2'],
+    qty: 1,
+  },
+  addCpqConfiguration: {
+    storefrontId: 'sf-1',
+    accountId: 'acc-1',
+    itemId: 'item-1',
+    optionItemIds: ['item-2'],
+    qty: 1,
+  },
 };
 
 /** The path of every string in a payload ('lines.0.id'), free text and picklist values alike. */

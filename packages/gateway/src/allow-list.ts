@@ -164,6 +164,13 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   getCourseDetail: 'account',
   requestEnrolment: 'account',
   getEnrolmentRequest: 'account',
+  // Quick order and configure-price-quote (docs/decisions/0036): the signed-in buyer's own cart and catalogue;
+  // a guest orders from the catalogue page by page.
+  checkQuickOrder: 'account',
+  addQuickOrder: 'account',
+  getCpqModel: 'account',
+  priceCpqConfiguration: 'account',
+  addCpqConfiguration: 'account',
 };
 
 /** The access classes a user type holds. */

@@ -266,7 +266,7 @@ describe('blocks', () => {
       />,
     );
     expect(screen.getByRole('link', { name: `Configure for ${item.name}` }).getAttribute('href')).toBe(
-      `/configurator?itemId=${item.id}`,
+      `/cpq?itemId=${item.id}`,
     );
     expect(screen.queryByRole('button', { name: /Add to Cart/ })).toBeNull();
   });

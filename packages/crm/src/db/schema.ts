@@ -2,30 +2,32 @@ import {
   ACCOUNT_PAY_ONLINE_TERMS,
   type AccountPayOnlineTerm,
   CARD_BRANDS,
-  CATALOGUE_TYPES,
   type CardBrand,
+  CATALOGUE_TYPES,
   type CatalogueType,
   CONFIGURATION_MODES,
+  type ConfigurationMode,
   COURSE_FORMATS,
   COURSE_LEVELS,
-  type ConfigurationMode,
   type CourseFormat,
+  CPQ_RULES,
+  type CpqRule,
   type CustomAction,
   ENROLMENT_STATUSES,
   FILE_RELATIONS,
   INSTALL_BASE_STATUSES,
-  INVOICE_KINDS,
   type InstallBaseStatus,
+  INVOICE_KINDS,
   type InvoiceKind,
   OTHER_CARD_BRAND,
   PAYMENT_STATUSES,
   type PaymentStatus,
   type PicklistField,
   PREPARED_QUOTE_STATUSES,
-  PRICE_SOURCES,
-  PROMO_CODE_KINDS,
   type PreparedQuoteStatus,
+  PRICE_SOURCES,
   type PriceSource,
+  PROMO_CODE_KINDS,
   type PromoCodeKind,
   QUOTE_STATUSES,
   type QuoteStatus,
@@ -1551,5 +1553,56 @@ export const enrolmentRequests = pgTable(
     index().on(t.accountId, t.courseId),
     index().on(t.sessionId),
     check('enrolment_requests_status_check', oneOf(t.status, ENROLMENT_STATUSES)),
+  ],
+);
+
+// Configure-price-quote and configured groups in the cart (issue 14; docs/decisions/0036-quick-order-and-cpq.md).
+
+/**
+ * An option rule of a configurable instrument model, by SKU within a storefront (each account's catalogue
+ * prices the SKUs its own way): 'Needs' options come with the instrument, 'Suggests' options are offered.
+ */
+export const cpqOptionRules = pgTable(
+  'cpq_option_rules',
+  {
+    id: text().primaryKey(),
+    storefrontId: text()
+      .notNull()
+      .references(() => storefronts.id),
+    modelSku: text().notNull(),
+    optionSku: text().notNull(),
+    rule: text().$type<CpqRule>().notNull(),
+    /** How many come with one instrument. */
+    qtyPerInstrument: integer().notNull().default(1),
+    section: text().notNull(),
+    note: text().notNull().default(''),
+    sortOrder: integer().notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex().on(t.storefrontId, t.modelSku, t.optionSku),
+    check('cpq_option_rules_rule_check', oneOf(t.rule, CPQ_RULES)),
+    check('cpq_option_rules_qty_check', sql`${t.qtyPerInstrument} >= 1`),
+  ],
+);
+
+export const CONFIGURED_LINE_ROLES = ['Instrument', 'Option'] as const;
+export type ConfiguredLineRole = (typeof CONFIGURED_LINE_ROLES)[number];
+
+/**
+ * The lines of a configured group in a cart: its instrument line and its option lines. Removing the
+ * instrument line removes the group's option lines with it (deleteLines); a line is in one group at most.
+ */
+export const configuredGroupLines = pgTable(
+  'configured_group_lines',
+  {
+    lineId: text()
+      .primaryKey()
+      .references(() => quoteLineItems.id, { onDelete: 'cascade' }),
+    groupId: text().notNull(),
+    role: text().$type<ConfiguredLineRole>().notNull(),
+  },
+  (t) => [
+    index().on(t.groupId),
+    check('configured_group_lines_role_check', oneOf(t.role, CONFIGURED_LINE_ROLES)),
   ],
 );

@@ -4,6 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { CrmDatabase, CrmDb } from '../db/open';
 import * as schema from '../db/schema';
 import { addDemoCourses } from './courses';
+import { addDemoCpqRules } from './cpq';
 import { buildDemoData, type DemoData } from './demo';
 import { addDemoInstallBase } from './install-base';
 import { addDemoKnowledgeArticles } from './knowledge';
@@ -43,6 +44,7 @@ export async function seedDemoIfEmpty(database: CrmDatabase): Promise<SeedResult
       await addDemoKnowledgeArticles(tx);
       await addDemoPreparedQuotes(tx);
       await addDemoCourses(tx);
+      await addDemoCpqRules(tx);
       return false;
     }
     await writeDemo(tx, buildDemoData());
@@ -51,6 +53,7 @@ export async function seedDemoIfEmpty(database: CrmDatabase): Promise<SeedResult
     await addDemoKnowledgeArticles(tx);
     await addDemoPreparedQuotes(tx);
     await addDemoCourses(tx);
+    await addDemoCpqRules(tx);
     return true;
   });
   return { seeded, ...(await describeDemo(database.db)) };

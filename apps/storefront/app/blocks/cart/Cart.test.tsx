@@ -55,6 +55,7 @@ const line = (overrides: Partial<QuoteLine>): QuoteLine => ({
   appliedOnField: null,
   rpId: null,
   promoDiscount: 0,
+  configuredGroup: null,
   ...overrides,
 });
 

@@ -10,6 +10,7 @@ import { formatDay, formatMoment, formatMoney } from '../../lib/format';
 import type { BlockProps } from '../types';
 import { CartExport } from './CartExport';
 import { CartLine } from './CartLine';
+import { cartRows } from './configured-groups';
 import { PromoCodeForm } from './PromoCodeForm';
 
 /**
@@ -115,10 +116,11 @@ function CartContents({ fields, cart, continueShopping, labels, onRemove, removi
               </tr>
             </thead>
             <tbody>
-              {lines.map((line) => (
+              {cartRows(lines).map(({ line, optionOf }) => (
                 <CartLine
                   key={line.id}
                   line={line}
+                  optionOf={optionOf}
                   currency={quote.currency}
                   labels={labels}
                   editable={editable}

@@ -7,6 +7,8 @@ import { QuantityEditor } from './QuantityEditor';
 
 interface CartLineProps {
   line: QuoteLine;
+  /** The configured instrument this option line was added with; null for other lines. */
+  optionOf: string | null;
   currency: string;
   /** The column headings, repeated beside the values where a phone shows no header row. */
   labels: ColumnLabels;
@@ -32,12 +34,13 @@ function priceNote(line: QuoteLine, currency: string): string | null {
 }
 
 /** One line of the cart: the product, its quantity editor, its unit price with tier or offer, its total. */
-export function CartLine({ line, currency, labels, editable, onRemove, removing }: CartLineProps) {
+export function CartLine({ line, optionOf, currency, labels, editable, onRemove, removing }: CartLineProps) {
   const update = useCartAction();
   const note = priceNote(line, currency);
   const busy = update.busy || removing;
+  const instrument = line.configuredGroup?.role === 'Instrument';
   return (
-    <tr className="cart-line" aria-busy={busy}>
+    <tr className={optionOf ? 'cart-line cart-line--option' : 'cart-line'} aria-busy={busy}>
       <td>
         <div className="cart-line__product">
           {line.image && (
@@ -53,6 +56,10 @@ export function CartLine({ line, currency, labels, editable, onRemove, removing 
             <span className="cart-line__name">{line.name}</span>
             <span className="cart-line__sku">SKU {line.sku}</span>
             <span className="cart-line__unit">{line.unit}</span>
+            {instrument && (
+              <span className="cart-line__note">Configured: its options are listed below it</span>
+            )}
+            {optionOf && <span className="cart-line__note">Option of the {optionOf}</span>}
           </div>
         </div>
       </td>
@@ -97,7 +104,12 @@ export function CartLine({ line, currency, labels, editable, onRemove, removing 
             disabled={busy}
             onClick={() => onRemove(line)}
           >
-            Remove<span className="visually-hidden"> {line.name}</span>
+            Remove
+            <span className="visually-hidden">
+              {' '}
+              {line.name}
+              {instrument && ' and its options'}
+            </span>
           </button>
         )}
       </td>

@@ -22,12 +22,16 @@ const item = (
 const names = (mode: ConfigurationMode | null) => productActions(ALL, item(mode)).map((a) => a.action);
 
 describe('productActions', () => {
-  it('offers ADD_TO_CART for items without configuration, or with it only suggested', () => {
+  it('offers ADD_TO_CART for items without configuration', () => {
     expect(names(null)).toEqual(['ADD_TO_CART']);
-    expect(names('Suggests')).toEqual(['ADD_TO_CART']);
   });
 
-  it('offers CONFIGURE for items that need configuration', () => {
+  it('offers ADD_TO_CART and CONFIGURE for items with suggested options', () => {
+    expect(names('Suggests')).toEqual(['ADD_TO_CART', 'CONFIGURE']);
+    expect(productActions(ALL, item('Suggests'))[1]?.href).toBe('/cpq?itemId=item-1');
+  });
+
+  it('offers only CONFIGURE for items that need configuration', () => {
     expect(names('Needs')).toEqual(['CONFIGURE']);
     expect(names('Upload Configuration')).toEqual(['CONFIGURE']);
   });
@@ -40,7 +44,8 @@ describe('productActions', () => {
   it('links each action to its page', () => {
     const [addToCart] = productActions(ALL, item(null));
     expect(addToCart?.href).toBe('/cart');
-    expect(productActions(ALL, item('Needs'))[0]?.href).toBe('/configurator?itemId=item-1');
+    expect(productActions(ALL, item('Needs'))[0]?.href).toBe('/cpq?itemId=item-1');
+    expect(productActions(ALL, item('Upload Configuration'))[0]?.href).toBe('/cpq?itemId=item-1');
     expect(productActions(ALL, item('Upload'))[0]?.href).toBe('/uploadoptions?itemId=item-1');
   });
 
@@ -55,7 +60,7 @@ describe('productActions', () => {
   it('keeps only configured actions, in their order, once each, with configured labels', () => {
     const configured: ActionItem[] = [{ action: 'CONFIGURE', label: 'Build yours' }, { action: 'CONFIGURE' }];
     expect(productActions(configured, item('Needs'))).toEqual([
-      { action: 'CONFIGURE', label: 'Build yours', href: '/configurator?itemId=item-1', openInNewTab: false },
+      { action: 'CONFIGURE', label: 'Build yours', href: '/cpq?itemId=item-1', openInNewTab: false },
     ]);
     expect(productActions([{ action: 'UPLOAD' }], item(null))).toEqual([]);
   });

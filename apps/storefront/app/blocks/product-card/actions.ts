@@ -13,8 +13,19 @@ export interface ProductAction {
 type ActionItemOf = Pick<CatalogItemCard, 'id' | 'requiresConfiguration' | 'customAction'>;
 type BuiltInAction = Exclude<ProductCardAction, 'CUSTOM'>;
 
-/** Items that must be configured before they can be ordered. */
-const CONFIGURE_MODES: ReadonlySet<ConfigurationMode> = new Set(['Needs', 'Upload Configuration']);
+/**
+ * How the configuration modes (spec C§3) drive the card (docs/decisions/0036-quick-order-and-cpq.md): Needs and
+ * Upload Configuration items are configured on /cpq before they can be ordered (Upload Configuration from a
+ * file of option SKUs there); Suggests items may be added as they are or configured with suggested options;
+ * Upload and Upload Add items are ordered from a list or file on /uploadoptions.
+ */
+const CONFIGURE_MODES: ReadonlySet<ConfigurationMode> = new Set([
+  'Needs',
+  'Suggests',
+  'Upload Configuration',
+]);
+/** Items bought as they are, or configured only if the buyer wants the suggestions. */
+const OPTIONAL_CONFIGURATION: ReadonlySet<ConfigurationMode> = new Set(['Suggests']);
 /** Items ordered by uploading a file. */
 const UPLOAD_MODES: ReadonlySet<ConfigurationMode> = new Set(['Upload', 'Upload Add']);
 
@@ -26,7 +37,7 @@ const DEFAULT_LABELS: Record<BuiltInAction, string> = {
 
 /**
  * The configured actions an item offers (spec C§5), each once and in the configured order: CONFIGURE for
- * items that need configuration, UPLOAD for upload items, ADD_TO_CART for the others, CUSTOM when the item
+ * configurable items, UPLOAD for upload items, ADD_TO_CART for items that need no configuration, CUSTOM when the item
  * has a custom action (its url, label and new-tab flag).
  */
 export function productActions(configured: readonly ActionItem[], item: ActionItemOf): ProductAction[] {
@@ -60,14 +71,15 @@ function builtInHref(action: BuiltInAction, item: ActionItemOf): string | null {
   const mode = item.requiresConfiguration;
   const configures = mode !== null && CONFIGURE_MODES.has(mode);
   const uploads = mode !== null && UPLOAD_MODES.has(mode);
+  const mustConfigure = configures && !OPTIONAL_CONFIGURATION.has(mode);
   const itemQuery = new URLSearchParams({ itemId: item.id }).toString();
   switch (action) {
     case 'CONFIGURE':
-      return configures ? `/configurator?${itemQuery}` : null;
+      return configures ? `/cpq?${itemQuery}` : null;
     case 'UPLOAD':
       return uploads ? `/uploadoptions?${itemQuery}` : null;
     case 'ADD_TO_CART':
       // Added in place by a form; the cart is where it leads without one.
-      return configures || uploads ? null : CART_PATH;
+      return mustConfigure || uploads ? null : CART_PATH;
   }
 }

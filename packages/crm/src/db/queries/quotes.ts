@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SavedCustomField } from '@storefront/contracts';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { CrmDb } from '../open';
-import { accounts, catalogueItems, quoteLineItems, quotes } from '../schema';
+import { accounts, catalogueItems, configuredGroupLines, quoteLineItems, quotes } from '../schema';
 import type { ShippingMethodFields } from './shipping';
 
 export type QuoteRow = typeof quotes.$inferSelect;
@@ -164,9 +164,12 @@ export function linesWithItems(db: CrmDb, quoteId: string) {
         listPrice: catalogueItems.listPrice,
         negotiatedPrice: catalogueItems.negotiatedPrice,
       },
+      /** The configured group the line belongs to; null for a line of its own. */
+      group: { id: configuredGroupLines.groupId, role: configuredGroupLines.role },
     })
     .from(quoteLineItems)
     .innerJoin(catalogueItems, eq(catalogueItems.id, quoteLineItems.catalogItemId))
+    .leftJoin(configuredGroupLines, eq(configuredGroupLines.lineId, quoteLineItems.id))
     .where(eq(quoteLineItems.quoteId, quoteId))
     .orderBy(asc(quoteLineItems.createdAt), asc(quoteLineItems.id));
 }
@@ -180,16 +183,21 @@ export async function findLineIds(db: CrmDb, quoteId: string): Promise<Set<strin
 }
 
 /**
- * Adds qty of an item to the quote: a new line priced at zero, or more of the line it has (each item is on a
- * quote once). Answers the line with its qty now; the caller reprices the quote in the same transaction.
+ * Adds qty of items to the quote in one statement: a new line priced at zero, or more of the line it has (each
+ * item is on a quote once, so the caller names an item once). Answers the lines with their qty now, in the
+ * order given; the caller reprices the quote in the same transaction.
  */
-export async function addToLine(
+export async function addToLines(
   db: CrmDb,
-  line: Pick<QuoteLineRow, 'quoteId' | 'catalogItemId' | 'qty'>,
-): Promise<Pick<QuoteLineRow, 'id' | 'catalogItemId' | 'qty'>> {
-  const [row] = await db
+  quoteId: string,
+  lines: readonly Pick<QuoteLineRow, 'catalogItemId' | 'qty'>[],
+): Promise<Pick<QuoteLineRow, 'id' | 'catalogItemId' | 'qty'>[]> {
+  if (lines.length === 0) return [];
+  const rows = await db
     .insert(quoteLineItems)
-    .values({ id: randomUUID(), ...line, unitPrice: 0, listPrice: 0, lineTotal: 0 })
+    .values(
+      lines.map((line) => ({ id: randomUUID(), quoteId, ...line, unitPrice: 0, listPrice: 0, lineTotal: 0 })),
+    )
     .onConflictDoUpdate({
       target: [quoteLineItems.quoteId, quoteLineItems.catalogItemId],
       set: { qty: sql`${quoteLineItems.qty} + excluded.qty`, modifiedAt: sql`now()` },
@@ -199,8 +207,12 @@ export async function addToLine(
       catalogItemId: quoteLineItems.catalogItemId,
       qty: quoteLineItems.qty,
     });
-  if (!row) throw new Error('quote line not written');
-  return row;
+  const byItem = new Map(rows.map((row) => [row.catalogItemId, row]));
+  return lines.map((line) => {
+    const row = byItem.get(line.catalogItemId);
+    if (!row) throw new Error('quote line not written');
+    return row;
+  });
 }
 
 export async function setLineQty(db: CrmDb, lineId: string, qty: number): Promise<void> {
@@ -214,11 +226,27 @@ export async function setLinePrice(db: CrmDb, lineId: string, price: LinePriceFi
     .where(eq(quoteLineItems.id, lineId));
 }
 
+/** Removes lines of the quote; an instrument line of a configured group takes the group's option lines with it. */
 export async function deleteLines(db: CrmDb, quoteId: string, lineIds: readonly string[]): Promise<void> {
   if (lineIds.length === 0) return;
+  const groupsRemoved = db
+    .select({ groupId: configuredGroupLines.groupId })
+    .from(configuredGroupLines)
+    .where(
+      and(inArray(configuredGroupLines.lineId, [...lineIds]), eq(configuredGroupLines.role, 'Instrument')),
+    );
+  const groupLines = db
+    .select({ lineId: configuredGroupLines.lineId })
+    .from(configuredGroupLines)
+    .where(inArray(configuredGroupLines.groupId, groupsRemoved));
   await db
     .delete(quoteLineItems)
-    .where(and(eq(quoteLineItems.quoteId, quoteId), inArray(quoteLineItems.id, [...lineIds])));
+    .where(
+      and(
+        eq(quoteLineItems.quoteId, quoteId),
+        or(inArray(quoteLineItems.id, [...lineIds]), inArray(quoteLineItems.id, groupLines)),
+      ),
+    );
 }
 
 /** An item of the account's catalogue, or nothing: a cart only takes what its account may buy. */

@@ -23,6 +23,7 @@ import {
 } from './catalogue';
 import { blinkCheckout, getOrderConfirmation } from './checkout';
 import { retrieveContentBlocks } from './content';
+import { addCpqConfiguration, getCpqModel, priceCpqConfiguration } from './cpq';
 import { getCustomFields, saveCustomFields } from './custom-fields';
 import { getCourseDetail, getCourses, getEnrolmentRequest, requestEnrolment } from './elearning';
 import { createGuestBuyer, getGuestBuyer } from './guest-buyers';
@@ -57,6 +58,7 @@ import { generateSignature, getShuttleCheckoutInfo, getShuttleInfo } from './pay
 import { contactInSF, updateContactInSF, userActivatedInAWS, userDeactivatedInAWS } from './portal-users';
 import { applyPromoCodeNG, getPromoCodeInfo, getQLIsForPromoCode, removePromoCodeNG } from './promo-codes';
 import { checkForDuplicatePO, updateQuote } from './purchase-orders';
+import { addQuickOrder, checkQuickOrder } from './quick-order';
 import { exportToCSV } from './quote-export';
 import { deleteFile, getFile, getFileContent, uploadFile } from './quote-files';
 import { deleteLineItems, saveItemToQuoteBlink, updateQLI } from './quote-lines';
@@ -209,4 +211,9 @@ export const HANDLERS: Handlers = {
   getCourseDetail,
   requestEnrolment,
   getEnrolmentRequest,
+  checkQuickOrder,
+  addQuickOrder,
+  getCpqModel,
+  priceCpqConfiguration,
+  addCpqConfiguration,
 };

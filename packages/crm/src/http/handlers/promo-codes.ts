@@ -53,20 +53,28 @@ async function eligibleLineIds(db: CrmDb, code: PromoCodeRow, quoteId: string): 
 }
 
 /**
- * A line added to a quote whose code is applied gets the code too when the code covers its item and is still
+ * Lines added to a quote whose code is applied get the code too when the code covers their item and is still
  * valid: the buyer who applied FLOW10 expects it on the next antibody as well.
  */
 export async function extendAppliedPromo(
   db: CrmDb,
   quoteId: string,
-  line: Pick<QuoteLineRow, 'id' | 'catalogItemId'>,
+  lines: readonly Pick<QuoteLineRow, 'id' | 'catalogItemId'>[],
   today: string,
 ): Promise<void> {
   const applied = await findQuotePromo(db, quoteId);
   if (!applied?.held || !applied.use.complete || promoCodeStatus(applied.code, today) !== 'valid') return;
   const { code } = applied;
-  const named = code.allItems ? new Set<string>() : await eligibleItemIds(db, code.id, [line.catalogItemId]);
-  if (isEligibleItem(code, named, line.catalogItemId)) await markPromoLines(db, quoteId, [line.id]);
+  const itemIds = lines.map((line) => line.catalogItemId);
+  const named = code.allItems ? new Set<string>() : await eligibleItemIds(db, code.id, itemIds);
+  const eligible = lines.filter((line) => isEligibleItem(code, named, line.catalogItemId));
+  if (eligible.length > 0) {
+    await markPromoLines(
+      db,
+      quoteId,
+      eligible.map((line) => line.id),
+    );
+  }
 }
 
 /** A code's public facts, found whatever its letter case. */

@@ -1,17 +1,26 @@
+import type { QuoteItems } from '@storefront/contracts';
 import {
-  addToLine,
+  addToLines,
   deleteLines,
   findActiveQuote,
   findCatalogueItemId,
   findLineIds,
   lockCartOwner,
+  type QuoteRow,
   setLineQty,
 } from '../../db/queries/quotes';
 import { invalidPayload, notFound } from '../errors';
 import { extendAppliedPromo } from './promo-codes';
-import { changeableQuote, changeQuote, insertCart, ownQuote, quoteScope } from './quote-access';
+import {
+  changeableQuote,
+  changeQuote,
+  insertCart,
+  ownQuote,
+  type QuoteScope,
+  quoteScope,
+} from './quote-access';
 import { repriceQuote } from './quote-view';
-import type { Handler } from './types';
+import type { Handler, HandlerContext } from './types';
 
 /** Matches the payload's qty bound: a line never grows past what one request may ask for. */
 const MAX_LINE_QTY = 100_000;
@@ -24,7 +33,37 @@ export const saveItemToQuoteBlink: Handler<'saveItemToQuoteBlink'> = async (ctx,
   const scope = await quoteScope(ctx, payload);
   const itemId = await findCatalogueItemId(ctx.db, scope.catalogue.id, payload.catalogItemId);
   if (!itemId) throw notFound("no such item in this account's catalogue.", 'catalogItemId');
+  return addLinesToCart(ctx, scope, [{ catalogItemId: itemId, qty: payload.qty, field: 'qty' }]);
+};
+
+/** A line to add: an item of the scope's catalogue, and the payload field a refusal about it names. */
+export interface LineToAdd {
+  catalogItemId: string;
+  qty: number;
+  field: string;
+}
+
+export interface AddLinesHooks {
+  /** Checks the cart before anything is written; throwing refuses the whole add. */
+  before?: (tx: HandlerContext, quote: QuoteRow) => Promise<void>;
+  /** Runs after the lines are written, before the cart is repriced, with each line as written. */
+  after?: (tx: HandlerContext, written: readonly AddedLine[]) => Promise<void>;
+}
+
+export type AddedLine = Awaited<ReturnType<typeof addToLines>>[number];
+
+/**
+ * Adds lines to the scope's cart (created when there is none) in one transaction: every line or none. An item
+ * already on the cart gains the qty. Answers the cart repriced from the catalogue.
+ */
+export async function addLinesToCart(
+  ctx: HandlerContext,
+  scope: QuoteScope,
+  lines: readonly LineToAdd[],
+  hooks: AddLinesHooks = {},
+): Promise<QuoteItems> {
   return ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
     // The owner lock makes find-or-create of the cart one step, so parallel adds share one quote; the
     // quote's row lock (waited for: the storefront does not retry adds) keeps line updates out meanwhile.
     await lockCartOwner(db, scope.owner);
@@ -34,15 +73,25 @@ export const saveItemToQuoteBlink: Handler<'saveItemToQuoteBlink'> = async (ctx,
         scope,
       ),
     );
-    const line = await addToLine(db, { quoteId: quote.id, catalogItemId: itemId, qty: payload.qty });
-    // Raising the error rolls the transaction back, so the line keeps what it had.
-    if (line.qty > MAX_LINE_QTY) {
-      throw invalidPayload(`the line would hold ${line.qty}; at most ${MAX_LINE_QTY}.`, 'qty');
+    await hooks.before?.(tx, quote);
+    // One line per item: an item named twice is added once with both quantities.
+    const merged = new Map<string, LineToAdd>();
+    for (const line of lines) {
+      const earlier = merged.get(line.catalogItemId);
+      merged.set(line.catalogItemId, earlier ? { ...earlier, qty: earlier.qty + line.qty } : line);
     }
-    await extendAppliedPromo(db, quote.id, line, ctx.today);
-    return repriceQuote({ ...ctx, db }, quote);
+    const written = await addToLines(db, quote.id, [...merged.values()]);
+    const [tooMany] = written.flatMap((line) => (line.qty > MAX_LINE_QTY ? [line] : []));
+    // Raising the error rolls the transaction back, so every line keeps what it had.
+    if (tooMany) {
+      const field = merged.get(tooMany.catalogItemId)?.field;
+      throw invalidPayload(`the line would hold ${tooMany.qty}; at most ${MAX_LINE_QTY}.`, field);
+    }
+    await extendAppliedPromo(db, quote.id, written, ctx.today);
+    await hooks.after?.(tx, written);
+    return repriceQuote(tx, quote);
   });
-};
+}
 
 /** Sets the qty of lines of the quote (0 removes a line) and reprices it, all under the quote's lock. */
 export const updateQLI: Handler<'updateQLI'> = async (ctx, payload) => {

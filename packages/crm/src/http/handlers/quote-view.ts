@@ -44,7 +44,8 @@ export interface LineToPrice {
 
 /**
  * Each line's price from its item's current price, tiers and offers, or the price sales agreed (priceLine);
- * the one pricing of a cart's lines and of a prepared quote's. Answers the tiers too, for the cart's view.
+ * the one pricing of a cart's lines, a prepared quote's and every preview (quick order, configurations), so a
+ * preview and the cart agree. Answers the tiers too, for the cart's view.
  */
 export async function priceLines(
   ctx: HandlerContext,
@@ -96,9 +97,9 @@ export async function repriceQuote(ctx: HandlerContext, quote: QuoteRow): Promis
         quote.currency,
       )
     : rows.map(() => 0);
-  const repriced = rows.map(({ line, item }, index) => ({
-    item,
-    line: { ...line, ...prices[index], promoDiscount: discounts[index] ?? 0 },
+  const repriced = rows.map((row, index) => ({
+    ...row,
+    line: { ...row.line, ...prices[index], promoDiscount: discounts[index] ?? 0 },
   }));
   for (const [index, { line }] of repriced.entries()) {
     const price = { ...prices[index], promoDiscount: line.promoDiscount } as LinePriceFields;
@@ -155,7 +156,7 @@ export async function quoteItems(ctx: HandlerContext, quoteId: string): Promise<
     rows.map((row) => row.line.catalogItemId),
   );
   if (!promo || promo.held) return quoteView(quote, rows, tiers, promo);
-  const undiscounted = rows.map(({ line, item }) => ({ item, line: { ...line, promoDiscount: 0 } }));
+  const undiscounted = rows.map((row) => ({ ...row, line: { ...row.line, promoDiscount: 0 } }));
   const totals = quoteTotals(
     rows.map(({ line }) => line.lineTotal),
     quote.currency,
@@ -167,11 +168,11 @@ export async function quoteItems(ctx: HandlerContext, quoteId: string): Promise<
 
 function quoteView(
   quote: QuoteRow,
-  rows: readonly Pick<LineRow, 'line' | 'item'>[],
+  rows: readonly LineRow[],
   tiers: Map<string, TierRow[]>,
   promo: QuotePromo | undefined,
 ): QuoteItems {
-  const lines = rows.map(({ line, item }): QuoteLine => {
+  const lines = rows.map(({ line, item, group }): QuoteLine => {
     // A price sales agreed is no tier's.
     const tier =
       line.agreedUnitPrice === null ? selectTier(tiers.get(line.catalogItemId) ?? [], line.qty) : undefined;
@@ -195,6 +196,7 @@ function quoteView(
       appliedOnField: line.appliedOnField,
       rpId: line.rpId,
       promoDiscount: line.promoDiscount,
+      configuredGroup: group,
     };
   });
   return { quote: toQuoteSummary(quote), lines, promoCode: promo?.code.code ?? null };
