@@ -6,6 +6,7 @@ import { CRM_BASE_PATH } from './crm-base';
 import { CART_RECORD_TYPES } from './crm-cart-records';
 import { CATALOGUE_CRM_TYPES } from './crm-catalogue';
 import { CHECKOUT_CRM_TYPES } from './crm-checkout';
+import { CONFIGURATOR_CRM_TYPES } from './crm-configurator';
 import { CUSTOM_FIELD_CRM_TYPES } from './crm-custom-fields';
 import { GUEST_BUYER_CRM_TYPES } from './crm-guest-buyers';
 import { INSTALL_BASE_CRM_TYPES } from './crm-install-base';
@@ -47,6 +48,7 @@ export const CRM_TYPES = {
   ...INVOICE_CRM_TYPES,
   ...INVOICE_PAYMENT_CRM_TYPES,
   ...INSTALL_BASE_CRM_TYPES,
+  ...CONFIGURATOR_CRM_TYPES,
 };
 
 export type CrmType = keyof typeof CRM_TYPES;

@@ -19,6 +19,7 @@ export * from './crm-errors';
 export * from './crm-fields';
 export * from './crm-guest-buyers';
 export * from './crm-install-base';
+export * from './crm-configurator';
 export * from './crm-invoice-payments';
 export * from './crm-invoices';
 export * from './crm-notifications';

@@ -3,6 +3,10 @@ import {
   type AccountPayOnlineTerm,
   CARD_BRANDS,
   CATALOGUE_TYPES,
+  COMPONENT_CONDITIONS,
+  COMPONENT_KINDS,
+  type ComponentCondition,
+  type ComponentKind,
   type CardBrand,
   type CatalogueType,
   CONFIGURATION_MODES,
@@ -1330,4 +1334,61 @@ export const invoicePayments = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.invoiceId, t.paidOn), index().on(t.paymentId)],
+);
+
+// The parts configurator (issue 14; docs/decisions/0035-parts-configurator.md).
+
+/**
+ * A model's parts tree: each row a heading, module or part of the model (by its SKU), under its parent.
+ * partNumber is the catalogue SKU, or an obsolete number that part_supersessions leads on from.
+ */
+export const modelComponents = pgTable(
+  'model_components',
+  {
+    id: text().primaryKey(),
+    modelSku: text().notNull(),
+    parentId: text().references((): AnyPgColumn => modelComponents.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    kind: text().$type<ComponentKind>().notNull(),
+    partNumber: text(),
+    name: text().notNull(),
+    quantity: integer().notNull().default(1),
+  },
+  (t) => [
+    index().on(t.modelSku, t.position),
+    index().on(t.partNumber),
+    check('model_components_kind_check', oneOf(t.kind, COMPONENT_KINDS)),
+  ],
+);
+
+/** An obsolete part number (no longer sold) and the catalogue SKU that replaced it. */
+export const partSupersessions = pgTable('part_supersessions', {
+  partNumber: text().primaryKey(),
+  name: text().notNull(),
+  successorSku: text().notNull(),
+  reason: text().notNull(),
+  supersededOn: date({ mode: 'string' }).notNull(),
+});
+
+/** A component fitted to an installed instrument, with its serial when it has one. */
+export const installedComponents = pgTable(
+  'installed_components',
+  {
+    id: text().primaryKey(),
+    installBaseId: text()
+      .notNull()
+      .references(() => installBase.id, { onDelete: 'cascade' }),
+    partNumber: text().notNull(),
+    /** The part's name when it was linked, kept whatever the catalogue does later. */
+    name: text().notNull(),
+    quantity: integer().notNull().default(1),
+    serialNumber: text(),
+    condition: text().$type<ComponentCondition>().notNull().default('Good'),
+    linkedOn: date({ mode: 'string' }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.installBaseId),
+    check('installed_components_condition_check', oneOf(t.condition, COMPONENT_CONDITIONS)),
+  ],
 );

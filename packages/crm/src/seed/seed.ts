@@ -4,6 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { CrmDatabase, CrmDb } from '../db/open';
 import * as schema from '../db/schema';
 import { buildDemoData, type DemoData } from './demo';
+import { addDemoConfigurator, addDemoInstallBaseCatalogue } from './configurator';
 import { addDemoInstallBase } from './install-base';
 import { addDemoPaymentMethods } from './payment-methods';
 import { DEMO_RELATED_ACCOUNTS } from './storefronts';
@@ -37,11 +38,15 @@ export async function seedDemoIfEmpty(database: CrmDatabase): Promise<SeedResult
       await addMissingRelatedAccounts(tx, data);
       await addDemoPaymentMethods(tx);
       await addDemoInstallBase(tx);
+      await addDemoConfigurator(tx);
+      await addDemoInstallBaseCatalogue(tx);
       return false;
     }
     await writeDemo(tx, buildDemoData());
     await addDemoPaymentMethods(tx);
     await addDemoInstallBase(tx);
+    await addDemoConfigurator(tx);
+    await addDemoInstallBaseCatalogue(tx);
     return true;
   });
   return { seeded, ...(await describeDemo(database.db)) };

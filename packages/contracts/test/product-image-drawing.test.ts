@@ -3,9 +3,9 @@ import {
   type ProductImage,
   parseProductImage,
   productImagePath,
-} from '@storefront/contracts/product-images';
+} from '../src/product-images';
 import { describe, expect, it } from 'vitest';
-import { drawProductImage, escapeXml, wavelengthColour } from './draw-product-image';
+import { drawProductImage, escapeXml, wavelengthColour } from '../src/product-image-drawing';
 
 const pe: ProductImage = { kind: 'antibody', target: 'CD4', reactivity: 'Human', clone: 'RPA-T4', dye: 'pe' };
 
