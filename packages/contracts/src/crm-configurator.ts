@@ -144,7 +144,9 @@ export const CONFIGURATOR_CRM_TYPES = {
     method: 'POST',
     payload: z.object({ ...catalogueScope, itemId: id }),
     answer: z.object({
-      images: z.array(z.object({ id: z.string(), title: z.string(), url: z.string(), contentType: z.string() })),
+      images: z.array(
+        z.object({ id: z.string(), title: z.string(), url: z.string(), contentType: z.string() }),
+      ),
     }),
   }),
   /** A picture's body, in chunks of 512 characters (spec C§7). */
@@ -179,10 +181,7 @@ export const CONFIGURATOR_CRM_TYPES = {
     payload: z.object({
       ...quoteScope,
       awsUserType,
-      parts: z
-        .array(z.object({ partNumber, qty }))
-        .min(1, 'must name at least one part')
-        .max(100),
+      parts: z.array(z.object({ partNumber, qty })).min(1, 'must name at least one part').max(100),
     }),
     answer: quoteItemsSchema.extend({
       /** The obsolete numbers asked for and the successors added instead. */

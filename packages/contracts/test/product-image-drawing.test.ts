@@ -1,11 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { drawProductImage, escapeXml, wavelengthColour } from '../src/product-image-drawing';
 import {
   describeProductImage,
   type ProductImage,
   parseProductImage,
   productImagePath,
 } from '../src/product-images';
-import { describe, expect, it } from 'vitest';
-import { drawProductImage, escapeXml, wavelengthColour } from '../src/product-image-drawing';
 
 const pe: ProductImage = { kind: 'antibody', target: 'CD4', reactivity: 'Human', clone: 'RPA-T4', dye: 'pe' };
 

@@ -139,6 +139,8 @@ export function scopeToPrincipal<T>(
   for (const name of ACCOUNT_FIELDS) if (takesField(type, name)) scoped[name] = account;
   for (const name of STOREFRONT_FIELDS) if (takesField(type, name)) scoped[name] = storefrontId;
   if (takesField(type, 'userType')) scoped.userType = principal.userType;
+  // Spec C§7's parts types name the user type awsUserType.
+  if (takesField(type, 'awsUserType')) scoped.awsUserType = principal.userType;
   // Who the caller is and which guest cart is theirs are the principal's to say, or nobody's.
   const principalFields = {
     contactId: principal.contactId,

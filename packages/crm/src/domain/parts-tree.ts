@@ -5,7 +5,7 @@ import type {
   PartsNode,
   Supersession,
 } from '@storefront/contracts';
-import { unitPrice, type PricedItem } from './pricing';
+import { type PricedItem, unitPrice } from './pricing';
 
 /** A supersession leads on at most this far: a loop in the data must not hang a request. */
 const MAX_SUPERSESSION_HOPS = 8;
@@ -14,7 +14,10 @@ const MAX_SUPERSESSION_HOPS = 8;
  * The part number to order for a listed one: the newest successor when it was superseded (a successor may
  * itself have been superseded since), else the number itself.
  */
-export function currentPartNumber(partNumber: string, supersessions: ReadonlyMap<string, Supersession>): string {
+export function currentPartNumber(
+  partNumber: string,
+  supersessions: ReadonlyMap<string, Supersession>,
+): string {
   let current = partNumber;
   for (let hop = 0; hop < MAX_SUPERSESSION_HOPS; hop++) {
     const next = supersessions.get(current);
@@ -73,7 +76,9 @@ export function buildPartsTree(
   for (const row of rows) {
     const orderable = row.partNumber === null ? null : current(row.partNumber);
     const linked =
-      orderable === null ? [] : [...unplaced].filter((component) => current(component.partNumber) === orderable);
+      orderable === null
+        ? []
+        : [...unplaced].filter((component) => current(component.partNumber) === orderable);
     for (const component of linked) unplaced.delete(component);
     const node: PartsNode = {
       id: row.id,

@@ -25,7 +25,11 @@ const part = (kind: ComponentKind, name: string, qty = 1, children?: readonly De
   qty,
   ...(children ? { children } : {}),
 });
-const heading = (name: string, children: readonly DemoNode[]): DemoNode => ({ kind: 'Assembly', name, children });
+const heading = (name: string, children: readonly DemoNode[]): DemoNode => ({
+  kind: 'Assembly',
+  name,
+  children,
+});
 const consumables = (...names: string[]) => names.map((name) => part('Consumable', name));
 
 /** An obsolete part number no longer sold, and the catalogue part (by name) that replaced it. */
@@ -85,7 +89,9 @@ const maintenance = heading('Service kits', [
   part('Kit', 'Preventive Maintenance Kit, Annual'),
   part('Kit', 'Optical Alignment & Calibration Kit'),
 ]);
-const pumpModule = part('Module', 'Fluidics Pump Assembly', 1, [part('Consumable', 'Peristaltic Pump Tubing')]);
+const pumpModule = part('Module', 'Fluidics Pump Assembly', 1, [
+  part('Consumable', 'Peristaltic Pump Tubing'),
+]);
 const analyserFluidics = (flowCell: DemoNode) =>
   heading('Fluidics', [
     pumpModule,
@@ -212,15 +218,24 @@ export const DEMO_PARTS_TREES: Readonly<Record<string, readonly DemoNode[]>> = {
   'Real-Time PCR System, 96-well': [
     cyclerBlock,
     electronics,
-    heading('Consumables', consumables('Probe qPCR Master Mix', 'SYBR Green qPCR Master Mix', 'Optical Adhesive Film')),
+    heading(
+      'Consumables',
+      consumables('Probe qPCR Master Mix', 'SYBR Green qPCR Master Mix', 'Optical Adhesive Film'),
+    ),
   ],
   'Real-Time PCR System, 384-well': [
     electronics,
-    heading('Consumables', consumables('Probe qPCR Master Mix', 'SYBR Green qPCR Master Mix', 'Optical Adhesive Film')),
+    heading(
+      'Consumables',
+      consumables('Probe qPCR Master Mix', 'SYBR Green qPCR Master Mix', 'Optical Adhesive Film'),
+    ),
   ],
   'Digital PCR System': [electronics, heading('Consumables', consumables('Probe qPCR Master Mix'))],
   'Automated Plate Washer': [
-    heading('Fluidics', [part('Consumable', 'Peristaltic Pump Tubing', 2), part('Consumable', 'Fluidics Tubing Kit')]),
+    heading('Fluidics', [
+      part('Consumable', 'Peristaltic Pump Tubing', 2),
+      part('Consumable', 'Fluidics Tubing Kit'),
+    ]),
     electronics,
   ],
   'High-Content Imaging System': [
@@ -293,7 +308,9 @@ export async function addDemoConfigurator(db: CrmDb): Promise<void> {
     ...Object.keys(DEMO_PARTS_TREES),
     ...Object.values(DEMO_PARTS_TREES).flatMap(namesIn),
     ...DEMO_SUPERSESSIONS.map((row) => row.successor),
-    ...Object.values(DEMO_INSTALLED_COMPONENTS).flatMap((components) => components.flatMap((c) => c.part ?? [])),
+    ...Object.values(DEMO_INSTALLED_COMPONENTS).flatMap((components) =>
+      components.flatMap((c) => c.part ?? []),
+    ),
   ];
   const skuOf = await skusByName(db, [...new Set(names)]);
   if (skuOf.size === 0) return;
@@ -311,7 +328,9 @@ async function addSupersessions(db: CrmDb, skuOf: ReadonlyMap<string, string>): 
 }
 
 async function addPartsTrees(db: CrmDb, skuOf: ReadonlyMap<string, string>): Promise<void> {
-  const existing = await db.selectDistinct({ modelSku: schema.modelComponents.modelSku }).from(schema.modelComponents);
+  const existing = await db
+    .selectDistinct({ modelSku: schema.modelComponents.modelSku })
+    .from(schema.modelComponents);
   const done = new Set(existing.map((row) => row.modelSku));
   const rows: (typeof schema.modelComponents.$inferInsert)[] = [];
   const add = (modelSku: string, nodes: readonly DemoNode[], parentId: string | null) => {
@@ -341,7 +360,11 @@ async function addPartsTrees(db: CrmDb, skuOf: ReadonlyMap<string, string>): Pro
 
 async function addInstalledComponents(db: CrmDb, skuOf: ReadonlyMap<string, string>): Promise<void> {
   const instruments = await db
-    .select({ id: schema.installBase.id, serialNumber: schema.installBase.serialNumber, installedOn: schema.installBase.installedOn })
+    .select({
+      id: schema.installBase.id,
+      serialNumber: schema.installBase.serialNumber,
+      installedOn: schema.installBase.installedOn,
+    })
     .from(schema.installBase)
     .where(inArray(schema.installBase.serialNumber, Object.keys(DEMO_INSTALLED_COMPONENTS)));
   if (instruments.length === 0) return;

@@ -122,10 +122,7 @@ export function orderableParts(db: CrmDb, catalogueId: string): Promise<Orderabl
     .select(orderableFields)
     .from(catalogueItems)
     .where(
-      and(
-        eq(catalogueItems.catalogueId, catalogueId),
-        sql`${catalogueItems.attributes}->>'Format' = 'Part'`,
-      ),
+      and(eq(catalogueItems.catalogueId, catalogueId), sql`${catalogueItems.attributes}->>'Format' = 'Part'`),
     )
     .orderBy(asc(catalogueItems.name));
 }
@@ -136,7 +133,23 @@ export function linkedComponentRows(db: CrmDb, installBaseId: string): Promise<I
     .select()
     .from(installedComponents)
     .where(eq(installedComponents.installBaseId, installBaseId))
-    .orderBy(asc(installedComponents.linkedOn), asc(installedComponents.createdAt), asc(installedComponents.name));
+    .orderBy(
+      asc(installedComponents.linkedOn),
+      asc(installedComponents.createdAt),
+      asc(installedComponents.name),
+    );
+}
+
+export async function findLinkedComponent(
+  db: CrmDb,
+  componentId: string,
+): Promise<InstalledComponentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(installedComponents)
+    .where(eq(installedComponents.id, componentId))
+    .limit(1);
+  return row;
 }
 
 export async function insertLinkedComponent(
@@ -147,7 +160,11 @@ export async function insertLinkedComponent(
 }
 
 /** Removes the instrument's component; answers whether there was one. */
-export async function deleteLinkedComponent(db: CrmDb, installBaseId: string, componentId: string): Promise<boolean> {
+export async function deleteLinkedComponent(
+  db: CrmDb,
+  installBaseId: string,
+  componentId: string,
+): Promise<boolean> {
   const removed = await db
     .delete(installedComponents)
     .where(and(eq(installedComponents.installBaseId, installBaseId), eq(installedComponents.id, componentId)))

@@ -22,6 +22,17 @@ import {
   retrieveCatalogNG,
 } from './catalogue';
 import { blinkCheckout, getOrderConfirmation } from './checkout';
+import {
+  addPartToQuote,
+  getImages,
+  getLinkComponent,
+  getPartsList,
+  getQliQuantity,
+  getSuperSubRelatedItemsParts,
+  linkComponent,
+  loadImageBody,
+  unlinkKitItem,
+} from './configurator';
 import { retrieveContentBlocks } from './content';
 import { getCustomFields, saveCustomFields } from './custom-fields';
 import { createGuestBuyer, getGuestBuyer } from './guest-buyers';
@@ -50,7 +61,7 @@ import { applyPromoCodeNG, getPromoCodeInfo, getQLIsForPromoCode, removePromoCod
 import { checkForDuplicatePO, updateQuote } from './purchase-orders';
 import { exportToCSV } from './quote-export';
 import { deleteFile, getFile, getFileContent, uploadFile } from './quote-files';
-import { deleteLineItems, saveItemToQuoteBlink, updateQLI } from './quote-lines';
+import { deleteLineItems, saveItemToQuoteBlink, updateQLI, updateQtyOnQLIs } from './quote-lines';
 import {
   getActiveQuote,
   getActiveQuoteFromUser,
@@ -184,4 +195,14 @@ export const HANDLERS: Handlers = {
   payInvoicesWithSavedCard,
   getInvoicePaymentReceipt,
   getInstallBase,
+  getPartsList,
+  getSuperSubRelatedItemsParts,
+  getImages,
+  loadImageBody,
+  getQliQuantity,
+  addPartToQuote,
+  updateQtyOnQLIs,
+  getLinkComponent,
+  linkComponent,
+  unlinkKitItem,
 };

@@ -1,3 +1,4 @@
+import type { CrmPayload, QuoteItems } from '@storefront/contracts';
 import {
   addToLine,
   deleteLines,
@@ -9,9 +10,16 @@ import {
 } from '../../db/queries/quotes';
 import { invalidPayload, notFound } from '../errors';
 import { extendAppliedPromo } from './promo-codes';
-import { changeableQuote, changeQuote, insertCart, ownQuote, quoteScope } from './quote-access';
+import {
+  changeableQuote,
+  changeQuote,
+  insertCart,
+  ownQuote,
+  type QuoteScope,
+  quoteScope,
+} from './quote-access';
 import { repriceQuote } from './quote-view';
-import type { Handler } from './types';
+import type { Handler, HandlerContext } from './types';
 
 /** Matches the payload's qty bound: a line never grows past what one request may ask for. */
 const MAX_LINE_QTY = 100_000;
@@ -24,6 +32,19 @@ export const saveItemToQuoteBlink: Handler<'saveItemToQuoteBlink'> = async (ctx,
   const scope = await quoteScope(ctx, payload);
   const itemId = await findCatalogueItemId(ctx.db, scope.catalogue.id, payload.catalogItemId);
   if (!itemId) throw notFound("no such item in this account's catalogue.", 'catalogItemId');
+  return addToCart(ctx, scope, [{ catalogItemId: itemId, qty: payload.qty, field: 'qty' }]);
+};
+
+/**
+ * Adds items of the scope's catalogue to its owner's cart (created when there is none) in one transaction:
+ * each gains the qty, and the quote is repriced from the catalogue. `field` names the payload field a
+ * refusal of that item is about.
+ */
+export async function addToCart(
+  ctx: HandlerContext,
+  scope: QuoteScope,
+  items: readonly { catalogItemId: string; qty: number; field: string }[],
+): Promise<QuoteItems> {
   return ctx.db.transaction(async (db) => {
     // The owner lock makes find-or-create of the cart one step, so parallel adds share one quote; the
     // quote's row lock (waited for: the storefront does not retry adds) keeps line updates out meanwhile.
@@ -34,18 +55,28 @@ export const saveItemToQuoteBlink: Handler<'saveItemToQuoteBlink'> = async (ctx,
         scope,
       ),
     );
-    const line = await addToLine(db, { quoteId: quote.id, catalogItemId: itemId, qty: payload.qty });
-    // Raising the error rolls the transaction back, so the line keeps what it had.
-    if (line.qty > MAX_LINE_QTY) {
-      throw invalidPayload(`the line would hold ${line.qty}; at most ${MAX_LINE_QTY}.`, 'qty');
+    for (const { catalogItemId, qty, field } of items) {
+      const line = await addToLine(db, { quoteId: quote.id, catalogItemId, qty });
+      // Raising the error rolls the transaction back, so every line keeps what it had.
+      if (line.qty > MAX_LINE_QTY) {
+        throw invalidPayload(`the line would hold ${line.qty}; at most ${MAX_LINE_QTY}.`, field);
+      }
+      await extendAppliedPromo(db, quote.id, line, ctx.today);
     }
-    await extendAppliedPromo(db, quote.id, line, ctx.today);
     return repriceQuote({ ...ctx, db }, quote);
   });
-};
+}
 
 /** Sets the qty of lines of the quote (0 removes a line) and reprices it, all under the quote's lock. */
-export const updateQLI: Handler<'updateQLI'> = async (ctx, payload) => {
+export const updateQLI: Handler<'updateQLI'> = (ctx, payload) => setLineQuantities(ctx, payload);
+
+/** The parts configurator's line update (spec C§7 updateQtyOnQLIs): the same change as the cart's. */
+export const updateQtyOnQLIs: Handler<'updateQtyOnQLIs'> = (ctx, payload) => setLineQuantities(ctx, payload);
+
+async function setLineQuantities(
+  ctx: HandlerContext,
+  payload: CrmPayload<'updateQLI'> | CrmPayload<'updateQtyOnQLIs'>,
+): Promise<QuoteItems> {
   const scope = await quoteScope(ctx, payload);
   return changeQuote(ctx, scope, payload.quoteId, async (tx, quote) => {
     const known = await findLineIds(tx.db, quote.id);
@@ -63,7 +94,7 @@ export const updateQLI: Handler<'updateQLI'> = async (ctx, payload) => {
     for (const line of payload.lines) if (line.qty > 0) await setLineQty(tx.db, line.id, line.qty);
     return repriceQuote(tx, quote);
   });
-};
+}
 
 /** Removes lines of the quote and reprices it, under the quote's lock. */
 export const deleteLineItems: Handler<'deleteLineItems'> = async (ctx, payload) => {
