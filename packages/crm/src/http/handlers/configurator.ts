@@ -244,21 +244,27 @@ export const addPartToQuote: Handler<'addPartToQuote'> = async (ctx, payload) =>
   return { ...cart, replaced };
 };
 
+/**
+ * Any part of the storefront can be fitted to an instrument, whether or not the account buys it: linking
+ * records what is installed. So candidates come from the Full catalogue (the account's own when none).
+ */
+const linkableCatalogue = (scope: AccountScope) => scope.full ?? scope.catalogue;
+
 export const getLinkComponent: Handler<'getLinkComponent'> = async (ctx, payload) => {
   const scope = await accountScope(ctx, payload.storefrontId, payload.accountId);
   const instrument = await ownInstrument(ctx.db, scope.account.id, payload.installBaseId);
+  const catalogue = linkableCatalogue(scope);
   const listed = (await partsTreeRows(ctx.db, instrument.modelSku)).flatMap((row) => row.partNumber ?? []);
   const supersessions = await supersessionsOf(ctx.db, listed);
-  const fits = await orderableItems(
-    ctx.db,
-    scope,
-    listed.map((partNumber) => currentPartNumber(partNumber, supersessions)),
+  const fitting = new Set(listed.map((partNumber) => currentPartNumber(partNumber, supersessions)));
+  const parts = (await orderableParts(ctx.db, catalogue.id)).map((row) =>
+    toOrderableItem(row, catalogue.currency),
   );
-  const parts = (await orderableParts(ctx.db, scope.catalogue.id)).map((row) =>
-    toOrderableItem(row, scope.catalogue.currency),
-  );
-  // The parts of the model's tree first, then any other part of the catalogue.
-  const candidates = [...fits.values(), ...parts.filter((item) => !fits.has(item.sku))];
+  // The parts of the model's tree first, then any other part.
+  const candidates = [
+    ...parts.filter((item) => fitting.has(item.sku)),
+    ...parts.filter((item) => !fitting.has(item.sku)),
+  ];
   return { linked: await linkedComponents(ctx.db, instrument.id), candidates };
 };
 
@@ -273,8 +279,8 @@ export const linkComponent: Handler<'linkComponent'> = async (ctx, payload) => {
       'installBaseId',
     );
   }
-  const item = await orderableById(ctx.db, scope.catalogue.id, payload.itemId);
-  if (!item) throw notFound("no such item in this account's catalogue.", 'itemId');
+  const item = await orderableById(ctx.db, linkableCatalogue(scope).id, payload.itemId);
+  if (!item) throw notFound('no such part in the catalogue.', 'itemId');
   await insertLinkedComponent(ctx.db, {
     installBaseId: instrument.id,
     partNumber: item.sku,
