@@ -56,6 +56,13 @@ export default [
     route('payment', 'routes/billing/payment.tsx', { id: 'billing-payment' }),
     route('*', 'routes/billing/not-found.tsx', { id: 'billing-not-found' }),
   ]),
+  // The parts configurator (spec P§2 /configurator): account pages, in the account area's layout.
+  layout('routes/billing/layout.tsx', { id: 'configurator-area' }, [
+    route('configurator', 'routes/configurator/parts.tsx', { id: 'configurator' }),
+    route('configurator/manageComponents', 'routes/configurator/manage-components.tsx', {
+      id: 'configurator-manageComponents',
+    }),
+  ]),
   route('cart', templatePage, { id: 'cart' }),
   route('cart/:quoteId', templatePage, { id: 'cart-quoteId' }),
   route('checkout', templatePage, { id: 'checkout' }),

@@ -100,19 +100,21 @@ const partsRow = { group: 'ibmanager', cacheable: false } as const;
 export const CONFIGURATOR_CRM_TYPES = {
   /**
    * The parts tree of an installed instrument of the account (its linked components in place) or of a
-   * model by SKU, priced for the account; a superseded part shows its successor. Exactly one of the two.
+   * model by SKU, priced for the account; a superseded part shows its successor. Naming neither answers
+   * only the models to choose from.
    */
   getPartsList: crmType({
     ...partsRow,
     method: 'POST',
     payload: z
       .object({ ...catalogueScope, installBaseId: id.optional(), modelSku: partNumber.optional() })
-      .refine((payload) => (payload.installBaseId === undefined) !== (payload.modelSku === undefined), {
-        message: 'name either an installed instrument or a model',
-        path: ['installBaseId'],
+      .refine((payload) => payload.installBaseId === undefined || payload.modelSku === undefined, {
+        message: 'name an installed instrument or a model, not both',
+        path: ['modelSku'],
       }),
     answer: z.object({
-      model: modelSchema,
+      /** The model the tree is of; null when none was named. */
+      model: modelSchema.nullable(),
       /** The installed instrument the tree is for; null for a model. */
       instrument: z
         .object({ id: z.string(), serialNumber: z.string(), site: z.string(), installedOn: z.string() })

@@ -48,7 +48,7 @@ describe.each(await testEngines())('the parts configurator on $name', (engine) =
       const { status, body } = await partsList({ ...halvorsen(), installBaseId: sorterId });
       expect(status).toBe(200);
       expect(body.instrument?.serialNumber).toBe(SORTER);
-      expect(body.model.name).toBe('Cell Sorter, 4-way, 4-laser');
+      expect(body.model?.name).toBe('Cell Sorter, 4-way, 4-laser');
       expect(body.tree.map((node) => node.name)).toEqual(
         expect.arrayContaining(['Fluidics', 'Sort block', 'Optics: lasers', 'Service kits']),
       );
@@ -74,11 +74,14 @@ describe.each(await testEngines())('the parts configurator on $name', (engine) =
 
     it("prices a model's tree for the account without an instrument", async () => {
       const { body: sorter } = await partsList({ ...halvorsen(), installBaseId: sorterId });
-      const { status, body } = await partsList({ ...halvorsen(), modelSku: sorter.model.sku });
+      const { status, body } = await partsList({ ...halvorsen(), modelSku: sorter.model?.sku });
       expect(status).toBe(200);
       expect(body.instrument).toBeNull();
       expect(flatten(body.tree).every((node) => node.linked.length === 0)).toBe(true);
       expect(body.models.map((model) => model.name)).toContain('Benchtop NGS Sequencer');
+      const choices = await partsList(halvorsen());
+      expect(choices.body).toMatchObject({ model: null, instrument: null, tree: [] });
+      expect(choices.body.models).toEqual(body.models);
     });
 
     it("refuses another account's instrument with 403, an unknown one with 404 and a model without a tree with 404", async () => {
@@ -89,8 +92,11 @@ describe.each(await testEngines())('the parts configurator on $name', (engine) =
       const model = await partsList({ ...halvorsen(), modelSku: 'FCA-10001' });
       expect(model.status).toBe(404);
       expect(failureOf(model.body).field).toBe('modelSku');
-      const neither = await partsList(halvorsen());
-      expect(neither.status).toBe(400);
+      const both = await partsList({ ...halvorsen(), installBaseId: sorterId, modelSku: 'INS-10005' });
+      expect(both.status).toBe(400);
+      expect(failureOf(both.body).message).toBe(
+        'modelSku: name an installed instrument or a model, not both',
+      );
     });
   });
 

@@ -15,6 +15,7 @@ export const ACCOUNT_AREA_LINKS: readonly AccountLink[] = [
   { label: 'Payment methods', to: '/billing/paymentmethods' },
   { label: 'Requests', to: '/billing/requests' },
   { label: 'Support cases', to: '/billing/cases' },
+  { label: 'Instruments and parts', to: '/configurator' },
   { label: 'Addresses', to: '/billing/shippingaddress' },
   { label: 'Shipping preferences', to: '/billing/shippingmethods' },
   { label: 'Profile and security', to: '/billing/profile' },

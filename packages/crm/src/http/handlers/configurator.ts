@@ -88,7 +88,8 @@ export const getPartsList: Handler<'getPartsList'> = async (ctx, payload) => {
     ? await ownInstrument(ctx.db, scope.account.id, payload.installBaseId)
     : null;
   const models = await modelChoices(ctx.db, scope);
-  const modelSku = instrument?.modelSku ?? payload.modelSku ?? '';
+  const modelSku = instrument?.modelSku ?? payload.modelSku;
+  if (modelSku === undefined) return { model: null, instrument: null, models, tree: [], otherLinked: [] };
   const model = models.find((choice) => choice.sku === modelSku);
   const rows = await partsTreeRows(ctx.db, modelSku);
   if (!instrument && (!model || rows.length === 0)) {
