@@ -106,7 +106,8 @@ test('a lab manager links a component with its serial to an instrument and unlin
   await expect(part).toHaveAccessibleDescription('Choose the part to link.');
 
   const serial = `L405-E2E-${Date.now().toString(36).toUpperCase()}`;
-  await part.selectOption({ label: /^Laser Module, 405 nm/ });
+  const laser = part.locator('option', { hasText: 'Laser Module, 405 nm' });
+  await part.selectOption((await laser.getAttribute('value')) ?? '');
   await page.getByLabel('Quantity').fill('1');
   await page.getByLabel('Serial number (optional)').fill(serial);
   await page.getByRole('button', { name: 'Link component' }).click();
