@@ -202,35 +202,51 @@ export const DEMO_PARTS_TREES: Readonly<Record<string, readonly DemoNode[]>> = {
   'Multimode Microplate Reader': [
     heading('Optics', [obsolete('Consumable', 'XFL-2000'), part('Module', 'Photomultiplier Tube Module')]),
     electronics,
-    heading('Consumables', consumables('Optical Adhesive Film')),
+    heading('Consumables', consumables('Optical Adhesive Film, 100/pk')),
   ],
   'Benchtop NGS Sequencer': [
     electronics,
     heading('Fluidics', [part('Consumable', 'Fluidics Tubing Kit'), part('Spare part', 'Waste Tank, 10 L')]),
     heading('Service kits', [part('Kit', 'Preventive Maintenance Kit, Annual')]),
-    heading('Consumables', consumables('NGS Library Prep Kit', 'PCR Clean-Up Magnetic Beads')),
+    heading(
+      'Consumables',
+      consumables('NGS Library Prep Kit, 24 reactions', 'PCR Clean-Up Magnetic Beads, 5 mL'),
+    ),
   ],
   'Thermal Cycler, 96-well Gradient': [
     cyclerBlock,
     electronics,
-    heading('Consumables', consumables('Optical Adhesive Film', 'Pierceable Foil Seal')),
+    heading('Consumables', consumables('Optical Adhesive Film, 100/pk', 'Pierceable Foil Seal, 100/pk')),
   ],
   'Real-Time PCR System, 96-well': [
     cyclerBlock,
     electronics,
     heading(
       'Consumables',
-      consumables('Probe qPCR Master Mix', 'SYBR Green qPCR Master Mix', 'Optical Adhesive Film'),
+      consumables(
+        '96-Well qPCR Plate, White, 10/pk',
+        'Probe qPCR Master Mix, 200 reactions',
+        'SYBR Green qPCR Master Mix, 200 reactions',
+        'Optical Adhesive Film, 100/pk',
+      ),
     ),
   ],
   'Real-Time PCR System, 384-well': [
     electronics,
     heading(
       'Consumables',
-      consumables('Probe qPCR Master Mix', 'SYBR Green qPCR Master Mix', 'Optical Adhesive Film'),
+      consumables(
+        '384-Well qPCR Plate, White, 10/pk',
+        'Probe qPCR Master Mix, 200 reactions',
+        'SYBR Green qPCR Master Mix, 200 reactions',
+        'Optical Adhesive Film, 100/pk',
+      ),
     ),
   ],
-  'Digital PCR System': [electronics, heading('Consumables', consumables('Probe qPCR Master Mix'))],
+  'Digital PCR System': [
+    electronics,
+    heading('Consumables', consumables('Probe qPCR Master Mix, 200 reactions')),
+  ],
   'Automated Plate Washer': [
     heading('Fluidics', [
       part('Consumable', 'Peristaltic Pump Tubing', 2),
