@@ -35,7 +35,7 @@ test('a lab manager finds the worn part of their sorter, sees it superseded and 
   await expect(worn).toContainText('No longer made');
   await expect(worn).toContainText('serial NZ70B-19-03321');
   await expect(worn).toContainText('Worn: replace');
-  await expect(worn).toContainText(/Replaced by IPA-\d+ Sort Nozzle, 70 µm since/);
+  await expect(worn).toContainText(/Replaced by IPA-\d+ Sort Nozzle, 70 µm on Apr 3, 2023\./);
   await expect(worn.locator('img')).toHaveAttribute('src', /^\/product-images\/v1\/part\.svg\?/);
   await checkLayouts(page, 'configurator');
 
@@ -49,6 +49,8 @@ test('a lab manager finds the worn part of their sorter, sees it superseded and 
   await expect(worn.getByText(`In your cart: ${before + 2}`)).toBeVisible();
 
   await cart.open(page);
+  // A cart path of a signed-in user passes the guidance once (spec P§2).
+  await page.getByRole('button', { name: 'Continue to your cart' }).click();
   await expect(cart.line(page, 'Sort Nozzle, 70 µm')).toBeVisible();
 });
 
@@ -57,6 +59,7 @@ test('a quantity that is not a whole number is refused beside its part, and noth
 }) => {
   await openAs(page, 'manager@halvorsen.example', '/configurator');
   await instrumentLink(page, SORTER).click();
+  await expect(instrumentLink(page, SORTER)).toHaveAttribute('aria-current', 'page');
   const filter = page.getByRole('listitem').filter({ hasText: 'Bandpass Filter, 450/50 nm' }).first();
   const qty = filter.getByRole('spinbutton', { name: 'Quantity of Bandpass Filter, 450/50 nm' });
   // Past the browser's own check (as a script or an older browser sends it), the server still refuses it.
@@ -114,6 +117,7 @@ test('a lab manager links a component with its serial to an instrument and unlin
   await expect(page.getByRole('status')).toContainText('Linked Laser Module, 405 nm to the instrument.');
   const linked = page.getByRole('list', { name: 'Linked components' });
   await expect(linked).toContainText(`Serial ${serial}`);
+  await expect(page.getByLabel('Serial number (optional)')).toHaveValue('');
   await checkLayouts(page, 'manage-components');
 
   await page.getByRole('button', { name: `Unlink Laser Module, 405 nm, serial ${serial}` }).click();
@@ -131,4 +135,23 @@ test('another account’s instrument is refused', async ({ page }) => {
   await openAs(page, 'manager@halvorsen.example', '/configurator');
   const response = await page.goto(`/configurator?instrument=${marloweInstrument}`);
   expect(response?.status()).toBe(403);
+});
+
+test('a lab on an Install Base catalogue sees the parts and consumables of its own instruments only', async ({
+  page,
+}) => {
+  await openAs(page, 'toronto@halvorsen.example', '/configurator');
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Benchtop Flow Cytometer, 4-laser' }),
+  ).toBeVisible();
+  await page.goto('/');
+  await expect(
+    catalogue.navigation(page).getByRole('link', { name: 'Flow Cytometry Antibodies' }),
+  ).toHaveCount(0);
+  await catalogue.openCategory(page, 'Instrument Parts & Accessories');
+  const names = (await catalogue.productLinks(page).allInnerTexts()).map((name) => name.trim());
+  expect(names).toContain('Flow Cell Assembly');
+  // The sorter's parts are not among them: the lab owns no sorter.
+  expect(names.filter((name) => name.startsWith('Sort Nozzle') || name === 'Deflection Plate Set')).toEqual([]);
+  await checkLayouts(page, 'install-base-catalogue', [1280, 390]);
 });

@@ -63,7 +63,7 @@ function PartRow({ node, inCart, problems, busy }: TreeProps & { node: PartsNode
         </p>
         {supersededBy && item && (
           <p className="part__replacement">
-            Replaced by <strong>{item.sku}</strong> {item.name} since {formatDay(supersededBy.supersededOn)}:{' '}
+            Replaced by <strong>{item.sku}</strong> {item.name} on {formatDay(supersededBy.supersededOn)}.{' '}
             {supersededBy.reason}
           </p>
         )}
@@ -138,7 +138,7 @@ export function FittedComponents({
         <li key={component.id} className="fitted__item">
           {named ? `${component.name}, ${component.quantity} fitted` : 'Fitted'}
           {component.serialNumber ? `: serial ${component.serialNumber}` : ''}
-          {component.partNumber !== component.name && ` (${component.partNumber})`}
+          {component.supersededBy && ` (earlier revision ${component.partNumber})`}
           {component.condition === 'Worn' && <span className="fitted__worn">Worn: replace</span>}
         </li>
       ))}

@@ -65,6 +65,8 @@ export default function ManageComponentsPage({ loaderData, actionData }: Route.C
           <LinkedList instrument={instrument} linked={components.linked} busy={busy} />
           {instrument.status === 'Active' ? (
             <LinkForm
+              // A new form after each link or unlink, so the last entry does not stay filled in.
+              key={components.linked.map((component) => component.id).join()}
               instrument={instrument}
               candidates={components.candidates}
               problems={actionData && !actionData.ok ? actionData.problems : {}}
