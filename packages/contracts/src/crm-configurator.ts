@@ -69,6 +69,8 @@ export interface PartsNode {
   supersededBy: Supersession | null;
   /** What to order for it; null for a heading, or a part the account's catalogue does not sell. */
   item: OrderableItem | null;
+  /** The part's picture (of its successor when superseded), whether or not the account buys it. */
+  image: string | null;
   /** The installed instrument's components of this part (any revision of it). */
   linked: LinkedComponent[];
   children: PartsNode[];
@@ -83,6 +85,7 @@ export const partsNodeSchema: z.ZodType<PartsNode> = z.lazy(() =>
     quantity: z.number(),
     supersededBy: supersessionSchema.nullable(),
     item: orderableItemSchema.nullable(),
+    image: z.string().nullable(),
     linked: z.array(linkedComponentSchema),
     children: z.array(partsNodeSchema),
   }),

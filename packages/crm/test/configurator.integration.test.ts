@@ -67,6 +67,10 @@ describe.each(await testEngines())('the parts configurator on $name', (engine) =
           partNumber: WORN_NOZZLE,
         }),
       ]);
+      // Every part has its picture, whether or not the account buys it.
+      const parts = flatten(body.tree).filter((node) => node.kind !== 'Assembly');
+      expect(parts.every((node) => node.image?.startsWith('/product-images/v1/'))).toBe(true);
+      expect(parts.some((node) => node.item === null)).toBe(true);
       // Modules hold their parts.
       const pump = flatten(body.tree).find((node) => node.name === 'Fluidics Pump Assembly');
       expect(pump?.children.map((node) => node.name)).toEqual(['Peristaltic Pump Tubing']);

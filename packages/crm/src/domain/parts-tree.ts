@@ -56,6 +56,8 @@ export interface TreeFacts {
   supersessions: ReadonlyMap<string, Supersession>;
   /** The account's catalogue items, by SKU. */
   items: ReadonlyMap<string, OrderableItem>;
+  /** Each part's picture by SKU, from the storefront's catalogue. */
+  pictures: ReadonlyMap<string, string>;
   /** The installed instrument's components; none for a model. */
   linked: readonly LinkedComponent[];
 }
@@ -88,6 +90,7 @@ export function buildPartsTree(
       quantity: row.quantity,
       supersededBy: row.partNumber === null ? null : (facts.supersessions.get(row.partNumber) ?? null),
       item: orderable === null ? null : (facts.items.get(orderable) ?? null),
+      image: orderable === null ? null : (facts.pictures.get(orderable) ?? null),
       linked,
       children: [],
     };

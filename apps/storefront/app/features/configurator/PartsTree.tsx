@@ -49,7 +49,7 @@ function PartRow({ node, inCart, problems, busy }: TreeProps & { node: PartsNode
   return (
     <li className={supersededBy ? 'part part--superseded' : 'part'}>
       <div className="part__picture">
-        {item?.image ? <img src={item.image} alt="" width={96} height={72} loading="lazy" /> : null}
+        {node.image ? <img src={node.image} alt="" width={96} height={72} loading="lazy" /> : null}
       </div>
       <div className="part__info">
         <p className="part__name">

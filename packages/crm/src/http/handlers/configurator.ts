@@ -69,6 +69,16 @@ async function orderableItems(
   return new Map([...rows].map(([sku, row]) => [sku, toOrderableItem(row, scope.catalogue.currency)]));
 }
 
+/** The first picture of each SKU in the storefront's Full catalogue (the account's own when none). */
+async function picturesOf(
+  db: CrmDb,
+  scope: AccountScope,
+  skus: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await orderableBySku(db, scope.full?.id ?? scope.catalogue.id, skus);
+  return new Map([...rows].flatMap(([sku, row]) => (row.images[0] ? [[sku, row.images[0]] as const] : [])));
+}
+
 /** The models with a parts tree, named as the storefront sells them, with their item in the account's catalogue. */
 async function modelChoices(db: CrmDb, scope: AccountScope) {
   const skus = await modelsWithTrees(db);
@@ -98,12 +108,10 @@ export const getPartsList: Handler<'getPartsList'> = async (ctx, payload) => {
   const linked = instrument ? await linkedComponents(ctx.db, instrument.id) : [];
   const partNumbers = [...rows.flatMap((row) => row.partNumber ?? []), ...linked.map((c) => c.partNumber)];
   const supersessions: Map<string, Supersession> = await supersessionsOf(ctx.db, partNumbers);
-  const items = await orderableItems(
-    ctx.db,
-    scope,
-    partNumbers.map((partNumber) => currentPartNumber(partNumber, supersessions)),
-  );
-  const { tree, otherLinked } = buildPartsTree(rows, { supersessions, items, linked });
+  const current = partNumbers.map((partNumber) => currentPartNumber(partNumber, supersessions));
+  const items = await orderableItems(ctx.db, scope, current);
+  const pictures = await picturesOf(ctx.db, scope, current);
+  const { tree, otherLinked } = buildPartsTree(rows, { supersessions, items, pictures, linked });
   return {
     model: model ?? { sku: modelSku, name: instrument?.modelName ?? modelSku, itemId: null },
     instrument: instrument && {
