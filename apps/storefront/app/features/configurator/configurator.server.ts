@@ -1,4 +1,4 @@
-import type { CrmAnswer, InstalledInstrument } from '@storefront/contracts';
+import { type CrmAnswer, type InstalledInstrument, problemOf } from '@storefront/contracts';
 import { z } from 'zod';
 import { accountScope, crmCall } from '../../lib/crm.server';
 import { GatewayCallError } from '../../lib/gateway';
@@ -119,7 +119,7 @@ export async function addParts(session: StorefrontSession, form: FormData): Prom
     const message =
       error.errorCode === 'PART_NOT_ORDERABLE'
         ? 'This part cannot be ordered from your catalogue. Your account manager can quote it.'
-        : error.message;
+        : problemOf(error);
     return part
       ? {
           ok: false,
@@ -166,9 +166,14 @@ export async function loadComponents(session: StorefrontSession): Promise<Compon
   return { instruments, instrument, components };
 }
 
+const LINK_FIELDS = ['itemId', 'quantity', 'serialNumber'] as const;
+type LinkProblems = Partial<Record<(typeof LINK_FIELDS)[number], string>>;
+const isLinkField = (field: unknown): field is (typeof LINK_FIELDS)[number] =>
+  LINK_FIELDS.some((name) => name === field);
+
 export type ComponentsActionResult =
   | { ok: true; message: string }
-  | { ok: false; message: string; problems: Partial<Record<'itemId' | 'quantity' | 'serialNumber', string>> };
+  | { ok: false; message: string; problems: LinkProblems };
 
 const linkForm = z.object({
   installBaseId: z.string().min(1),
@@ -197,14 +202,12 @@ export async function changeComponents(
     }
     const parsed = linkForm.safeParse({ serialNumber: '', ...fields });
     if (!parsed.success) {
-      const problems: ComponentsActionResult & { ok: false } = { ok: false, message: '', problems: {} };
+      const problems: LinkProblems = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
-        if (field === 'itemId' || field === 'quantity' || field === 'serialNumber') {
-          problems.problems[field] ??= issue.message;
-        }
+        if (isLinkField(field)) problems[field] ??= issue.message;
       }
-      return { ...problems, message: 'Check the fields marked below.' };
+      return { ok: false, message: 'Check the fields marked below.', problems };
     }
     const { serialNumber, ...link } = parsed.data;
     const { linked } = await crmCall(session, 'linkComponent', {
@@ -216,6 +219,13 @@ export async function changeComponents(
     return { ok: true, message: `Linked ${added?.name ?? 'the part'} to the instrument.` };
   } catch (error) {
     if (!(error instanceof GatewayCallError) || error.status >= 500) throw error;
+    if (error.status === 400 && isLinkField(error.field)) {
+      return {
+        ok: false,
+        message: 'Check the fields marked below.',
+        problems: { [error.field]: problemOf(error) },
+      };
+    }
     if (error.errorCode === 'INSTRUMENT_DECOMMISSIONED') {
       return {
         ok: false,
