@@ -152,6 +152,9 @@ test('a lab on an Install Base catalogue sees the parts and consumables of its o
   const names = (await catalogue.productLinks(page).allInnerTexts()).map((name) => name.trim());
   expect(names).toContain('Flow Cell Assembly');
   // The sorter's parts are not among them: the lab owns no sorter.
-  expect(names.filter((name) => name.startsWith('Sort Nozzle') || name === 'Deflection Plate Set')).toEqual([]);
+  const sorterParts = names.filter(
+    (name) => name.startsWith('Sort Nozzle') || name === 'Deflection Plate Set',
+  );
+  expect(sorterParts).toEqual([]);
   await checkLayouts(page, 'install-base-catalogue', [1280, 390]);
 });
