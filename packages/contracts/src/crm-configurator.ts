@@ -214,6 +214,7 @@ export const CONFIGURATOR_CRM_TYPES = {
     payload: z.object({ ...catalogueScope, installBaseId: id }),
     answer: z.object({
       linked: z.array(linkedComponentSchema),
+      /** Any part the storefront sells (its Full catalogue, at its prices), the model's own parts first. */
       candidates: z.array(orderableItemSchema),
     }),
   }),

@@ -59,6 +59,12 @@ async function linkedComponents(db: CrmDb, installBaseId: string): Promise<Linke
   }));
 }
 
+/**
+ * What the storefront sells, whatever the account buys: its Full catalogue (the account's own when it has
+ * none). Pictures and model names come from it, and any part of it can be fitted to an instrument.
+ */
+const storefrontCatalogue = (scope: AccountScope) => scope.full ?? scope.catalogue;
+
 /** The scope's catalogue items of these SKUs, as the configurator offers them. */
 async function orderableItems(
   db: CrmDb,
@@ -69,20 +75,20 @@ async function orderableItems(
   return new Map([...rows].map(([sku, row]) => [sku, toOrderableItem(row, scope.catalogue.currency)]));
 }
 
-/** The first picture of each SKU in the storefront's Full catalogue (the account's own when none). */
+/** The first picture of each SKU the storefront sells. */
 async function picturesOf(
   db: CrmDb,
   scope: AccountScope,
   skus: readonly string[],
 ): Promise<Map<string, string>> {
-  const rows = await orderableBySku(db, scope.full?.id ?? scope.catalogue.id, skus);
+  const rows = await orderableBySku(db, storefrontCatalogue(scope).id, skus);
   return new Map([...rows].flatMap(([sku, row]) => (row.images[0] ? [[sku, row.images[0]] as const] : [])));
 }
 
 /** The models with a parts tree, named as the storefront sells them, with their item in the account's catalogue. */
 async function modelChoices(db: CrmDb, scope: AccountScope) {
   const skus = await modelsWithTrees(db);
-  const named = await orderableBySku(db, scope.full?.id ?? scope.catalogue.id, skus);
+  const named = await orderableBySku(db, storefrontCatalogue(scope).id, skus);
   const own = await orderableBySku(db, scope.catalogue.id, skus);
   return skus
     .flatMap((sku) => {
@@ -253,16 +259,10 @@ export const addPartToQuote: Handler<'addPartToQuote'> = async (ctx, payload) =>
   return { ...cart, replaced };
 };
 
-/**
- * Any part of the storefront can be fitted to an instrument, whether or not the account buys it: linking
- * records what is installed. So candidates come from the Full catalogue (the account's own when none).
- */
-const linkableCatalogue = (scope: AccountScope) => scope.full ?? scope.catalogue;
-
 export const getLinkComponent: Handler<'getLinkComponent'> = async (ctx, payload) => {
   const scope = await accountScope(ctx, payload.storefrontId, payload.accountId);
   const instrument = await ownInstrument(ctx.db, scope.account.id, payload.installBaseId);
-  const catalogue = linkableCatalogue(scope);
+  const catalogue = storefrontCatalogue(scope);
   const listed = (await partsTreeRows(ctx.db, instrument.modelSku)).flatMap((row) => row.partNumber ?? []);
   const supersessions = await supersessionsOf(ctx.db, listed);
   const fitting = new Set(listed.map((partNumber) => currentPartNumber(partNumber, supersessions)));
@@ -288,7 +288,7 @@ export const linkComponent: Handler<'linkComponent'> = async (ctx, payload) => {
       'installBaseId',
     );
   }
-  const item = await orderableById(ctx.db, linkableCatalogue(scope).id, payload.itemId);
+  const item = await orderableById(ctx.db, storefrontCatalogue(scope).id, payload.itemId);
   if (!item) throw notFound('no such part in the catalogue.', 'itemId');
   await insertLinkedComponent(ctx.db, {
     installBaseId: instrument.id,
