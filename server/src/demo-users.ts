@@ -83,6 +83,18 @@ export const DEMO_PROFILES: Record<string, Profile[]> = {
       status: 'FORCE_CHANGE_PASSWORD',
     },
   ],
+  // The Toronto lab orders from its Install Base catalogue: the parts and consumables of its instruments.
+  'Halvorsen Research Institute Toronto': [
+    {
+      role: 'manager of a lab ordering from its Install Base catalogue',
+      username: 'toronto@halvorsen.example',
+      password: 'Demo-Toronto-2026!',
+      givenName: 'Amara',
+      familyName: 'Okafor',
+      groups: ['AWSManager'],
+      status: 'CONFIRMED',
+    },
+  ],
   // A university core facility with an address book of its own (the browser tests of the book use it alone).
   'Marlowe Genomics Core': [
     {

@@ -74,6 +74,13 @@ export default [
     route('cpq', 'routes/ordering/cpq.tsx', { id: 'cpq' }),
   ]),
   route('api/quick-order/check', 'features/quick-order/check-api.ts', { id: 'api-quick-order-check' }),
+  // The parts configurator (spec P§2 /configurator): account pages, in the account area's layout.
+  layout('routes/billing/layout.tsx', { id: 'configurator-area' }, [
+    route('configurator', 'routes/configurator/parts.tsx', { id: 'configurator' }),
+    route('configurator/manageComponents', 'routes/configurator/manage-components.tsx', {
+      id: 'configurator-manageComponents',
+    }),
+  ]),
   route('cart', templatePage, { id: 'cart' }),
   route('cart/:quoteId', templatePage, { id: 'cart-quoteId' }),
   route('checkout', templatePage, { id: 'checkout' }),

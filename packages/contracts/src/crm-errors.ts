@@ -80,6 +80,11 @@ export const ERROR_CODES = [
   'CONFIGURATION_CONFLICT',
   /** A configuration needs an option this account's catalogue does not hold, or names one its model lacks. */
   'CONFIGURATION_UNAVAILABLE',
+  // The parts configurator (crm-configurator.ts).
+  /** A part number the account's catalogue does not sell, nor any successor of it. */
+  'PART_NOT_ORDERABLE',
+  /** A decommissioned instrument keeps its history; nothing new is linked to it. */
+  'INSTRUMENT_DECOMMISSIONED',
   // The spec's two sentinel answers (P§8, C§3), recognised once where an answer is read (failureOf).
   'NO_RECORDS_FOUND',
   'NO_TEMPLATE_FOUND',

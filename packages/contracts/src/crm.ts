@@ -6,6 +6,7 @@ import { CRM_BASE_PATH } from './crm-base';
 import { CART_RECORD_TYPES } from './crm-cart-records';
 import { CATALOGUE_CRM_TYPES } from './crm-catalogue';
 import { CHECKOUT_CRM_TYPES } from './crm-checkout';
+import { CONFIGURATOR_CRM_TYPES } from './crm-configurator';
 import { CPQ_CRM_TYPES } from './crm-cpq';
 import { CUSTOM_FIELD_CRM_TYPES } from './crm-custom-fields';
 import { ELEARNING_CRM_TYPES } from './crm-elearning';
@@ -57,6 +58,7 @@ export const CRM_TYPES = {
   ...ELEARNING_CRM_TYPES,
   ...QUICK_ORDER_CRM_TYPES,
   ...CPQ_CRM_TYPES,
+  ...CONFIGURATOR_CRM_TYPES,
 };
 
 export type CrmType = keyof typeof CRM_TYPES;

@@ -14,6 +14,7 @@ export * from './crm-base';
 export * from './crm-cart-records';
 export * from './crm-catalogue';
 export * from './crm-checkout';
+export * from './crm-configurator';
 export * from './crm-cpq';
 export * from './crm-custom-fields';
 export * from './crm-elearning';

@@ -379,6 +379,41 @@ const SAMPLES: Samples = {
     optionItemIds: ['item-2'],
     qty: 1,
   },
+  getPartsList: { storefrontId: 'sf-1', accountId: 'acc-1', installBaseId: 'ib-1' },
+  getSuperSubRelatedItemsParts: { storefrontId: 'sf-1', accountId: 'acc-1', partNumber: 'NZ-70-B' },
+  getImages: { storefrontId: 'sf-1', accountId: 'acc-1', itemId: 'item-1' },
+  loadImageBody: { storefrontId: 'sf-1', accountId: 'acc-1', itemId: 'item-1', imageId: '1' },
+  getQliQuantity: {
+    storefrontId: 'sf-1',
+    accountId: 'acc-1',
+    contactId: '003-ana',
+    awsUserType: 'AWSManager',
+    itemIds: ['item-1'],
+  },
+  addPartToQuote: {
+    storefrontId: 'sf-1',
+    accountId: 'acc-1',
+    contactId: '003-ana',
+    awsUserType: 'AWSManager',
+    parts: [{ partNumber: 'NZ-70-B', qty: 1 }],
+  },
+  updateQtyOnQLIs: {
+    storefrontId: 'sf-1',
+    accountId: 'acc-1',
+    contactId: '003-ana',
+    quoteId: 'q-1',
+    lines: [{ id: 'line-1', qty: 2 }],
+  },
+  getLinkComponent: { storefrontId: 'sf-1', accountId: 'acc-1', installBaseId: 'ib-1' },
+  linkComponent: {
+    storefrontId: 'sf-1',
+    accountId: 'acc-1',
+    installBaseId: 'ib-1',
+    itemId: 'item-1',
+    quantity: 1,
+    serialNumber: 'NZ70-24-00001',
+  },
+  unlinkKitItem: { storefrontId: 'sf-1', accountId: 'acc-1', installBaseId: 'ib-1', componentId: 'c-1' },
 };
 
 /** The path of every string in a payload ('lines.0.id'), free text and picklist values alike. */

@@ -171,6 +171,18 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   getCpqModel: 'account',
   priceCpqConfiguration: 'account',
   addCpqConfiguration: 'account',
+  // The parts configurator (docs/decisions/0035): the account's instruments, catalogue and cart; the user
+  // type and contact are bound from the principal.
+  getPartsList: 'account',
+  getSuperSubRelatedItemsParts: 'account',
+  getImages: 'account',
+  loadImageBody: 'account',
+  getQliQuantity: 'account',
+  addPartToQuote: 'account',
+  updateQtyOnQLIs: 'account',
+  getLinkComponent: 'account',
+  linkComponent: 'account',
+  unlinkKitItem: 'account',
 };
 
 /** The access classes a user type holds. */

@@ -141,6 +141,8 @@ export function scopeToPrincipal<T>(
   if (takesField(type, 'userType')) scoped.userType = principal.userType;
   // C§7's quote types name the caller's user type and contact userTypeAWS and contactIdAWS.
   if (takesField(type, 'userTypeAWS')) scoped.userTypeAWS = principal.userType;
+  // Spec C§7's parts types name the user type awsUserType.
+  if (takesField(type, 'awsUserType')) scoped.awsUserType = principal.userType;
   // Who the caller is and which guest cart is theirs are the principal's to say, or nobody's.
   const principalFields = {
     contactId: principal.contactId,

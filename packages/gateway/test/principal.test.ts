@@ -211,6 +211,17 @@ describe('scopeToPrincipal', () => {
     });
   });
 
+  it("writes the principal's user type into a parts call's awsUserType (spec C§7), never the caller's", () => {
+    const buyer: Principal = { ...guest, userType: 'AWSPortalUser', contactId: 'con-1' };
+    expect(
+      scope(buyer, 'addPartToQuote', {
+        awsUserType: 'AWSAdmin',
+        contactId: 'con-2',
+        parts: [{ partNumber: 'NZ-70-B', qty: 1 }],
+      }),
+    ).toMatchObject({ awsUserType: 'AWSPortalUser', contactId: 'con-1', accountId: 'acc-guest' });
+  });
+
   it("binds a notification call's contact (cid) to the caller, whatever the browser named", () => {
     const buyer: Principal = { ...guest, userType: 'AWSPortalUser', contactId: 'con-1' };
     expect(scope(buyer, 'getNotifications', { cid: 'con-2', limit: '5' })).toEqual({

@@ -11,6 +11,7 @@ interface AccountLink {
 export const ACCOUNT_AREA_LINKS: readonly AccountLink[] = [
   { label: 'Account', to: '/billing/account' },
   { label: 'Quotes from sales', to: '/billing/quotes' },
+  { label: 'Quick order', to: '/uploadoptions' },
   { label: 'Invoices', to: '/billing/enhancedList' },
   { label: 'Pay invoices', to: '/billing/payment' },
   { label: 'Payment methods', to: '/billing/paymentmethods' },
@@ -18,6 +19,7 @@ export const ACCOUNT_AREA_LINKS: readonly AccountLink[] = [
   { label: 'Support', to: '/support' },
   { label: 'Support cases', to: '/billing/cases' },
   { label: 'Training', to: '/elearning' },
+  { label: 'Instruments and parts', to: '/configurator' },
   { label: 'Addresses', to: '/billing/shippingaddress' },
   { label: 'Shipping preferences', to: '/billing/shippingmethods' },
   { label: 'Profile and security', to: '/billing/profile' },

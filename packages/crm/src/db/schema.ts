@@ -5,9 +5,13 @@ import {
   CATALOGUE_TYPES,
   type CardBrand,
   type CatalogueType,
+  COMPONENT_CONDITIONS,
+  COMPONENT_KINDS,
   CONFIGURATION_MODES,
   COURSE_FORMATS,
   COURSE_LEVELS,
+  type ComponentCondition,
+  type ComponentKind,
   type ConfigurationMode,
   type CourseFormat,
   CPQ_RULES,
@@ -1604,5 +1608,62 @@ export const configuredGroupLines = pgTable(
   (t) => [
     index().on(t.groupId),
     check('configured_group_lines_role_check', oneOf(t.role, CONFIGURED_LINE_ROLES)),
+  ],
+);
+
+// The parts configurator (issue 14; docs/decisions/0035-parts-configurator.md).
+
+/**
+ * A model's parts tree: each row a heading, module or part of the model (by its SKU), under its parent.
+ * partNumber is the catalogue SKU, or an obsolete number that part_supersessions leads on from.
+ */
+export const modelComponents = pgTable(
+  'model_components',
+  {
+    id: text().primaryKey(),
+    modelSku: text().notNull(),
+    parentId: text().references((): AnyPgColumn => modelComponents.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    kind: text().$type<ComponentKind>().notNull(),
+    partNumber: text(),
+    name: text().notNull(),
+    quantity: integer().notNull().default(1),
+  },
+  (t) => [
+    index().on(t.modelSku, t.position),
+    index().on(t.partNumber),
+    check('model_components_kind_check', oneOf(t.kind, COMPONENT_KINDS)),
+  ],
+);
+
+/** An obsolete part number (no longer sold) and the catalogue SKU that replaced it. */
+export const partSupersessions = pgTable('part_supersessions', {
+  partNumber: text().primaryKey(),
+  name: text().notNull(),
+  successorSku: text().notNull(),
+  reason: text().notNull(),
+  supersededOn: date({ mode: 'string' }).notNull(),
+});
+
+/** A component fitted to an installed instrument, with its serial when it has one. */
+export const installedComponents = pgTable(
+  'installed_components',
+  {
+    id: text().primaryKey(),
+    installBaseId: text()
+      .notNull()
+      .references(() => installBase.id, { onDelete: 'cascade' }),
+    partNumber: text().notNull(),
+    /** The part's name when it was linked, kept whatever the catalogue does later. */
+    name: text().notNull(),
+    quantity: integer().notNull().default(1),
+    serialNumber: text(),
+    condition: text().$type<ComponentCondition>().notNull().default('Good'),
+    linkedOn: date({ mode: 'string' }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.installBaseId),
+    check('installed_components_condition_check', oneOf(t.condition, COMPONENT_CONDITIONS)),
   ],
 );

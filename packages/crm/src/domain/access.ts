@@ -1,12 +1,16 @@
 import type { CatalogueType } from '@storefront/contracts';
 
 const ACCOUNT_CATALOGUE_TYPES: ReadonlySet<CatalogueType> = new Set([
+  'Install Base',
   'eCatalog account primary',
   'eCatalog account custom',
   'eCatalog override',
 ]);
 
-/** An account sees its own eCatalog when it has one, else its storefront's Full catalogue. */
+/**
+ * An account sees its own catalogue when it has one (an eCatalog, or an Install Base catalogue of the parts of
+ * its instruments), else its storefront's Full catalogue.
+ */
 export function catalogueForAccount<C extends { type: CatalogueType }>(
   own: C | null,
   full: C | null,

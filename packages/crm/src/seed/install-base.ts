@@ -106,6 +106,25 @@ export const DEMO_INSTALL_BASE: Readonly<Record<string, readonly DemoInstrument[
       contractEndsOn: null,
     },
   ],
+  // The Toronto lab orders from an Install Base catalogue: the parts and consumables of these instruments.
+  'Halvorsen Research Institute Toronto': [
+    {
+      model: 'Benchtop Flow Cytometer, 4-laser',
+      serialNumber: 'BFC4-2022-00731',
+      site: 'Immunophenotyping Lab, 101 College Street, room 5.20',
+      installedOn: '2022-08-22',
+      serviceContract: 'Silver service plan',
+      contractEndsOn: '2027-08-21',
+    },
+    {
+      model: 'Real-Time PCR System, 96-well',
+      serialNumber: 'RT96-2023-00218',
+      site: 'Molecular Lab, 101 College Street, room 5.08',
+      installedOn: '2023-03-14',
+      serviceContract: null,
+      contractEndsOn: null,
+    },
+  ],
   'Halvorsen Institute Cambridge Campus': [
     {
       model: 'High-Content Imaging System',

@@ -3,6 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { CrmDatabase, CrmDb } from '../db/open';
 import * as schema from '../db/schema';
+import { addDemoConfigurator, addDemoInstallBaseCatalogue } from './configurator';
 import { addDemoCourses } from './courses';
 import { addDemoCpqRules } from './cpq';
 import { buildDemoData, type DemoData } from './demo';
@@ -45,6 +46,8 @@ export async function seedDemoIfEmpty(database: CrmDatabase): Promise<SeedResult
       await addDemoPreparedQuotes(tx);
       await addDemoCourses(tx);
       await addDemoCpqRules(tx);
+      await addDemoConfigurator(tx);
+      await addDemoInstallBaseCatalogue(tx);
       return false;
     }
     await writeDemo(tx, buildDemoData());
@@ -54,6 +57,8 @@ export async function seedDemoIfEmpty(database: CrmDatabase): Promise<SeedResult
     await addDemoPreparedQuotes(tx);
     await addDemoCourses(tx);
     await addDemoCpqRules(tx);
+    await addDemoConfigurator(tx);
+    await addDemoInstallBaseCatalogue(tx);
     return true;
   });
   return { seeded, ...(await describeDemo(database.db)) };

@@ -49,8 +49,9 @@ describe('metaLayer', () => {
 describe('catalogueForAccount', () => {
   const full: { id: string; type: CatalogueType } = { id: 'full', type: 'Full' };
 
-  it('prefers the account eCatalog of any account type', () => {
+  it("prefers the account's own catalogue: an eCatalog of any kind or its Install Base catalogue", () => {
     for (const type of [
+      'Install Base',
       'eCatalog account primary',
       'eCatalog account custom',
       'eCatalog override',
@@ -61,7 +62,6 @@ describe('catalogueForAccount', () => {
 
   it('falls back to the Full catalogue', () => {
     expect(catalogueForAccount(null, full)?.id).toBe('full');
-    expect(catalogueForAccount({ id: 'ib', type: 'Install Base' }, full)?.id).toBe('full');
     expect(catalogueForAccount(null, null)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
+import { drawProductImage } from '@storefront/contracts/product-image-drawing';
 import { parseProductImage } from '@storefront/contracts/product-images';
 import type { Route } from './+types/product-image';
-import { drawProductImage } from './draw-product-image';
 
 /**
  * A generated product picture. The URL names the picture completely (and its version), so it is cached for

@@ -22,6 +22,17 @@ import {
   retrieveCatalogNG,
 } from './catalogue';
 import { blinkCheckout, getOrderConfirmation } from './checkout';
+import {
+  addPartToQuote,
+  getImages,
+  getLinkComponent,
+  getPartsList,
+  getQliQuantity,
+  getSuperSubRelatedItemsParts,
+  linkComponent,
+  loadImageBody,
+  unlinkKitItem,
+} from './configurator';
 import { retrieveContentBlocks } from './content';
 import { addCpqConfiguration, getCpqModel, priceCpqConfiguration } from './cpq';
 import { getCustomFields, saveCustomFields } from './custom-fields';
@@ -61,7 +72,7 @@ import { checkForDuplicatePO, updateQuote } from './purchase-orders';
 import { addQuickOrder, checkQuickOrder } from './quick-order';
 import { exportToCSV } from './quote-export';
 import { deleteFile, getFile, getFileContent, uploadFile } from './quote-files';
-import { deleteLineItems, saveItemToQuoteBlink, updateQLI } from './quote-lines';
+import { deleteLineItems, saveItemToQuoteBlink, updateQLI, updateQtyOnQLIs } from './quote-lines';
 import {
   getActiveQuote,
   getActiveQuoteFromUser,
@@ -216,4 +227,14 @@ export const HANDLERS: Handlers = {
   getCpqModel,
   priceCpqConfiguration,
   addCpqConfiguration,
+  getPartsList,
+  getSuperSubRelatedItemsParts,
+  getImages,
+  loadImageBody,
+  getQliQuantity,
+  addPartToQuote,
+  updateQtyOnQLIs,
+  getLinkComponent,
+  linkComponent,
+  unlinkKitItem,
 };

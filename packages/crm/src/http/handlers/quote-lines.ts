@@ -1,4 +1,4 @@
-import type { QuoteItems } from '@storefront/contracts';
+import type { CrmPayload, QuoteItems } from '@storefront/contracts';
 import {
   addToLines,
   deleteLines,
@@ -94,7 +94,15 @@ export async function addLinesToCart(
 }
 
 /** Sets the qty of lines of the quote (0 removes a line) and reprices it, all under the quote's lock. */
-export const updateQLI: Handler<'updateQLI'> = async (ctx, payload) => {
+export const updateQLI: Handler<'updateQLI'> = (ctx, payload) => setLineQuantities(ctx, payload);
+
+/** The parts configurator's line update (spec C§7 updateQtyOnQLIs): the same change as the cart's. */
+export const updateQtyOnQLIs: Handler<'updateQtyOnQLIs'> = (ctx, payload) => setLineQuantities(ctx, payload);
+
+async function setLineQuantities(
+  ctx: HandlerContext,
+  payload: CrmPayload<'updateQLI'> | CrmPayload<'updateQtyOnQLIs'>,
+): Promise<QuoteItems> {
   const scope = await quoteScope(ctx, payload);
   return changeQuote(ctx, scope, payload.quoteId, async (tx, quote) => {
     const known = await findLineIds(tx.db, quote.id);
@@ -112,7 +120,7 @@ export const updateQLI: Handler<'updateQLI'> = async (ctx, payload) => {
     for (const line of payload.lines) if (line.qty > 0) await setLineQty(tx.db, line.id, line.qty);
     return repriceQuote(tx, quote);
   });
-};
+}
 
 /** Removes lines of the quote and reprices it, under the quote's lock. */
 export const deleteLineItems: Handler<'deleteLineItems'> = async (ctx, payload) => {

@@ -1,11 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { drawProductImage, escapeXml, wavelengthColour } from '../src/product-image-drawing';
 import {
   describeProductImage,
   type ProductImage,
   parseProductImage,
   productImagePath,
-} from '@storefront/contracts/product-images';
-import { describe, expect, it } from 'vitest';
-import { drawProductImage, escapeXml, wavelengthColour } from './draw-product-image';
+} from '../src/product-images';
 
 const pe: ProductImage = { kind: 'antibody', target: 'CD4', reactivity: 'Human', clone: 'RPA-T4', dye: 'pe' };
 

@@ -1,4 +1,4 @@
-import { type Dye, describeProductImage, type ProductImage } from '@storefront/contracts/product-images';
+import { type Dye, describeProductImage, type ProductImage } from './product-images';
 
 /**
  * Product pictures drawn from a product's kind and attributes (see contracts/product-images.ts). Pure: the
