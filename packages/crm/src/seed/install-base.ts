@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { CrmDb } from '../db/open';
+import { fullCatalogueModels } from '../db/queries/elearning';
 import * as schema from '../db/schema';
 
 interface DemoInstrument {
@@ -164,20 +165,9 @@ export async function addDemoInstallBase(db: CrmDb): Promise<void> {
   for (const account of accounts) {
     if (done.has(account.id)) continue;
     const instruments = DEMO_INSTALL_BASE[account.name] ?? [];
-    const models = await db
-      .select({ sku: schema.catalogueItems.sku, name: schema.catalogueItems.name })
-      .from(schema.catalogueItems)
-      .innerJoin(schema.catalogues, eq(schema.catalogues.id, schema.catalogueItems.catalogueId))
-      .where(
-        and(
-          eq(schema.catalogues.storefrontId, account.storefrontId),
-          eq(schema.catalogues.type, 'Full'),
-          inArray(
-            schema.catalogueItems.name,
-            instruments.map((instrument) => instrument.model),
-          ),
-        ),
-      );
+    const models = await fullCatalogueModels(db, account.storefrontId, {
+      names: instruments.map((instrument) => instrument.model),
+    });
     const skuOf = new Map(models.map((model) => [model.name, model.sku]));
     const rows = instruments.flatMap(({ model, serialNumber, status = 'Active', ...rest }) => {
       const sku = skuOf.get(model);

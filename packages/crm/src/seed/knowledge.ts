@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { CrmDb } from '../db/open';
+import { fullCatalogueModels } from '../db/queries/elearning';
 import { recordArticleTerms } from '../db/queries/knowledge';
 import * as schema from '../db/schema';
 import { DEMO_ARTICLES, type DemoArticle } from './knowledge-articles';
@@ -43,18 +43,8 @@ export const articleNumber = (index: number) => `KB-${String(101 + index).padSta
 
 /** The SKUs of instrument models by name, in the storefront's Full catalogue. */
 export async function modelSkus(db: CrmDb, storefrontId: string, names: readonly string[]) {
-  const rows = await db
-    .select({ sku: schema.catalogueItems.sku, name: schema.catalogueItems.name })
-    .from(schema.catalogueItems)
-    .innerJoin(schema.catalogues, eq(schema.catalogues.id, schema.catalogueItems.catalogueId))
-    .where(
-      and(
-        eq(schema.catalogues.storefrontId, storefrontId),
-        eq(schema.catalogues.type, 'Full'),
-        inArray(schema.catalogueItems.name, [...names]),
-      ),
-    );
-  return new Map(rows.map((row) => [row.name, row.sku]));
+  const models = await fullCatalogueModels(db, storefrontId, { names });
+  return new Map(models.map((model) => [model.name, model.sku]));
 }
 
 /**

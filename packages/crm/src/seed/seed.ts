@@ -40,28 +40,30 @@ export async function seedDemoIfEmpty(database: CrmDatabase): Promise<SeedResult
       await addMissingShippingProfiles(tx, data);
       await addMissingPurchaseOrderSettings(tx, data);
       await addMissingRelatedAccounts(tx, data);
-      await addDemoPaymentMethods(tx);
-      await addDemoInstallBase(tx);
-      await addDemoKnowledgeArticles(tx);
-      await addDemoPreparedQuotes(tx);
-      await addDemoCourses(tx);
-      await addDemoCpqRules(tx);
-      await addDemoConfigurator(tx);
-      await addDemoInstallBaseCatalogue(tx);
+      await addDemoRecords(tx);
       return false;
     }
     await writeDemo(tx, buildDemoData());
-    await addDemoPaymentMethods(tx);
-    await addDemoInstallBase(tx);
-    await addDemoKnowledgeArticles(tx);
-    await addDemoPreparedQuotes(tx);
-    await addDemoCourses(tx);
-    await addDemoCpqRules(tx);
-    await addDemoConfigurator(tx);
-    await addDemoInstallBaseCatalogue(tx);
+    await addDemoRecords(tx);
     return true;
   });
   return { seeded, ...(await describeDemo(database.db)) };
+}
+
+/**
+ * The demo's records of each account and storefront that has none of them yet (cards, instruments, articles,
+ * prepared quotes, courses, configuration rules, parts trees, the Install Base catalogue), in that order: later
+ * ones read earlier ones. On a fresh seed and at every start of a data dir seeded before they existed.
+ */
+async function addDemoRecords(tx: CrmDb): Promise<void> {
+  await addDemoPaymentMethods(tx);
+  await addDemoInstallBase(tx);
+  await addDemoKnowledgeArticles(tx);
+  await addDemoPreparedQuotes(tx);
+  await addDemoCourses(tx);
+  await addDemoCpqRules(tx);
+  await addDemoConfigurator(tx);
+  await addDemoInstallBaseCatalogue(tx);
 }
 
 async function writeDemo(db: CrmDb, data: DemoData): Promise<void> {
