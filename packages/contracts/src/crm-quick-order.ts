@@ -14,8 +14,11 @@ export const QUICK_ORDER_MAX_ROWS = 1000;
 /** Rows the page sends per check call, so a large file shows its progress. */
 export const QUICK_ORDER_PAGE_ROWS = 100;
 
-/** Why a row cannot be ordered: no such SKU, not in this account's catalogue, or no longer sold. */
-export const QUICK_ORDER_PROBLEMS = ['unknown', 'unavailable', 'discontinued'] as const;
+/**
+ * Why a row cannot be ordered: no such SKU, not in this account's catalogue, no longer sold, or an obsolete
+ * part number another part replaced (its message names the successor).
+ */
+export const QUICK_ORDER_PROBLEMS = ['unknown', 'unavailable', 'discontinued', 'superseded'] as const;
 export type QuickOrderProblem = (typeof QUICK_ORDER_PROBLEMS)[number];
 
 export const quickOrderRowSchema = z.object({

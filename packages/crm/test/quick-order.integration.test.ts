@@ -86,7 +86,7 @@ describe.each(await testEngines())('quick order on $name', (engine) => {
     expect(shared.some((sku) => ours.get(sku) !== theirs.get(sku))).toBe(true);
   });
 
-  it('reports unknown, unavailable and discontinued SKUs per row with a message', async () => {
+  it('reports unknown, unavailable, discontinued and superseded SKUs per row with a message', async () => {
     const invoiceId = await billTestInvoice(crm, crm.ids.halvorsen, 120);
     await crm.database.db
       .update(invoiceLines)
@@ -94,9 +94,15 @@ describe.each(await testEngines())('quick order on $name', (engine) => {
       .where(eq(invoiceLines.invoiceId, invoiceId));
     const { body } = await check(
       'qo-problems',
-      rows([skus[0] ?? '', 1], ['NOPE-123', 2], [notForHalvorsen, 1], ['fca-0001-old', 4]),
+      rows([skus[0] ?? '', 1], ['NOPE-123', 2], [notForHalvorsen, 1], ['fca-0001-old', 4], ['nz-70-b', 2]),
     );
-    expect(body.results.map((r) => r.status)).toEqual(['matched', 'problem', 'problem', 'problem']);
+    expect(body.results.map((r) => r.status)).toEqual([
+      'matched',
+      'problem',
+      'problem',
+      'problem',
+      'problem',
+    ]);
     expect(body.results[1]).toMatchObject({
       line: 2,
       problem: 'unknown',
@@ -109,6 +115,12 @@ describe.each(await testEngines())('quick order on $name', (engine) => {
     );
     expect(body.results[3]).toMatchObject({ line: 4, problem: 'discontinued', sku: 'FCA-0001-OLD' });
     expect(body.results[3]).toHaveProperty('message', expect.stringContaining('not sold any more'));
+    // An obsolete part number of the parts configurator names the part that replaced it.
+    expect(body.results[4]).toMatchObject({ line: 5, problem: 'superseded', sku: 'NZ-70-B' });
+    expect(body.results[4]).toHaveProperty(
+      'message',
+      expect.stringMatching(/^NZ-70-B is no longer made; order its replacement IPA-\d+ instead\.$/),
+    );
   });
 
   it('adds every row to the cart in one step, repriced by the CRM', async () => {

@@ -1,4 +1,5 @@
 import type { QuickOrderProblem, QuickOrderResult, QuickOrderRow } from '@storefront/contracts';
+import { supersessionsOf } from '../../db/queries/configurator';
 import { pricedItems, skusBilledTo, skusSoldOnStorefront } from '../../db/queries/quick-order';
 import { CrmHttpError } from '../errors';
 import { type QuoteScope, quoteScope } from './quote-access';
@@ -7,10 +8,11 @@ import { priceLines } from './quote-view';
 import type { Handler, HandlerContext } from './types';
 
 /** What a buyer can do about each problem, said about the SKU they typed. */
-const PROBLEM_MESSAGES: Record<QuickOrderProblem, (sku: string) => string> = {
+const PROBLEM_MESSAGES: Record<QuickOrderProblem, (sku: string, successor?: string) => string> = {
   unknown: (sku) => `${sku} is not a product number we know; check it against the catalogue.`,
   unavailable: (sku) => `${sku} is not in your account's catalogue; ask your account manager to add it.`,
   discontinued: (sku) => `${sku} is not sold any more; search the catalogue for its replacement.`,
+  superseded: (sku, successor) => `${sku} is no longer made; order its replacement ${successor} instead.`,
 };
 
 /** Product numbers are matched whatever their letter case and surrounding spaces. */
@@ -27,9 +29,10 @@ async function matchRows(
     (await pricedItems(ctx.db, scope.catalogue.id, 'sku', skus)).map((item) => [item.sku, item]),
   );
   const missing = skus.filter((sku) => !items.has(sku));
-  const [sold, billed] = await Promise.all([
+  const [sold, billed, superseded] = await Promise.all([
     skusSoldOnStorefront(ctx.db, scope.storefrontId, missing),
     skusBilledTo(ctx.db, scope.account.id, missing),
+    supersessionsOf(ctx.db, missing),
   ]);
   const matched = rows.flatMap((row) => {
     const item = items.get(skuKey(row.sku));
@@ -58,18 +61,21 @@ async function matchRows(
       };
     }
     const sku = skuKey(row.sku);
-    const problem: QuickOrderProblem = sold.has(sku)
-      ? 'unavailable'
-      : billed.has(sku)
-        ? 'discontinued'
-        : 'unknown';
+    const successor = superseded.get(sku)?.successorSku;
+    const problem: QuickOrderProblem = successor
+      ? 'superseded'
+      : sold.has(sku)
+        ? 'unavailable'
+        : billed.has(sku)
+          ? 'discontinued'
+          : 'unknown';
     return {
       status: 'problem',
       line: row.line,
       sku,
       qty: row.qty,
       problem,
-      message: PROBLEM_MESSAGES[problem](sku),
+      message: PROBLEM_MESSAGES[problem](sku, successor),
     };
   });
 }
