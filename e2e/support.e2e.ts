@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { checkLayouts } from './support/layout';
 import { signIn } from './support/sign-in';
@@ -34,6 +35,13 @@ test('a lab finds the clogged flow cell article as it types, reads it and opens 
   await expect(page.getByRole('heading', { level: 1, name: CLOGGED })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Resolution' })).toBeVisible();
   await expect(page.getByText(/Run the Clean Flow Cell routine/)).toBeVisible();
+  // The printable procedure comes as a PDF file.
+  const [procedure] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: /^KB-\d{6}-procedure\.pdf$/ }).click(),
+  ]);
+  expect(procedure.suggestedFilename()).toMatch(/^KB-\d{6}-procedure\.pdf$/);
+  expect((await readFile(await procedure.path())).subarray(0, 5).toString()).toBe('%PDF-');
   await checkLayouts(page, 'support-article');
 
   // Still clogged: the case form comes back filled with the symptoms and the sorter.

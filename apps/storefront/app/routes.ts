@@ -41,6 +41,9 @@ export default [
     id: 'api-case-attachments',
   }),
   route('support/search', 'features/support/support-search.ts', { id: 'support-search' }),
+  route('support/articles/:articleId/files/:attachmentId', 'features/support/article-attachment.ts', {
+    id: 'support-article-file',
+  }),
   // The support page (knowledge search by symptoms, cases) shows in the account area's layout.
   layout('routes/billing/layout.tsx', { id: 'billing-support' }, [
     route('support', 'routes/support/support.tsx', { id: 'support' }),

@@ -37,10 +37,20 @@ const articleSummarySchema = z.object({
 });
 export type KnowledgeArticleSummary = z.infer<typeof articleSummarySchema>;
 
+/** A file attached to an article (getKnowledgeAttachment serves it). */
+const articleAttachmentSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int().nonnegative(),
+});
+export type KnowledgeArticleAttachment = z.infer<typeof articleAttachmentSchema>;
+
 const articleDetailSchema = articleSummarySchema.omit({ snippet: true }).extend({
   symptoms: z.array(z.string()),
   cause: z.string(),
   resolutionSteps: z.array(z.string()),
+  attachments: z.array(articleAttachmentSchema),
 });
 export type KnowledgeArticle = z.infer<typeof articleDetailSchema>;
 
@@ -107,6 +117,18 @@ export const KNOWLEDGE_CRM_TYPES = {
     method: 'POST',
     payload: z.object({ ...catalogueScope, articleId: id }),
     answer: articleDetailSchema,
+  }),
+  /** A file of a published article of the storefront (base64): 404 for another storefront's or a draft's. */
+  getKnowledgeAttachment: crmType({
+    ...row,
+    method: 'POST',
+    payload: z.object({ ...catalogueScope, articleId: id, attachmentId: id }),
+    answer: z.object({
+      fileName: z.string(),
+      contentType: z.string(),
+      size: z.number(),
+      content: z.string(),
+    }),
   }),
   /**
    * Whether the storefront's support goes through its knowledge base first (a "bubble" org): it has published

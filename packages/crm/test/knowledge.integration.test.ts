@@ -107,6 +107,44 @@ describe.each(await testEngines())('knowledge search and support cases on $name'
     expect(unknown.status).toBe(404);
   });
 
+  it("serves an article's printable procedure to the storefront's accounts only", async () => {
+    const [hit] = (await search('clogged flow cell')).body.articles;
+    const article = (
+      await crm.post<KnowledgeArticle>('getKnowledgeDetail', { ...halvorsen(), articleId: hit?.id })
+    ).body;
+    const [procedure] = article.attachments;
+    expect(procedure).toMatchObject({
+      fileName: `${article.number}-procedure.pdf`,
+      contentType: 'application/pdf',
+    });
+    const file = await crm.post<{ fileName: string; size: number; content: string }>(
+      'getKnowledgeAttachment',
+      {
+        ...halvorsen(),
+        articleId: article.id,
+        attachmentId: procedure?.id,
+      },
+    );
+    expect(file.status).toBe(200);
+    const bytes = Buffer.from(file.body.content, 'base64');
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.length).toBe(procedure?.size);
+    // Another storefront's account, and a file the article does not have, get nothing.
+    const kestrel = await crm.post('getKnowledgeAttachment', {
+      storefrontId: crm.ids.storefrontA,
+      accountId: crm.ids.kestrel,
+      articleId: article.id,
+      attachmentId: procedure?.id,
+    });
+    expect(kestrel.status).toBe(403);
+    const other = await crm.post('getKnowledgeAttachment', {
+      ...halvorsen(),
+      articleId: article.id,
+      attachmentId: 'no-such-file',
+    });
+    expect(other.status).toBe(404);
+  });
+
   it('tells the support page what it offers, and that support goes through the knowledge base', async () => {
     const config = await crm.get<{ categories: string[]; caseCreation: boolean }>(
       'getKnowledgeConfigurations',

@@ -313,6 +313,12 @@ const SAMPLES: Samples = {
     category: 'Fluidics',
   },
   getKnowledgeDetail: { storefrontId: 'sf-1', accountId: 'acc-1', articleId: 'ka-1' },
+  getKnowledgeAttachment: {
+    storefrontId: 'sf-1',
+    accountId: 'acc-1',
+    articleId: 'ka-1',
+    attachmentId: 'kf-1',
+  },
   checkIfBubbleOrg: { storefrontId: 'sf-1', accountId: 'acc-1' },
   getCaseCreationActionDetails: { stfId: 'sf-1', accountId: 'acc-1' },
   createSupportCase: {

@@ -151,6 +151,7 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   getKnowledgeConfigurations: 'account',
   getKnowledgeDataBySearch: 'account',
   getKnowledgeDetail: 'account',
+  getKnowledgeAttachment: 'account',
   checkIfBubbleOrg: 'account',
   getCaseCreationActionDetails: 'account',
   createSupportCase: 'account',

@@ -1414,6 +1414,22 @@ export const knowledgeArticleModels = pgTable(
   (t) => [primaryKey({ columns: [t.articleId, t.modelSku] }), index().on(t.modelSku)],
 );
 
+/** A file attached to an article (a printable procedure, a diagram), for the storefront's signed-in users. */
+export const knowledgeArticleAttachments = pgTable(
+  'knowledge_article_attachments',
+  {
+    id: text().primaryKey(),
+    articleId: text()
+      .notNull()
+      .references(() => knowledgeArticles.id, { onDelete: 'cascade' }),
+    fileName: text().notNull(),
+    contentType: text().notNull(),
+    content: bytea().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.articleId)],
+);
+
 /**
  * How a case filed from the support page came about: the instrument it names (of the account's install base),
  * the symptoms as typed and who to call back. The case itself is a support_cases row like any other.

@@ -59,7 +59,7 @@ function fitted(font: PDFFont, text: string, size: number, width: number): strin
 }
 
 /** Text broken into lines of whole words that fit a width (a word longer than the width is cut by fitted). */
-function wrapped(font: PDFFont, text: string, size: number, width: number): string[] {
+export function wrapped(font: PDFFont, text: string, size: number, width: number): string[] {
   const lines: string[] = [];
   let current = '';
   for (const word of drawable(font, text).split(' ').filter(Boolean)) {

@@ -3,7 +3,11 @@ import type { CrmDb } from '../db/open';
 import { fullCatalogueModels } from '../db/queries/elearning';
 import { recordArticleTerms } from '../db/queries/knowledge';
 import * as schema from '../db/schema';
+import { procedureFileName, renderProcedurePdf } from '../domain/knowledge-pdf';
 import { DEMO_ARTICLES, type DemoArticle } from './knowledge-articles';
+
+/** The first articles (the most asked about) come with a printable procedure. */
+const ARTICLES_WITH_PROCEDURES = 6;
 
 /** The day the demo articles were last revised, one a week back from this date, so the order is stable. */
 const REVISED = Date.UTC(2026, 9, 30);
@@ -69,5 +73,23 @@ export async function addDemoKnowledgeArticles(db: CrmDb): Promise<void> {
     const models = rows.flatMap((row) => row.models);
     if (models.length > 0) await db.insert(schema.knowledgeArticleModels).values(models);
     await recordArticleTerms(db, storefrontId);
+    await db.insert(schema.knowledgeArticleAttachments).values(
+      await Promise.all(
+        rows.slice(0, ARTICLES_WITH_PROCEDURES).map(async ({ article }) => ({
+          id: randomUUID(),
+          articleId: article.id,
+          fileName: procedureFileName(article.number),
+          contentType: 'application/pdf',
+          content: Buffer.from(
+            await renderProcedurePdf({
+              number: article.number,
+              title: article.title,
+              cause: article.cause,
+              steps: article.resolution.split('\n'),
+            }),
+          ),
+        })),
+      ),
+    );
   }
 }

@@ -50,6 +50,21 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           <li key={step}>{step}</li>
         ))}
       </ol>
+      {article.attachments.length > 0 && (
+        <>
+          <h2>Files</h2>
+          <ul className="support-article__files">
+            {article.attachments.map((file) => (
+              <li key={file.id}>
+                <a href={`${SUPPORT_PATH}/articles/${article.id}/files/${file.id}`} download={file.fileName}>
+                  {file.fileName}
+                </a>{' '}
+                <span className="support-result__meta">({Math.max(1, Math.round(file.size / 1024))} KB)</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <section className="support-case" aria-labelledby="article-help-heading">
         <h2 id="article-help-heading">Still need help?</h2>
         <p>

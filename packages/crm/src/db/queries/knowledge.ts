@@ -1,7 +1,13 @@
 import { SNIPPET_MARKS } from '@storefront/contracts';
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { CrmDb } from '../open';
-import { knowledgeArticleModels, knowledgeArticles, knowledgeTerms, supportCaseFilings } from '../schema';
+import {
+  knowledgeArticleAttachments,
+  knowledgeArticleModels,
+  knowledgeArticles,
+  knowledgeTerms,
+  supportCaseFilings,
+} from '../schema';
 
 export type KnowledgeArticleRow = Omit<typeof knowledgeArticles.$inferSelect, 'search' | 'searchText'>;
 export type ArticleModelRow = typeof knowledgeArticleModels.$inferSelect;
@@ -174,4 +180,33 @@ export async function knowledgeOverview(db: CrmDb, storefrontId: string) {
 
 export async function insertCaseFiling(db: CrmDb, filing: typeof supportCaseFilings.$inferInsert) {
   await db.insert(supportCaseFilings).values(filing);
+}
+
+/** An article's files, without their content, by name. */
+export function attachmentsOf(db: CrmDb, articleId: string) {
+  return db
+    .select({
+      id: knowledgeArticleAttachments.id,
+      fileName: knowledgeArticleAttachments.fileName,
+      contentType: knowledgeArticleAttachments.contentType,
+      size: sql<number>`octet_length(${knowledgeArticleAttachments.content})`.mapWith(Number),
+    })
+    .from(knowledgeArticleAttachments)
+    .where(eq(knowledgeArticleAttachments.articleId, articleId))
+    .orderBy(asc(knowledgeArticleAttachments.fileName));
+}
+
+/** One file of an article, with its content. */
+export async function findAttachment(db: CrmDb, articleId: string, attachmentId: string) {
+  const [row] = await db
+    .select()
+    .from(knowledgeArticleAttachments)
+    .where(
+      and(
+        eq(knowledgeArticleAttachments.id, attachmentId),
+        eq(knowledgeArticleAttachments.articleId, articleId),
+      ),
+    )
+    .limit(1);
+  return row;
 }

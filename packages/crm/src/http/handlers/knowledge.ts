@@ -12,7 +12,9 @@ import type { CrmDb } from '../../db/open';
 import { findInstalledInstrument, listInstallBase } from '../../db/queries/install-base';
 import {
   type ArticleModelRow,
+  attachmentsOf,
   findArticle,
+  findAttachment,
   insertCaseFiling,
   type KnowledgeArticleRow,
   knowledgeOverview,
@@ -76,20 +78,45 @@ export const getKnowledgeDataBySearch: Handler<'getKnowledgeDataBySearch'> = asy
   };
 };
 
-export const getKnowledgeDetail: Handler<'getKnowledgeDetail'> = async (ctx, payload) => {
+/** A published article of the storefront the account belongs to; another storefront's and a draft: 404. */
+async function publishedArticle(
+  ctx: Parameters<Handler<'getKnowledgeDetail'>>[0],
+  payload: { storefrontId: string; accountId: string; articleId: string },
+) {
   await accountScope(ctx, payload.storefrontId, payload.accountId);
   const row = await findArticle(ctx.db, payload.articleId);
   // Another storefront's article and a draft are answered like none.
   if (!row || row.storefrontId !== payload.storefrontId || !row.published) {
     throw notFound('there is no article with this id.', 'articleId');
   }
-  const models = (await modelsOf(ctx.db, [row.id])).get(row.id) ?? [];
+  return row;
+}
+
+export const getKnowledgeDetail: Handler<'getKnowledgeDetail'> = async (ctx, payload) => {
+  const row = await publishedArticle(ctx, payload);
+  const [models, attachments] = await Promise.all([
+    modelsOf(ctx.db, [row.id]).then((found) => found.get(row.id) ?? []),
+    attachmentsOf(ctx.db, row.id),
+  ]);
   const { snippet: _, ...article } = summary(row, models, '');
   return {
     ...article,
     symptoms: lines(row.symptoms),
     cause: row.cause,
     resolutionSteps: lines(row.resolution),
+    attachments,
+  };
+};
+
+export const getKnowledgeAttachment: Handler<'getKnowledgeAttachment'> = async (ctx, payload) => {
+  const row = await publishedArticle(ctx, payload);
+  const file = await findAttachment(ctx.db, row.id, payload.attachmentId);
+  if (!file) throw notFound('this article has no file with this id.', 'attachmentId');
+  return {
+    fileName: file.fileName,
+    contentType: file.contentType,
+    size: file.content.length,
+    content: file.content.toString('base64'),
   };
 };
 
