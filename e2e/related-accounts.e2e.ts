@@ -12,6 +12,9 @@ const MASTER = 'Halvorsen Research Institute';
 const CORE = 'Halvorsen Sequencing Core Facility';
 const CAMPUS = 'Halvorsen Institute Cambridge Campus';
 
+// Both tests sign in as that user, and one switches the account the other reads: they run one after the other.
+test.describe.configure({ mode: 'serial' });
+
 const relatedList = (page: Page) => page.getByRole('region', { name: 'Related accounts' });
 const row = (page: Page, name: string) =>
   relatedList(page)

@@ -24,9 +24,17 @@ test('a lab finds the clogged flow cell article as it types, reads it and opens 
 
   // Matching articles appear while typing, without a submit.
   const search = page.getByRole('search', { name: 'Knowledge articles' });
-  await search.getByLabel('Instrument').selectOption({ label: SORTER });
-  await search.getByLabel('Symptoms').fill('clogged flow cell, high event rate');
   const results = page.locator('.support-results__list > li');
+  // Results while typing come from the page's script: once they show, the form is live (a choice made before
+  // the page hydrated is set back by it, so the typing is repeated until they do).
+  await expect(async () => {
+    await search.getByLabel('Symptoms').fill('clogged flow cell, high event rate');
+    await expect(results.first().getByRole('link')).toHaveText(CLOGGED, { timeout: 2_000 });
+  }).toPass();
+  await search.getByLabel('Instrument').selectOption({ label: SORTER });
+  await expect(search.getByLabel('Instrument').locator('option:checked')).toHaveText(SORTER);
+  // The article link carries the search, instrument included, back to the case form.
+  await expect(results.first().getByRole('link')).toHaveAttribute('href', /instrument=[^&]+/);
   await expect(results.first().getByRole('link')).toHaveText(CLOGGED);
   await expect(results.first().locator('mark').first()).toBeVisible();
   await checkLayouts(page, 'support-search');
