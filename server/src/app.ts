@@ -1,6 +1,6 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { MESSAGES } from '@storefront/contracts';
-import type { Gateway } from '@storefront/gateway';
+import type { Cache, Gateway } from '@storefront/gateway';
 import type { IdentityEnv } from '@storefront/identity';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -12,8 +12,9 @@ import { cameOverHttps, clientAddress } from './client';
 import { PAYMENTS_MOUNT } from './config';
 import { legacyRedirect } from './legacy-redirects';
 import type { Logger } from './logger';
+import { type CachedPage, createPageCache } from './page-cache';
 import { sameOriginWrites } from './same-origin';
-import { documentPolicy, newCspNonce, securityHeaders } from './security-headers';
+import { documentPolicy, newCspNonce, nonceSource, securityHeaders } from './security-headers';
 
 type FetchHandler = (request: Request) => Response | Promise<Response>;
 
@@ -43,6 +44,8 @@ export interface ServerParts {
   trustProxy: boolean;
   /** Hosts containing it answer the old site's paths with 301s to the new ones (spec P§2). */
   companyDomain: string;
+  /** Guest pages kept for visitors without cookies, and for how long (0: none are kept). */
+  pageCache: { store: Cache<CachedPage>; ttlMs: number };
   logger: Logger;
 }
 
@@ -136,6 +139,12 @@ export function createServerApp(parts: ServerParts): Hono<{ Variables: { request
     resolveDomain: (hostname: string) => gateway.resolveDomain(hostname),
     gatewayApiKey: parts.gatewayApiKey,
   };
+  const resourcesDomainOf = async (request: Request) =>
+    (await gateway.resolveDomain(new URL(request.url).host).catch(() => null))?.resourcesDomain;
+  const pages = createPageCache({
+    ...parts.pageCache,
+    documentPolicy: async (request, hashes) => documentPolicy(hashes, await resourcesDomainOf(request)),
+  });
   // Every page, form and cart change; the gateway and identity above have their API-key and CORS rules.
   app.use('*', sameOriginWrites(parts.trustProxy), webBodyLimit);
   app.all('*', async (c) => {
@@ -143,12 +152,16 @@ export function createServerApp(parts: ServerParts): Hono<{ Variables: { request
     const overHttps = cameOverHttps(c, parts.trustProxy);
     // The page's gateway calls are made for this browser: they count against its address.
     const gatewayFetch = (request: Request) => gateway.fetch(request, gatewayConnection(c));
-    c.res = await handleDocument(c.req.raw, { ...loadContext, gatewayFetch, cspNonce, overHttps });
-    const storefront = await gateway.resolveDomain(new URL(c.req.url).host).catch(() => null);
+    c.res = await pages.serve(c.req.raw, overHttps ? 'https' : 'http', ({ whole }) =>
+      handleDocument(c.req.raw, { ...loadContext, gatewayFetch, cspNonce, overHttps, renderWhole: whole }),
+    );
     // Through the context: a resource route's own Response may have immutable headers. A resource with a
-    // policy of its own (a generated picture: no script at all) keeps it.
+    // policy of its own (a generated picture: no script at all, a stored page: its scripts' hashes) keeps it.
     if (!c.res.headers.has('Content-Security-Policy'))
-      c.header('Content-Security-Policy', documentPolicy(cspNonce, storefront?.resourcesDomain));
+      c.header(
+        'Content-Security-Policy',
+        documentPolicy([nonceSource(cspNonce)], await resourcesDomainOf(c.req.raw)),
+      );
     return c.res;
   });
   return app;

@@ -13,7 +13,7 @@ import {
   seedDemoIfEmpty,
 } from '@storefront/crm';
 import { type Database, DatabaseConnectError, openDatabase, redactDatabaseUrl } from '@storefront/database';
-import { createCognitoTokenVerifier, createGateway } from '@storefront/gateway';
+import { createCognitoTokenVerifier, createGateway, createMemoryCache } from '@storefront/gateway';
 import { createIdentityApp, migrateIdentity } from '@storefront/identity';
 import { createPaymentProvider } from '@storefront/payments';
 import { createTaxApp } from '@storefront/tax';
@@ -23,6 +23,7 @@ import { createServerApp } from './app';
 import { PAYMENTS_MOUNT, type ServerConfig } from './config';
 import { type DemoUser, demoContacts, demoRecipients, ensureDemoUsers } from './demo-users';
 import type { Logger } from './logger';
+import type { CachedPage } from './page-cache';
 import { crmCallbackFetch } from './payments';
 
 const buildDir = fileURLToPath(new URL('../../apps/storefront/build/', import.meta.url));
@@ -31,6 +32,8 @@ const buildDir = fileURLToPath(new URL('../../apps/storefront/build/', import.me
 const EMBEDDED_CRM_BASE = 'http://crm.embedded';
 /** Where this server mounts the embedded user pools. */
 export const IDENTITY_MOUNT = '/identity';
+/** Guest pages kept at once: a stored page is about 20 KB compressed twice, so a few tens of MB at most. */
+const PAGE_CACHE_ENTRIES = 1000;
 /** Where this server mounts the embedded tax service (AVATAX_URL's default). */
 export const TAX_MOUNT = '/tax';
 
@@ -202,6 +205,10 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
       mode: config.env,
       trustProxy: config.trustProxy,
       companyDomain: config.companyDomain,
+      pageCache: {
+        store: createMemoryCache<CachedPage>(config.pageCacheTtlMs, PAGE_CACHE_ENTRIES),
+        ttlMs: config.pageCacheTtlMs,
+      },
       logger,
     });
     return { app, demo: seed.storefronts, demoUsers, close: async () => database?.close() };

@@ -34,6 +34,8 @@ const configSchema = z
     CRM_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
     CRM_SERVICE_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
     CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    /** How long a guest page is kept for the next visitor without cookies; 0 keeps none. */
+    PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     /** The user pools' base URL: token issuers are `${IDENTITY_URL}/<poolId>`; unset means this server's /identity. */
     IDENTITY_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
     /** SigV4 credentials of the user pools' admin API; random per process when unset. */
@@ -98,6 +100,7 @@ export interface ServerConfig {
   /** Shared by the gateway and the embedded CRM; a fresh random one per process when not configured. */
   crmServiceToken: string;
   cacheTtlMs: number;
+  pageCacheTtlMs: number;
   identityUrl: string;
   /** True when this process serves the user pools itself (IDENTITY_URL unset). */
   embeddedIdentity: boolean;
@@ -150,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     crmUrl: values.CRM_URL,
     crmServiceToken: values.CRM_SERVICE_TOKEN ?? randomBytes(32).toString('base64url'),
     cacheTtlMs: values.CACHE_TTL_MS,
+    pageCacheTtlMs: values.PAGE_CACHE_TTL_MS,
     identityUrl: (values.IDENTITY_URL ?? `http://localhost:${values.PORT}/identity`).replace(/\/+$/, ''),
     embeddedIdentity: values.IDENTITY_URL === undefined,
     identityAdmin: {

@@ -26,6 +26,11 @@ export function newCspNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
+/** The CSP source that lets the inline scripts carrying this nonce run. */
+export function nonceSource(nonce: string): string {
+  return `'nonce-${nonce}'`;
+}
+
 /** A storefront's resourcesDomain as a CSP source (https, as its static resources are loaded); null if not a host. */
 function resourcesSource(resourcesDomain: string | null | undefined): string | null {
   const host = resourcesDomain
@@ -38,15 +43,16 @@ function resourcesSource(resourcesDomain: string | null | undefined): string | n
 
 /**
  * The policy of the storefront's pages: scripts of this origin, of the storefront's resourcesDomain (the
- * administrators' custom JS) and inline ones carrying this request's nonce (React Router's). Styles may be
- * inline because themes and sections set style attributes. Product images may be on any https host.
+ * administrators' custom JS) and the page's inline ones (React Router's), named by `inlineScripts`: this
+ * request's nonce, or the hashes of a stored page's scripts. Styles may be inline because themes and sections
+ * set style attributes. Product images may be on any https host.
  */
-export function documentPolicy(nonce: string, resourcesDomain: string | null | undefined): string {
+export function documentPolicy(inlineScripts: string[], resourcesDomain: string | null | undefined): string {
   const resources = resourcesSource(resourcesDomain);
   const withResources = (...sources: string[]) => [...sources, ...(resources ? [resources] : [])].join(' ');
   return [
     "default-src 'self'",
-    `script-src ${withResources("'self'", `'nonce-${nonce}'`)}`,
+    `script-src ${withResources("'self'", ...inlineScripts)}`,
     `style-src ${withResources("'self'", "'unsafe-inline'")}`,
     `font-src ${withResources("'self'", 'data:')}`,
     "img-src 'self' data: https:",

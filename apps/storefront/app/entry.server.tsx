@@ -22,9 +22,10 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
-  // Crawlers get the whole page at once; browsers get the shell first.
+  // Crawlers and the page cache get the whole page at once; browsers get the shell first.
   const userAgent = request.headers.get('user-agent');
-  const waitForAll = (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
+  const waitForAll =
+    loadContext.renderWhole === true || (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
 
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;

@@ -18,6 +18,11 @@ export const RETRIED_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429
 export const MUTATING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The gateway request header carrying a guest cart's secret (the storefront keeps it in an http-only cookie). */
 export const GUEST_CART_HEADER = 'x-guest-cart';
+/**
+ * A page response the storefront marks as the same for every visitor without cookies (a guest page): the
+ * server may keep it for other such visitors; it never leaves the server.
+ */
+export const SHAREABLE_PAGE_HEADER = 'x-shareable-page';
 export const quoteChangedKey = (quoteId: string) => `qreset-${quoteId}`;
 
 export const PRICE_SOURCES = ['Catalog Price', 'List Price'] as const;

@@ -1,4 +1,4 @@
-export type { Cache } from './cache';
+export { type Cache, createMemoryCache } from './cache';
 export type { CrmFetch, CrmOptions } from './crm-client';
 export { GatewayRefusal } from './envelope';
 export { createGateway, type Gateway, type GatewayConnection, type GatewayOptions } from './gateway';

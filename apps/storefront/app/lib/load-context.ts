@@ -11,6 +11,11 @@ export interface StorefrontLoadContext {
   /** This request's Content-Security-Policy nonce: React Router's inline scripts carry it. */
   cspNonce: string;
   /**
+   * Render the whole page before answering (every deferred read settled, nothing streamed after the shell):
+   * the server stores this answer for other visitors, as crawlers get it.
+   */
+  renderWhole?: boolean;
+  /**
    * Whether the browser reached the server over https, also through a TLS proxy the server trusts: cookies
    * are then Secure. The server decides it (request.url may say http behind a proxy).
    */

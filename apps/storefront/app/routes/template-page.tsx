@@ -1,12 +1,19 @@
-import type { ShouldRevalidateFunctionArgs } from 'react-router';
+import { SHAREABLE_PAGE_HEADER } from '@storefront/contracts/constants';
+import { data, type HeadersArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { loadTemplatePage } from '../blocks/page.server';
 import { TemplatePage } from '../blocks/TemplatePage';
 import { isQuietWrite } from '../features/checkout/checkout-actions';
 import { metaDescriptors } from '../lib/meta';
 import type { Route } from './+types/template-page';
 
-export function loader(args: Route.LoaderArgs) {
-  return loadTemplatePage(args);
+/** A guest's page is the same for every guest without cookies: the server may keep it for the next one. */
+export async function loader(args: Route.LoaderArgs) {
+  const page = await loadTemplatePage(args);
+  return page.page.viewer.signedIn ? page : data(page, { headers: { [SHAREABLE_PAGE_HEADER]: 'true' } });
+}
+
+export function headers({ loaderHeaders }: HeadersArgs) {
+  return loaderHeaders;
 }
 
 /** Some checkout writes answer only their own block (the tax poll, file chunks): the page need not reload. */

@@ -1,0 +1,161 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gunzip, gzip } from 'node:zlib';
+import { SHAREABLE_PAGE_HEADER } from '@storefront/contracts';
+import type { Cache } from '@storefront/gateway';
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** One stored page: compressed once when stored, served as is; bodies in base64 so Redis can hold them. */
+export interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  gzip: string;
+  br: string;
+}
+
+export interface PageCacheOptions {
+  store: Cache<CachedPage>;
+  ttlMs: number;
+  /**
+   * The Content-Security-Policy of a stored document whose inline scripts have these hashes: a stored page is
+   * served to many visitors, so it cannot carry one request's nonce.
+   */
+  documentPolicy: (request: Request, scriptSources: string[]) => Promise<string>;
+}
+
+/** A render of a page, told to finish every deferred read before answering when the page will be stored. */
+export type PageRender = (options: { whole: boolean }) => Promise<Response>;
+
+/** Accept-Language values beyond this length are not worth a cache entry of their own. */
+const MAX_LANGUAGE_HEADER = 100;
+const HTML = /^text\/html/i;
+
+/**
+ * The full-page cache of pages for visitors without cookies (first-time guests, crawlers, link previews):
+ * what large storefronts put in front of their render (docs/decisions/0044-guest-page-cache.md). A request
+ * with any cookie, or any answer a route does not mark shareable, goes through untouched.
+ */
+export function createPageCache(options: PageCacheOptions) {
+  const { store, ttlMs } = options;
+  /** Pages being rendered for the cache: visitors asking for one at the same time wait for one render. */
+  const rendering = new Map<string, Promise<CachedPage | null>>();
+  const cacheControl = `public, max-age=0, s-maxage=${Math.floor(ttlMs / 1000)}`;
+
+  async function renderToStore(request: Request, key: string, render: PageRender): Promise<Response> {
+    let settle: (page: CachedPage | null) => void = () => {};
+    rendering.set(key, new Promise((resolve) => (settle = resolve)));
+    let page: CachedPage | null = null;
+    try {
+      const response = await render({ whole: true });
+      if (!isShareable(response)) return withoutShareMark(response);
+      page = await storedPage(request, response, cacheControl, options.documentPolicy);
+      await store.set(key, page).catch(() => {});
+      return pageResponse(page, request, 'miss');
+    } finally {
+      rendering.delete(key);
+      settle(page);
+    }
+  }
+
+  return {
+    /** `variant`: what else the page depends on that the request URL does not say (http or https). */
+    async serve(request: Request, variant: string, render: PageRender): Promise<Response> {
+      const key = ttlMs > 0 ? pageKey(request, variant) : null;
+      if (!key) return withoutShareMark(await render({ whole: false }));
+      const stored = await store.get(key).catch(() => undefined);
+      if (stored) return pageResponse(stored, request, 'hit');
+      const waiting = rendering.get(key);
+      if (!waiting) return renderToStore(request, key, render);
+      const page = await waiting;
+      if (page) return pageResponse(page, request, 'hit');
+      // A page that turned out not shareable (or failed) is rendered for each waiting visitor on their own.
+      return withoutShareMark(await render({ whole: false }));
+    },
+  };
+}
+
+/** The cache key of a request that may be answered from the cache; null when it may not. */
+function pageKey(request: Request, variant: string): string | null {
+  if (request.method !== 'GET') return null;
+  if (request.headers.has('cookie') || request.headers.has('authorization')) return null;
+  const language = request.headers.get('accept-language') ?? '';
+  if (language.length > MAX_LANGUAGE_HEADER) return null;
+  return createHash('sha256')
+    .update([variant, request.url, request.headers.get('host') ?? '', language.toLowerCase()].join('\n'))
+    .digest('base64url');
+}
+
+function isShareable(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    response.headers.get(SHAREABLE_PAGE_HEADER) === 'true' &&
+    !response.headers.has('set-cookie')
+  );
+}
+
+function withoutShareMark(response: Response): Response {
+  if (!response.headers.has(SHAREABLE_PAGE_HEADER)) return response;
+  const copy = new Response(response.body, response);
+  copy.headers.delete(SHAREABLE_PAGE_HEADER);
+  return copy;
+}
+
+async function storedPage(
+  request: Request,
+  response: Response,
+  cacheControl: string,
+  documentPolicy: PageCacheOptions['documentPolicy'],
+): Promise<CachedPage> {
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers = new Headers(response.headers);
+  headers.delete(SHAREABLE_PAGE_HEADER);
+  headers.delete('content-length');
+  headers.set('cache-control', cacheControl);
+  headers.set('vary', 'Accept-Encoding, Accept-Language, Cookie');
+  const type = headers.get('content-type') ?? '';
+  if (HTML.test(type)) {
+    headers.set('content-security-policy', await documentPolicy(request, inlineScriptHashes(body)));
+  }
+  const [gzipped, brotli] = await Promise.all([
+    gzipAsync(body, { level: 9 }),
+    brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+  ]);
+  return {
+    status: response.status,
+    headers: [...headers.entries()],
+    gzip: gzipped.toString('base64'),
+    br: brotli.toString('base64'),
+  };
+}
+
+/** CSP sources for the page's inline scripts: each one's SHA-256, as the policy's hash-source syntax has it. */
+export function inlineScriptHashes(html: Buffer): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.toString('utf8').matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = '', content = ''] = match;
+    if (/\bsrc\s*=/i.test(attributes) || content === '') continue;
+    hashes.add(`'sha256-${createHash('sha256').update(content, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+/** A stored page in the encoding the visitor accepts (brotli, gzip, else decompressed). */
+async function pageResponse(page: CachedPage, request: Request, cache: 'hit' | 'miss'): Promise<Response> {
+  const accepted = request.headers.get('accept-encoding') ?? '';
+  const headers = new Headers(page.headers);
+  headers.set('x-page-cache', cache);
+  let body: Buffer;
+  if (/\bbr\b/.test(accepted)) {
+    body = Buffer.from(page.br, 'base64');
+    headers.set('content-encoding', 'br');
+  } else if (/\bgzip\b/.test(accepted)) {
+    body = Buffer.from(page.gzip, 'base64');
+    headers.set('content-encoding', 'gzip');
+  } else {
+    body = await gunzipAsync(Buffer.from(page.gzip, 'base64'));
+  }
+  return new Response(new Uint8Array(body), { status: page.status, headers });
+}

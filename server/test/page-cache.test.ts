@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import { SHAREABLE_PAGE_HEADER } from '@storefront/contracts';
+import { createMemoryCache } from '@storefront/gateway';
+import { describe, expect, it } from 'vitest';
+import { type CachedPage, createPageCache, inlineScriptHashes, type PageRender } from '../src/page-cache';
+
+const SCRIPT = 'window.__context = {"page":1};';
+const PAGE = `<!DOCTYPE html><html><head><script nonce="abc">${SCRIPT}</script><script src="/assets/entry.js"></script></head><body>Cell sorter</body></html>`;
+
+function pageCache(ttlMs = 30_000) {
+  return createPageCache({
+    store: createMemoryCache<CachedPage>(ttlMs, 10),
+    ttlMs,
+    documentPolicy: async (_request, sources) => `script-src 'self' ${sources.join(' ')}`,
+  });
+}
+
+/** A render of the page counting its calls; `headers` are what the route answered. */
+function renderer(headers: Record<string, string> = { [SHAREABLE_PAGE_HEADER]: 'true' }) {
+  const calls: { whole: boolean }[] = [];
+  const render: PageRender = async (options) => {
+    calls.push(options);
+    // Another visitor's request can arrive while this one renders.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return new Response(PAGE, { headers: { 'content-type': 'text/html', ...headers } });
+  };
+  return { render, calls };
+}
+
+const get = (headers: Record<string, string> = {}) =>
+  new Request('http://store.example/product/a1/cell-sorter', {
+    headers: { 'accept-encoding': 'gzip', ...headers },
+  });
+
+describe('the guest page cache', () => {
+  it('renders a shareable page once, whole, and answers the next visitors without cookies from the store', async () => {
+    const cache = pageCache();
+    const { render, calls } = renderer();
+    const first = await cache.serve(get(), 'http', render);
+    const second = await cache.serve(get(), 'http', render);
+    expect(calls).toEqual([{ whole: true }]);
+    expect(first.headers.get('x-page-cache')).toBe('miss');
+    expect(second.headers.get('x-page-cache')).toBe('hit');
+    expect(second.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await second.arrayBuffer())).toString()).toBe(PAGE);
+    expect(second.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=30');
+    expect(second.headers.get(SHAREABLE_PAGE_HEADER)).toBeNull();
+  });
+
+  it('lets the stored page run its own inline scripts by hash, not by the first visitor’s nonce', async () => {
+    const cache = pageCache();
+    const response = await cache.serve(get(), 'http', renderer().render);
+    const hash = createHash('sha256').update(SCRIPT).digest('base64');
+    expect(response.headers.get('content-security-policy')).toBe(`script-src 'self' 'sha256-${hash}'`);
+  });
+
+  it('has visitors asking for the same page at once wait for one render', async () => {
+    const cache = pageCache();
+    const { render, calls } = renderer();
+    const answers = await Promise.all([1, 2, 3].map(() => cache.serve(get(), 'http', render)));
+    expect(calls).toHaveLength(1);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+  });
+
+  it('never answers a visitor with cookies or a token from the store, nor stores their page', async () => {
+    const cache = pageCache();
+    const { render, calls } = renderer();
+    const signedIn = await cache.serve(get({ cookie: 'sf_guest_cart=abc' }), 'http', render);
+    await cache.serve(get({ authorization: 'Bearer x.y.z' }), 'http', render);
+    expect(signedIn.headers.get('x-page-cache')).toBeNull();
+    expect(signedIn.headers.get(SHAREABLE_PAGE_HEADER)).toBeNull();
+    expect(calls).toEqual([{ whole: false }, { whole: false }]);
+    expect((await cache.serve(get(), 'http', render)).headers.get('x-page-cache')).toBe('miss');
+  });
+
+  it('stores nothing a route did not mark shareable, nor an answer that sets a cookie', async () => {
+    const cache = pageCache();
+    for (const headers of [{}, { [SHAREABLE_PAGE_HEADER]: 'true', 'set-cookie': 'sf_guest_cart=abc' }]) {
+      const { render, calls } = renderer(headers);
+      await cache.serve(get(), 'http', render);
+      const again = await cache.serve(get(), 'http', render);
+      expect(again.headers.get('x-page-cache')).toBeNull();
+      expect(calls).toHaveLength(2);
+    }
+  });
+
+  it('keeps pages apart by language and by http or https', async () => {
+    const cache = pageCache();
+    const { render, calls } = renderer();
+    await cache.serve(get({ 'accept-language': 'de-DE' }), 'http', render);
+    await cache.serve(get({ 'accept-language': 'en-US' }), 'http', render);
+    await cache.serve(get({ 'accept-language': 'en-US' }), 'https', render);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('keeps nothing when its time to live is 0', async () => {
+    const cache = pageCache(0);
+    const { render, calls } = renderer();
+    await cache.serve(get(), 'http', render);
+    await cache.serve(get(), 'http', render);
+    expect(calls).toEqual([{ whole: false }, { whole: false }]);
+  });
+
+  it('sends a visitor who accepts no compression the page as it was rendered', async () => {
+    const cache = pageCache();
+    await cache.serve(get(), 'http', renderer().render);
+    const plain = await cache.serve(get({ 'accept-encoding': 'identity' }), 'http', renderer().render);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(PAGE);
+  });
+});
+
+describe('inlineScriptHashes', () => {
+  it('hashes each inline script once and skips scripts loaded from a file', () => {
+    const html = Buffer.from(`${PAGE}<script>${SCRIPT}</script><script type="module">import "/a.js";</script>`);
+    expect(inlineScriptHashes(html)).toHaveLength(2);
+  });
+});
