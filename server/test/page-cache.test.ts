@@ -113,7 +113,9 @@ describe('the guest page cache', () => {
 
 describe('inlineScriptHashes', () => {
   it('hashes each inline script once and skips scripts loaded from a file', () => {
-    const html = Buffer.from(`${PAGE}<script>${SCRIPT}</script><script type="module">import "/a.js";</script>`);
+    const html = Buffer.from(
+      `${PAGE}<script>${SCRIPT}</script><script type="module">import "/a.js";</script>`,
+    );
     expect(inlineScriptHashes(html)).toHaveLength(2);
   });
 });
