@@ -76,7 +76,11 @@ describe('the guest page cache', () => {
 
   it('stores nothing a route did not mark shareable, nor an answer that sets a cookie', async () => {
     const cache = pageCache();
-    for (const headers of [{}, { [SHAREABLE_PAGE_HEADER]: 'true', 'set-cookie': 'sf_guest_cart=abc' }]) {
+    const answers: Record<string, string>[] = [
+      {},
+      { [SHAREABLE_PAGE_HEADER]: 'true', 'set-cookie': 'sf_guest_cart=abc' },
+    ];
+    for (const headers of answers) {
       const { render, calls } = renderer(headers);
       await cache.serve(get(), 'http', render);
       const again = await cache.serve(get(), 'http', render);

@@ -1,0 +1,71 @@
+/**
+ * The visitors the benchmarks load pages as: a first-time guest (no cookies), a returning guest (a cart cookie)
+ * and a signed-in buyer (the identity library's cookies, from a real sign-in against the user pool).
+ */
+import { randomBytes } from 'node:crypto';
+import type { DomainDetails } from '@storefront/contracts';
+import { DEMO_PROFILES } from '../server/src/demo-users';
+
+/** What a browser sends with every page: the benchmarks' pages are compressed as the browser's are. */
+export const BROWSER_HEADERS = {
+  'accept-encoding': 'gzip, deflate, br',
+  'accept-language': 'en-US,en;q=0.9',
+};
+
+/** A guest who has been here before: their cart cookie makes every page their own. */
+export function returningGuest(): Record<string, string> {
+  return { ...BROWSER_HEADERS, cookie: `sf_guest_cart=${randomBytes(32).toString('base64url')}` };
+}
+
+async function storefrontOf(baseUrl: string, hostname: string): Promise<DomainDetails> {
+  const response = await fetch(`${baseUrl}/api/domain`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ hostname }),
+  });
+  if (!response.ok) throw new Error(`No storefront answers ${hostname}`);
+  return (await response.json()) as DomainDetails;
+}
+
+function profile(username: string) {
+  const found = Object.values(DEMO_PROFILES)
+    .flat()
+    .find((candidate) => candidate.username === username);
+  if (!found) throw new Error(`No demo user ${username}`);
+  return found;
+}
+
+/**
+ * Signs a demo user in with the pool's USER_PASSWORD_AUTH and answers the headers of their browser: the
+ * cookies the identity library keeps (LastAuthUser, access and id tokens) for the storefront's app client.
+ */
+export async function signedInBuyer(
+  baseUrl: string,
+  username = 'buyer@halvorsen.example',
+): Promise<Record<string, string>> {
+  const storefront = await storefrontOf(baseUrl, new URL(baseUrl).hostname);
+  const response = await fetch(`${baseUrl}/identity`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: storefront.clientId,
+      AuthParameters: { USERNAME: username, PASSWORD: profile(username).password },
+    }),
+  });
+  const body = (await response.json()) as {
+    AuthenticationResult?: { AccessToken: string; IdToken: string };
+  };
+  const tokens = body.AuthenticationResult;
+  if (!tokens) throw new Error(`${username} could not sign in: ${JSON.stringify(body)}`);
+  const prefix = `CognitoIdentityServiceProvider.${storefront.clientId}`;
+  const cookie = [
+    `${prefix}.LastAuthUser=${username}`,
+    `${prefix}.${username}.accessToken=${tokens.AccessToken}`,
+    `${prefix}.${username}.idToken=${tokens.IdToken}`,
+  ].join('; ');
+  return { ...BROWSER_HEADERS, cookie };
+}
