@@ -72,7 +72,7 @@ const percentile = (sorted: readonly number[], p: number) =>
 function variantOf(source: ItemRow, record: number, prng: Prng): ItemRow {
   const brand = prng.pick(BRANDS);
   const pack = prng.pick(PACKS);
-  // A pack costs a little less per unit the bigger it is, and makers price differently.
+  // A pack costs 80-100 % of its units bought one by one: makers price differently.
   const factor = pack * (0.8 + prng.int(0, 20) / 100);
   return {
     ...source,
