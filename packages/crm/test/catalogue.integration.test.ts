@@ -183,6 +183,13 @@ describe.each(await testEngines())('catalogue types on $name', (engine) => {
       expect(nothing.body.totalCount).toBe(0);
     });
 
+    it('takes filter values literally, quotes and braces included', async () => {
+      for (const value of ['"', '\\', 'FITC"}', '{"Conjugate":"FITC"}', 'FITC", "Species": "Mouse']) {
+        const answer = await catalog(crm.ids.marlowe, { filters: { Conjugate: [value] } });
+        expect(answer).toMatchObject({ status: 200, body: { totalCount: 0 } });
+      }
+    });
+
     it('narrows to a category', async () => {
       const instruments = categoryId('Instruments');
       const { body } = await catalog(crm.ids.marlowe, { categoryId: instruments, pageSize: 200 });

@@ -410,6 +410,9 @@ export const catalogueItems = pgTable(
     index('catalogue_items_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
     index('catalogue_items_sku_trgm').using('gin', t.sku.op('gin_trgm_ops')),
     index('catalogue_items_short_description_trgm').using('gin', t.shortDescription.op('gin_trgm_ops')),
+    // Picklist filters are containment tests (attributes @> '{"Species":"Human"}'): this index finds the
+    // matching items of a big category without reading every item of it.
+    index('catalogue_items_attributes_gin').using('gin', t.attributes.op('jsonb_path_ops')),
     check('catalogue_items_price_source_check', oneOf(t.priceSource, PRICE_SOURCES)),
     check(
       'catalogue_items_requires_configuration_check',

@@ -43,9 +43,21 @@ function conditions(filter: CatalogueFilter, facet?: Facet): SQL | undefined {
   for (const field of PICKLIST_FIELDS) {
     const values = filter.filters[field];
     if (!values?.length || (facet?.kind === 'attribute' && facet.field === field)) continue;
-    parts.push(inArray(ATTRIBUTES[field], values));
+    parts.push(attributeIsOneOf(field, values));
   }
   return and(...parts);
+}
+
+/**
+ * The attribute holds one of the values, written as containment tests (attributes @> '{"Field":"value"}') so
+ * the attributes' GIN index answers them instead of a scan of the category; the values are always strings.
+ */
+function attributeIsOneOf(field: PicklistField, values: readonly string[]): SQL | undefined {
+  return or(
+    ...values.map(
+      (value) => sql`${catalogueItems.attributes} @> ${JSON.stringify({ [field]: value })}::jsonb`,
+    ),
+  );
 }
 
 /** Mirrors domain/pricing unitPrice so the database can sort by the price the account pays. */

@@ -1,0 +1,1 @@
+CREATE INDEX "catalogue_items_attributes_gin" ON "catalogue_items" USING gin ("attributes" jsonb_path_ops);
