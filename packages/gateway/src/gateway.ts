@@ -50,7 +50,7 @@ export interface GatewayOptions {
   logger?: Logger;
 }
 
-/** Signed-in users kept verified at once (each for seconds): a busy minute's worth. */
+/** Tokens whose verification is kept at once, each for seconds: far more than sign in within that time. */
 const VERIFIED_USERS = 10_000;
 
 /** How long a pool's user directory is trusted; writes through this gateway patch it at once. */
