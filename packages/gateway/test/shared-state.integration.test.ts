@@ -122,6 +122,21 @@ describe.each(await testStateStores())('two gateway instances sharing state in $
     expect(getUserCalls - before).toBe(1);
   });
 
+  it('never answers for a token past its expiry, though its user would still be kept', async () => {
+    await portalUser('expiring@halvorsen.example');
+    // Issued 59 min 58 s ago by the pool's clock: an hour's token with 2 s left.
+    const issuedEarlier = identityService(
+      database,
+      () => new Date(Date.now() - 3_598_000),
+      ISSUER_BASE,
+      state.first,
+    );
+    const { AccessToken } = await signIn(issuedEarlier, storefront.clientId, 'expiring@halvorsen.example');
+    expect((await catalogue(first, AccessToken)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(await catalogue(second, AccessToken)).toMatchObject(refused);
+  });
+
   it('refuses the very next call on the other instance after a global sign-out', async () => {
     await portalUser('signout@halvorsen.example');
     const token = await tokenOf('signout@halvorsen.example');
