@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Runs every check and test: lint, types, unit and integration (PGlite, and PostgreSQL when reachable), browser.
+# Runs every check and test: lint, types, unit and integration (PGlite, and PostgreSQL and Redis when reachable),
+# browser.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-redis.sh
 
 results="$(mktemp -d)"
 trap 'rm -rf "$results"' EXIT

@@ -1,7 +1,8 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { MESSAGES } from '@storefront/contracts';
-import type { Cache, Gateway } from '@storefront/gateway';
+import type { Gateway } from '@storefront/gateway';
 import type { IdentityEnv } from '@storefront/identity';
+import type { Cache } from '@storefront/shared-state';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';

@@ -13,9 +13,10 @@ import {
   seedDemoIfEmpty,
 } from '@storefront/crm';
 import { type Database, DatabaseConnectError, openDatabase, redactDatabaseUrl } from '@storefront/database';
-import { createCognitoTokenVerifier, createGateway, createMemoryCache } from '@storefront/gateway';
+import { createCognitoTokenVerifier, createGateway } from '@storefront/gateway';
 import { createIdentityApp, migrateIdentity } from '@storefront/identity';
 import { createPaymentProvider } from '@storefront/payments';
+import { createSharedState, redactRedisUrl, type SharedState } from '@storefront/shared-state';
 import { createTaxApp } from '@storefront/tax';
 import { Hono } from 'hono';
 import type { ServerBuild } from 'react-router';
@@ -59,9 +60,15 @@ async function loadBuild(): Promise<ServerBuild> {
 }
 
 /** The user pools of this process, mounted where IDENTITY_URL points by default. */
-function embeddedIdentity(config: ServerConfig, database: Database, logger: Logger): FetchHandler {
+function embeddedIdentity(
+  config: ServerConfig,
+  database: Database,
+  sharedState: SharedState,
+  logger: Logger,
+): FetchHandler {
   const identity = createIdentityApp({
     database,
+    sharedState,
     issuerBase: config.identityUrl,
     adminCredentials: config.identityAdmin,
     mode: config.env,
@@ -115,8 +122,14 @@ async function openConfiguredDatabase(config: ServerConfig, logger: Logger): Pro
  */
 export async function startStorefront(config: ServerConfig, logger: Logger): Promise<Storefront> {
   const build = await loadBuild();
+  const sharedState = await openSharedState(config, logger);
   const needsDatabase = !config.crmUrl || config.embeddedIdentity;
-  const database = needsDatabase ? await openConfiguredDatabase(config, logger) : undefined;
+  const database = needsDatabase
+    ? await openConfiguredDatabase(config, logger).catch(async (error: unknown) => {
+        await sharedState.close();
+        throw error;
+      })
+    : undefined;
   try {
     const crmDatabase: CrmDatabase | undefined =
       database && !config.crmUrl ? await openCrm(database) : undefined;
@@ -155,7 +168,9 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
       return payments(request);
     };
     const identity =
-      database && config.embeddedIdentity ? embeddedIdentity(config, database, logger) : undefined;
+      database && config.embeddedIdentity
+        ? embeddedIdentity(config, database, sharedState, logger)
+        : undefined;
     const gateway = createGateway({
       apiKey: config.gatewayApiKey,
       crm: {
@@ -173,6 +188,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
         fetch: identity ?? globalThis.fetch,
       },
       cacheTtlMs: config.cacheTtlMs,
+      sharedState,
       logger: logger.child({ part: 'gateway' }),
     });
 
@@ -206,14 +222,31 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
       trustProxy: config.trustProxy,
       companyDomain: config.companyDomain,
       pageCache: {
-        store: createMemoryCache<CachedPage>(config.pageCacheTtlMs, PAGE_CACHE_ENTRIES),
+        store: sharedState.cache<CachedPage>('page', {
+          ttlMs: config.pageCacheTtlMs,
+          maxEntries: PAGE_CACHE_ENTRIES,
+        }),
         ttlMs: config.pageCacheTtlMs,
       },
       logger,
     });
-    return { app, demo: seed.storefronts, demoUsers, close: async () => database?.close() };
+    const close = async () => {
+      await database?.close();
+      await sharedState.close();
+    };
+    return { app, demo: seed.storefronts, demoUsers, close };
   } catch (error) {
     await database?.close();
+    await sharedState.close();
     throw error;
   }
+}
+
+/** Caches, limits and revocations: in this process, or in the Redis at REDIS_URL shared by every instance. */
+async function openSharedState(config: ServerConfig, logger: Logger): Promise<SharedState> {
+  if (config.redisUrl) {
+    const where = redactRedisUrl(config.redisUrl);
+    logger.info({ redis: where }, `connecting to ${where} …`);
+  }
+  return createSharedState({ redisUrl: config.redisUrl, logger: logger.child({ part: 'shared-state' }) });
 }

@@ -10,6 +10,13 @@ const postgresUrl = z
     'must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)',
   );
 
+const redisUrl = z
+  .string()
+  .regex(
+    /^rediss?:\/\/.+/,
+    'must be a redis:// or rediss:// URL (leave it unset to keep shared state in this process)',
+  );
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -25,6 +32,8 @@ const configSchema = z
       .max(300_000, 'must be at most 300000 (5 minutes)')
       .default(10_000),
     DATA_DIR: z.string().min(1).default('./data'),
+    /** Where the state several instances share lives (caches, limits, revocations); unset means this process. */
+    REDIS_URL: redisUrl.optional(),
     /** The gateway's API key; like an AppSync API key it is sent by browsers, so it is not a secret. */
     GATEWAY_API_KEY: z
       .string()
@@ -95,6 +104,8 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   databaseConnectTimeoutMs: number;
   dataDir: string;
+  /** Shared state in this Redis; undefined keeps it in this process. */
+  redisUrl: string | undefined;
   gatewayApiKey: string;
   crmUrl: string | undefined;
   /** Shared by the gateway and the embedded CRM; a fresh random one per process when not configured. */
@@ -149,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: values.DATABASE_URL,
     databaseConnectTimeoutMs: values.DATABASE_CONNECT_TIMEOUT_MS,
     dataDir: resolve(values.DATA_DIR),
+    redisUrl: values.REDIS_URL,
     gatewayApiKey: values.GATEWAY_API_KEY,
     crmUrl: values.CRM_URL,
     crmServiceToken: values.CRM_SERVICE_TOKEN ?? randomBytes(32).toString('base64url'),

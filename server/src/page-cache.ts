@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gunzip, gzip } from 'node:zlib';
 import { SHAREABLE_PAGE_HEADER } from '@storefront/contracts';
-import type { Cache } from '@storefront/gateway';
+import type { Cache } from '@storefront/shared-state';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);

@@ -6,6 +6,7 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
     expect(config.dataDir.endsWith('/data')).toBe(true);
     expect(config.crmServiceToken.length).toBeGreaterThanOrEqual(32);
   });
@@ -15,8 +16,16 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBe('postgres://root@127.0.0.1:5432/test');
   });
 
+  it('keeps shared state in the Redis REDIS_URL names', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2' }).redisUrl).toBe('redis://127.0.0.1:6379/2');
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.internal:6380' }).redisUrl).toBe(
+      'rediss://cache.internal:6380',
+    );
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
+    [{ REDIS_URL: 'http://127.0.0.1:6379' }, 'REDIS_URL'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
     [{ GATEWAY_API_KEY: 'short' }, 'GATEWAY_API_KEY'],

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { SHAREABLE_PAGE_HEADER } from '@storefront/contracts';
-import { createMemoryCache } from '@storefront/gateway';
+import { memoryCache } from '@storefront/shared-state';
 import { describe, expect, it } from 'vitest';
 import { type CachedPage, createPageCache, inlineScriptHashes, type PageRender } from '../src/page-cache';
 
@@ -10,7 +10,7 @@ const PAGE = `<!DOCTYPE html><html><head><script nonce="abc">${SCRIPT}</script><
 
 function pageCache(ttlMs = 30_000) {
   return createPageCache({
-    store: createMemoryCache<CachedPage>(ttlMs, 10),
+    store: memoryCache<CachedPage>({ ttlMs, maxEntries: 10 }),
     ttlMs,
     documentPolicy: async (_request, sources) => `script-src 'self' ${sources.join(' ')}`,
   });

@@ -70,3 +70,35 @@ describe('start-up against a database host that does not answer', () => {
     expect(run.stdout).not.toContain('listening');
   }, 60_000);
 });
+
+describe('start-up against a Redis that does not answer', () => {
+  let silent: Server;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    // Accepts connections and never says a word, like a firewalled or hung Redis.
+    silent = createServer((socket) => sockets.push(socket));
+    silent.listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+  });
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    silent.close();
+  });
+
+  it('says where it connects, then stops naming REDIS_URL, without its password', async () => {
+    const address = silent.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    const run = await startServer({ REDIS_URL: `redis://:s3cret-pw@127.0.0.1:${address.port}` });
+
+    const shown = `redis://:***@127.0.0.1:${address.port}`;
+    expect(run.stdout).toContain(`connecting to ${shown} …`);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      `The storefront could not start: REDIS_URL: Redis at ${shown} did not answer`,
+    );
+    expect(`${run.stdout}${run.stderr}`).not.toContain('s3cret-pw');
+    expect(run.stdout).not.toContain('listening');
+  }, 60_000);
+});

@@ -1,6 +1,6 @@
 import { accountChoiceSchema, PA_ACCOUNT_OBJECT, paAccountSchema } from '@storefront/contracts';
+import type { Cache } from '@storefront/shared-state';
 import { z } from 'zod';
-import type { Cache } from './cache';
 import type { CrmClient } from './crm-client';
 import type { Logger } from './logger';
 import type { TokenVerifier, VerifiedUser } from './principal';

@@ -1,25 +1,7 @@
 import { createHash } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
 
-/** Async so a shared store (Redis) can replace the in-memory one when several gateway instances run. */
-export interface Cache<V> {
-  get(key: string): Promise<V | undefined>;
-  set(key: string, value: V): Promise<void>;
-}
-
+/** Entries each of the gateway's caches holds at most. */
 export const DEFAULT_CACHE_ENTRIES = 1000;
-
-/** An LRU bounded in entries whose values expire after `ttlMs`; a TTL of 0 or less caches nothing. */
-export function createMemoryCache<V extends {}>(ttlMs: number, maxEntries = DEFAULT_CACHE_ENTRIES): Cache<V> {
-  if (ttlMs <= 0) return { get: async () => undefined, set: async () => {} };
-  const lru = new LRUCache<string, V>({ max: maxEntries, ttl: ttlMs });
-  return {
-    get: async (key) => lru.get(key),
-    set: async (key, value) => {
-      lru.set(key, value);
-    },
-  };
-}
 
 /** Who a cached answer was computed for: two accounts (or contacts, or user types) never share an entry. */
 export interface CacheScope {

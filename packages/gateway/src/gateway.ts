@@ -1,8 +1,9 @@
 import type { DomainDetails, Envelope } from '@storefront/contracts';
+import { memorySharedState, type SharedState } from '@storefront/shared-state';
 import { createYoga } from 'graphql-yoga';
 import { RELATED_ACCOUNTS_TTL_MS, type RelatedAccounts, withAccountReach } from './account-reach';
-import { type Cache, createMemoryCache } from './cache';
-import { type CrmOptions, createCrmClient } from './crm-client';
+import { DEFAULT_CACHE_ENTRIES } from './cache';
+import { type CrmClient, type CrmOptions, createCrmClient } from './crm-client';
 import { Unauthorized } from './envelope';
 import { createRequestGuard, GRAPHQL_PATH, unauthorized } from './http';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_DEPTH, limitsPlugin } from './limits';
@@ -10,19 +11,28 @@ import { type Logger, requestLogger, silentLogger } from './logger';
 import type { GatewayContext } from './operation';
 import { createPrincipalResolver, type Principal, requestStorefront, type TokenVerifier } from './principal';
 import { PROMO_CODE_LOOKUP_RULE } from './promo-code-lookups';
-import { memoryRateLimiter, type RateLimiter } from './rate-limiter';
 import { schema } from './schema';
 import { createDomainResolver, type DomainEntry } from './storefronts';
 import { createUserPoolAdmin, type UserPoolAdminOptions } from './user-pool-admin';
 import { createUserDirectory, type PoolSnapshot } from './users/directory';
+import { type CachedVerification, VERIFIED_USER_TTL_MS, withVerifiedUserCache } from './verified-users';
 
 export interface GatewayOptions {
   /** The x-api-key value every request must carry. */
   apiKey: string;
   /** The CRM REST base, its bearer token and the fetch reaching it (the CRM app's fetch in one process). */
   crm: CrmOptions;
-  /** TTL of the cache of cacheable results and of the host → storefront cache; 0 disables both. */
+  /**
+   * TTL of the cache of cacheable results and of the host → storefront cache; it also bounds how long related
+   * accounts and verified users are kept (each has a shorter TTL of its own). 0 caches none of them.
+   */
   cacheTtlMs: number;
+  /**
+   * Where caches, the promo-code limit and the user pools' revocation marks live: in this process by default;
+   * Redis when several instances run. Share it with the embedded user pools so a revocation there ends the
+   * verified users kept here at once.
+   */
+  sharedState?: SharedState;
   /** Default 64 KiB; a larger body is a 413. */
   maxBodyBytes?: number;
   /** Default 6 levels of selection. */
@@ -31,19 +41,17 @@ export interface GatewayOptions {
   introspection?: boolean;
   /** Verifies user-pool tokens (the identity issue); without it any token is answered 401 Unauthorized. */
   verifyToken?: TokenVerifier;
-  /** Counts promo-code look-ups per caller; default in memory, PROMO_CODE_LOOKUP_RULE. */
-  promoCodeLookups?: RateLimiter;
   /**
    * The user pools' admin API (managing users, spec P§5-P§7); without it those fields answer 501. The
    * directory of pool users is fresh for `directoryTtlMs` (default 60 s; then read again behind the answers)
-   * and kept in `directoryCache` (default in memory for ten times that; Redis when several instances run).
+   * and kept in the shared state for ten times that.
    */
-  userPools?: UserPoolAdminOptions & {
-    directoryTtlMs?: number;
-    directoryCache?: Cache<PoolSnapshot>;
-  };
+  userPools?: UserPoolAdminOptions & { directoryTtlMs?: number };
   logger?: Logger;
 }
+
+/** Tokens whose verification is kept at once, each for seconds: far more than sign in within that time. */
+const VERIFIED_USERS = 10_000;
 
 /** How long a pool's user directory is trusted; writes through this gateway patch it at once. */
 export const DEFAULT_DIRECTORY_TTL_MS = 60_000;
@@ -65,14 +73,17 @@ export function createGateway(options: GatewayOptions): Gateway {
   const logger = options.logger ?? silentLogger;
   const guard = createRequestGuard(options.apiKey);
   const crm = createCrmClient(options.crm, logger);
-  const resolveDomain = createDomainResolver(crm, createMemoryCache<DomainEntry>(options.cacheTtlMs));
-  // Who a token is comes from the user pool; which accounts it may act for, from the CRM.
-  const relations = createMemoryCache<RelatedAccounts>(Math.min(options.cacheTtlMs, RELATED_ACCOUNTS_TTL_MS));
-  const verifyToken = options.verifyToken && withAccountReach(options.verifyToken, crm, relations, logger);
-  const resolvePrincipal = createPrincipalResolver(resolveDomain, verifyToken);
-  const results = createMemoryCache<Envelope>(options.cacheTtlMs);
-  const promoCodeLookups = options.promoCodeLookups ?? memoryRateLimiter(PROMO_CODE_LOOKUP_RULE);
-  const users = options.userPools && userManagement(options.userPools, logger);
+  const shared = options.sharedState ?? memorySharedState();
+  const cached = <V extends {}>(namespace: string, ttlMs: number) =>
+    shared.cache<V>(`gateway:${namespace}`, { ttlMs, maxEntries: DEFAULT_CACHE_ENTRIES });
+  const resolveDomain = createDomainResolver(crm, cached<DomainEntry>('storefronts', options.cacheTtlMs));
+  const resolvePrincipal = createPrincipalResolver(
+    resolveDomain,
+    options.verifyToken && tokenVerifier(options.verifyToken, shared, options.cacheTtlMs, crm, logger),
+  );
+  const results = cached<Envelope>('results', options.cacheTtlMs);
+  const promoCodeLookups = shared.rateLimiter('gateway:promo-code-lookups', PROMO_CODE_LOOKUP_RULE);
+  const users = options.userPools && userManagement(options.userPools, shared, logger);
 
   const yoga = createYoga<
     { request: Request; verified?: Promise<Principal> } & GatewayConnection,
@@ -135,11 +146,48 @@ export function createGateway(options: GatewayOptions): Gateway {
   };
 }
 
-function userManagement(options: NonNullable<GatewayOptions['userPools']>, logger: Logger) {
+/**
+ * Who a token is comes from the user pool (its verification kept briefly, ended by a revocation); which
+ * accounts it may act for, from the CRM (related accounts kept briefly too).
+ */
+function tokenVerifier(
+  verify: TokenVerifier,
+  shared: SharedState,
+  cacheTtlMs: number,
+  crm: CrmClient,
+  logger: Logger,
+): TokenVerifier {
+  const verifiedTtlMs = Math.min(cacheTtlMs, VERIFIED_USER_TTL_MS);
+  const verified =
+    verifiedTtlMs > 0
+      ? withVerifiedUserCache(
+          verify,
+          shared.cache<CachedVerification>('gateway:verified-users', {
+            ttlMs: verifiedTtlMs,
+            maxEntries: VERIFIED_USERS,
+          }),
+          shared.revocations,
+        )
+      : verify;
+  const relations = shared.cache<RelatedAccounts>('gateway:related-accounts', {
+    ttlMs: Math.min(cacheTtlMs, RELATED_ACCOUNTS_TTL_MS),
+    maxEntries: DEFAULT_CACHE_ENTRIES,
+  });
+  return withAccountReach(verified, crm, relations, logger);
+}
+
+function userManagement(
+  options: NonNullable<GatewayOptions['userPools']>,
+  shared: SharedState,
+  logger: Logger,
+) {
   const admin = createUserPoolAdmin(options);
   const freshMs = options.directoryTtlMs ?? DEFAULT_DIRECTORY_TTL_MS;
   // Kept well beyond fresh, so an idle pool is answered at once and read again behind the answer.
-  const cache = options.directoryCache ?? createMemoryCache<PoolSnapshot>(freshMs * 10, 100);
+  const cache = shared.cache<PoolSnapshot>('gateway:user-directory', {
+    ttlMs: freshMs * 10,
+    maxEntries: 100,
+  });
   const onBackgroundError = (error: unknown) =>
     logger.warn({ err: String(error) }, 'gateway: reading a user pool again failed');
   return {

@@ -1,10 +1,10 @@
 import type { CrmType, DomainDetails, Envelope } from '@storefront/contracts';
-import { type Cache, cacheKey } from './cache';
+import type { Cache, RateLimiter } from '@storefront/shared-state';
+import { cacheKey } from './cache';
 import type { CrmClient, CrmRequest } from './crm-client';
 import { errorEnvelope } from './envelope';
 import type { Logger } from './logger';
 import type { Principal } from './principal';
-import type { RateLimiter } from './rate-limiter';
 import type { UserPoolAdmin } from './user-pool-admin';
 import type { UserDirectory } from './users/directory';
 

@@ -1,7 +1,7 @@
 import type { CrmType } from '@storefront/contracts';
+import type { RateLimiter, RateRule } from '@storefront/shared-state';
 import { GatewayRefusal } from './envelope';
 import type { Principal } from './principal';
-import type { RateLimiter, RateRule } from './rate-limiter';
 
 /** The types that tell whether a promo code exists: each call is one guess at a code. */
 const PROMO_CODE_LOOKUPS: ReadonlySet<CrmType> = new Set([

@@ -1,6 +1,6 @@
 import { type DomainDetails, MESSAGES, type StorefrontRecord, toDomainDetails } from '@storefront/contracts';
+import type { Cache } from '@storefront/shared-state';
 import { z } from 'zod';
-import type { Cache } from './cache';
 import type { CrmClient } from './crm-client';
 import { GatewayRefusal } from './envelope';
 

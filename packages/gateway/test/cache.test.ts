@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CacheScope, cacheKey, createMemoryCache } from '../src/cache';
+import { type CacheScope, cacheKey } from '../src/cache';
 
 const scope: CacheScope = {
   userType: 'AWSGuest',
@@ -37,30 +37,5 @@ describe('cacheKey', () => {
     expect(new Set([base, ...variants]).size).toBe(variants.length + 1);
     // Array order is meaningful and must not be normalised away.
     expect(cacheKey('f', [1, 3], scope)).not.toBe(cacheKey('f', [3, 1], scope));
-  });
-});
-
-describe('createMemoryCache', () => {
-  it('expires entries after the TTL', async () => {
-    const cache = createMemoryCache<string>(20);
-    await cache.set('k', 'v');
-    expect(await cache.get('k')).toBe('v');
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    expect(await cache.get('k')).toBeUndefined();
-  });
-
-  it('evicts the least recently used entry beyond its bound', async () => {
-    const cache = createMemoryCache<string>(60_000, 2);
-    await cache.set('a', '1');
-    await cache.set('b', '2');
-    await cache.get('a');
-    await cache.set('c', '3');
-    expect([await cache.get('a'), await cache.get('b'), await cache.get('c')]).toEqual(['1', undefined, '3']);
-  });
-
-  it('keeps nothing with a TTL of 0', async () => {
-    const cache = createMemoryCache<string>(0);
-    await cache.set('k', 'v');
-    expect(await cache.get('k')).toBeUndefined();
   });
 });

@@ -1,21 +1,9 @@
+import { memorySharedState, type RateRule } from '@storefront/shared-state';
 import { describe, expect, it } from 'vitest';
 import { limitPromoCodeLookups } from '../src/promo-code-lookups';
-import { memoryRateLimiter } from '../src/rate-limiter';
 import { guest } from './fixtures';
 
-describe('memoryRateLimiter', () => {
-  it('allows the limit in a window, refuses past it saying when the window ends, and opens a new one after', async () => {
-    let now = 1_000;
-    const limiter = memoryRateLimiter({ limit: 2, windowMs: 60_000 }, () => now);
-    expect(await limiter.hit('a')).toEqual({ allowed: true, retryAfterMs: 60_000 });
-    now += 10_000;
-    expect(await limiter.hit('a')).toEqual({ allowed: true, retryAfterMs: 50_000 });
-    expect(await limiter.hit('a')).toEqual({ allowed: false, retryAfterMs: 50_000 });
-    expect((await limiter.hit('b')).allowed).toBe(true);
-    now += 50_000;
-    expect(await limiter.hit('a')).toEqual({ allowed: true, retryAfterMs: 60_000 });
-  });
-});
+const memoryRateLimiter = (rule: RateRule) => memorySharedState().rateLimiter('promo-code-lookups', rule);
 
 describe('limitPromoCodeLookups', () => {
   const user = { ...guest, userType: 'AWSPortalUser' as const, username: 'buyer@lab.example' };

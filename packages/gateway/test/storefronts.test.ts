@@ -1,6 +1,6 @@
 import { type Envelope, MESSAGES, type StorefrontRecord } from '@storefront/contracts';
+import { memoryCache } from '@storefront/shared-state';
 import { describe, expect, it } from 'vitest';
-import { createMemoryCache } from '../src/cache';
 import type { CrmClient } from '../src/crm-client';
 import { GatewayRefusal } from '../src/envelope';
 import { createDomainResolver, type DomainEntry, normalizeHost } from '../src/storefronts';
@@ -16,7 +16,7 @@ function resolverWith(answer: () => Envelope) {
     await new Promise((resolve) => setTimeout(resolve, 5));
     return answer();
   };
-  const resolve = createDomainResolver(crm, createMemoryCache<DomainEntry>(60_000));
+  const resolve = createDomainResolver(crm, memoryCache<DomainEntry>({ ttlMs: 60_000, maxEntries: 10 }));
   return { resolve, calls: () => calls };
 }
 

@@ -2,6 +2,7 @@ import type { DomainDetails, Envelope } from '@storefront/contracts';
 import type { Database } from '@storefront/database';
 import { ensureUser, ensureUserPool } from '@storefront/identity';
 import { createTestIdentityApp } from '@storefront/identity/testing';
+import type { SharedState } from '@storefront/shared-state';
 import { Hono } from 'hono';
 import type { Gateway } from '../src/index';
 
@@ -12,13 +13,17 @@ export const ISSUER_BASE = 'http://identity.test/identity';
 export const PASSWORD = 'Token-Test-2026!';
 export type IdentityFetch = (request: Request) => Response | Promise<Response>;
 
-/** The user pools served under /identity, as the server mounts them, with a clock of the test's choosing. */
+/**
+ * The user pools served under /identity, as the server mounts them, with a clock of the test's choosing; given
+ * the gateway's shared state, they record revocations where the gateway reads them.
+ */
 export function identityService(
   database: Database,
   now: () => Date,
   issuerBase = ISSUER_BASE,
+  sharedState?: SharedState,
 ): IdentityFetch {
-  const app = createTestIdentityApp({ database, issuerBase, now });
+  const app = createTestIdentityApp({ database, issuerBase, now, ...(sharedState ? { sharedState } : {}) });
   return new Hono().route('/identity', app).fetch;
 }
 

@@ -1,4 +1,5 @@
 import type { Database } from '@storefront/database';
+import { memorySharedState, type SharedState } from '@storefront/shared-state';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
@@ -12,7 +13,7 @@ import { createMailer } from './mail/outbox';
 import { CognitoError } from './protocol/errors';
 import { protocolHandler } from './protocol/router';
 import type { AdminCredentials } from './protocol/sigv4';
-import { databaseCounters, memoryCounters } from './security/counters';
+import { databaseCounters } from './security/counters';
 import { createLockout } from './security/lockout';
 import { passwordHasher } from './security/password-hash';
 import { DEFAULT_RATE_LIMITS, type RateLimits, requestLimit } from './security/rate-limit';
@@ -36,6 +37,11 @@ export interface IdentityAppOptions {
   signingKeyMaxAgeDays?: number;
   /** Overrides the per-IP and per-user request limits. */
   rateLimits?: Partial<RateLimits>;
+  /**
+   * Where the request limits count and revocations are recorded: this process by default (on the `now`
+   * clock); Redis when several instances run. Share it with the gateway so it honours revocations at once.
+   */
+  sharedState?: SharedState;
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -63,6 +69,7 @@ export function createIdentityApp(options: IdentityAppOptions): Hono {
   const now = options.now ?? (() => new Date());
   const logger = redactingLogger(options.logger ?? consoleLogger);
   const db = identityDb(options.database);
+  const shared = options.sharedState ?? memorySharedState({ now: () => now().getTime() });
   const ctx: IdentityContext = {
     db,
     mode: options.mode,
@@ -72,8 +79,9 @@ export function createIdentityApp(options: IdentityAppOptions): Hono {
     keys: createSigningKeys(db, now, (options.signingKeyMaxAgeDays ?? DEFAULT_KEY_MAX_AGE_DAYS) * DAY_MS),
     mailer: createMailer({ db, smtpUrl: options.smtpUrl, logger, now }),
     lockout: createLockout(db, now),
-    requestCounters: memoryCounters(now),
+    requestCounters: shared.windowCounters('identity:requests'),
     codeBudgets: databaseCounters(db, now),
+    revocations: shared.revocations,
     logger,
   };
 

@@ -1,7 +1,7 @@
+import type { Revocations, WindowCounters } from '@storefront/shared-state';
 import type { IdentityDb } from './db/database';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/outbox';
-import type { WindowCounters } from './security/counters';
 import type { Lockout } from './security/lockout';
 import type { PasswordHasher } from './security/password-hash';
 import type { SigningKeys } from './tokens/keys';
@@ -17,9 +17,11 @@ export interface IdentityContext {
   keys: SigningKeys;
   mailer: Mailer;
   lockout: Lockout;
-  /** The per-address and per-user request limits: in this process's memory, hit on every request. */
+  /** The per-address and per-user request limits, hit on every request: in the shared state (memory or Redis). */
   requestCounters: WindowCounters;
   /** Codes sent and wrong guesses per user and purpose: in the database, shared by instances and restarts. */
   codeBudgets: WindowCounters;
+  /** Where a user's tokens stopping being good is recorded, so gateways stop trusting what they kept. */
+  revocations: Revocations;
   logger: Logger;
 }

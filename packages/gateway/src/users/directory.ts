@@ -1,4 +1,4 @@
-import type { Cache } from '../cache';
+import type { Cache } from '@storefront/shared-state';
 import type { UserPoolAdmin } from '../user-pool-admin';
 
 /**

@@ -5,6 +5,7 @@ import { users } from '../db/schema';
 import { CognitoError, invalidParameter } from '../protocol/errors';
 import { assertPasswordPolicy } from '../security/password-policy';
 import { temporaryPassword } from '../security/temporary-password';
+import { recordRevocation } from '../tokens/revocation';
 import { attributeListSchema, attributeWrites, requiredEmail } from '../users/attributes';
 import { sendCode } from '../users/delivery';
 import { userFilter } from '../users/filter';
@@ -147,6 +148,8 @@ export const AdminUpdateUserAttributes = adminOperation({
     }
     if (writes.email === '') throw requiredEmail();
     await mergeAttributes(ctx, user.id, writes);
+    // The account and contact a gateway acts for come from these attributes.
+    await recordRevocation(ctx, user);
     return {};
   },
 });
@@ -163,7 +166,8 @@ export const AdminDisableUser = adminOperation({
   input: userInPool,
   async run(ctx, input) {
     // Sign-in, refresh and every access token now answer 'User is disabled.'.
-    await updateUser(ctx, (await poolUser(ctx, input)).id, { enabled: false });
+    const user = await updateUser(ctx, (await poolUser(ctx, input)).id, { enabled: false });
+    await recordRevocation(ctx, user);
     return {};
   },
 });
@@ -209,6 +213,7 @@ export const AdminDeleteUser = adminOperation({
   async run(ctx, input) {
     const user = await poolUser(ctx, input);
     await ctx.db.delete(users).where(eq(users.id, user.id));
+    await recordRevocation(ctx, user);
     return {};
   },
 });

@@ -9,7 +9,7 @@ export const GlobalSignOut = publicOperation({
   input: z.object({ AccessToken }),
   async run(ctx, input) {
     const { user } = await authenticate(ctx, input.AccessToken);
-    await revokeUserSessions(ctx, user.id);
+    await revokeUserSessions(ctx, user);
     return {};
   },
 });

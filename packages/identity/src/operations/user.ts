@@ -4,6 +4,7 @@ import type { IdentityContext } from '../context';
 import { users } from '../db/schema';
 import { invalidParameter } from '../protocol/errors';
 import { authenticate } from '../tokens/access';
+import { recordRevocation } from '../tokens/revocation';
 import { attributeDeletes, attributeListSchema, attributeWrites } from '../users/attributes';
 import { consumeCode } from '../users/codes';
 import { type CodeDeliveryDetails, sendCode } from '../users/delivery';
@@ -63,6 +64,7 @@ export const DeleteUser = publicOperation({
     const { user } = await authenticate(ctx, input.AccessToken);
     // Sessions, codes, devices and group memberships go with the user (foreign keys cascade).
     await ctx.db.delete(users).where(eq(users.id, user.id));
+    await recordRevocation(ctx, user);
     return {};
   },
 });

@@ -1,7 +1,7 @@
+import type { WindowCounters } from '@storefront/shared-state';
 import type { Context } from 'hono';
 import { CognitoError, MESSAGE } from '../protocol/errors';
 import { usernameKey } from '../users/repository';
-import type { WindowCounters } from './counters';
 
 export interface RateLimit {
   limit: number;

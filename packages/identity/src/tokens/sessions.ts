@@ -5,6 +5,8 @@ import type { IdentityDb } from '../db/database';
 import { sessions } from '../db/schema';
 import { CognitoError, MESSAGE, notAuthorized } from '../protocol/errors';
 import { tokenHash } from '../security/compare';
+import { findUserById, type User } from '../users/repository';
+import { recordRevocation } from './revocation';
 
 export type Session = typeof sessions.$inferSelect;
 
@@ -70,12 +72,15 @@ export async function revokeRefreshToken(
   if (!session) return;
   if (session.clientId !== clientId) throw new CognitoError('UnsupportedTokenTypeException', 'Invalid token');
   await ctx.db.update(sessions).set({ revokedAt: ctx.now() }).where(eq(sessions.id, session.id));
+  const user = await findUserById(ctx.db, session.userId);
+  if (user) await recordRevocation(ctx, user);
 }
 
 /** GlobalSignOut and administrative sign-out: all the user's sessions end. */
-export async function revokeUserSessions(ctx: IdentityContext, userId: string): Promise<void> {
+export async function revokeUserSessions(ctx: IdentityContext, user: User): Promise<void> {
   await ctx.db
     .update(sessions)
     .set({ revokedAt: ctx.now() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+  await recordRevocation(ctx, user);
 }

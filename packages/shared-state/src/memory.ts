@@ -1,0 +1,94 @@
+import { LRUCache } from 'lru-cache';
+import type { Cache, CacheOptions, Revocations, SharedState } from './types';
+import { type FixedWindows, rateLimiterOver, windowCountersOver } from './windows';
+
+/** Past this many keys, windows that have ended are dropped before a new one opens, so memory stays bounded. */
+const PRUNE_ABOVE = 50_000;
+/** Users whose generation this process remembers; one forgotten long after its revocation only re-verifies. */
+const REMEMBERED_REVOCATIONS = 100_000;
+const REVOCATION_TTL_MS = 24 * 3_600_000;
+
+/** An LRU bounded in entries whose values expire after `ttlMs`; a TTL of 0 or less caches nothing. */
+export function memoryCache<V extends {}>({ ttlMs, maxEntries }: CacheOptions): Cache<V> {
+  if (ttlMs <= 0) return { get: async () => undefined, set: async () => {}, delete: async () => {} };
+  const lru = new LRUCache<string, V>({ max: maxEntries, ttl: ttlMs });
+  return {
+    get: async (key) => lru.get(key),
+    set: async (key, value) => {
+      lru.set(key, value);
+    },
+    delete: async (key) => {
+      lru.delete(key);
+    },
+  };
+}
+
+export function memoryWindows(now: () => number): FixedWindows {
+  const windows = new Map<string, { endsAt: number; count: number }>();
+  const open = (key: string, at: number) => {
+    const window = windows.get(key);
+    return window && window.endsAt > at ? window : undefined;
+  };
+  return {
+    async hit(key, windowMs) {
+      const at = now();
+      let window = open(key, at);
+      if (!window) {
+        if (windows.size > PRUNE_ABOVE) {
+          for (const [stale, { endsAt }] of windows) if (endsAt <= at) windows.delete(stale);
+        }
+        window = { endsAt: at + windowMs, count: 0 };
+        windows.set(key, window);
+      }
+      window.count += 1;
+      return { count: window.count, endsInMs: window.endsAt - at };
+    },
+    async count(key) {
+      return open(key, now())?.count ?? 0;
+    },
+  };
+}
+
+function memoryRevocations(): Revocations {
+  const generations = new LRUCache<string, number>({ max: REMEMBERED_REVOCATIONS, ttl: REVOCATION_TTL_MS });
+  const key = (poolId: string, username: string) => `${poolId}/${username}`;
+  return {
+    generation: async (poolId, username) => generations.get(key(poolId, username)) ?? 0,
+    revoke: async (poolId, username) => {
+      generations.set(key(poolId, username), (generations.get(key(poolId, username)) ?? 0) + 1);
+    },
+  };
+}
+
+/**
+ * Everything in this process: what one instance needs, and what the embedded default has always done.
+ * `now` is the clock the windows count with (tests move it); caches expire on the real clock.
+ */
+export function memorySharedState(options: { now?: () => number } = {}): SharedState {
+  // One store per namespace, as in Redis: whoever asks for a namespace again shares what it holds.
+  const caches = new Map<string, Cache<never>>();
+  const windows = new Map<string, FixedWindows>();
+  const windowsOf = (namespace: string) => {
+    let found = windows.get(namespace);
+    if (!found) {
+      found = memoryWindows(options.now ?? Date.now);
+      windows.set(namespace, found);
+    }
+    return found;
+  };
+  return {
+    store: 'memory',
+    cache: <V extends {}>(namespace: string, cacheOptions: CacheOptions) => {
+      let found = caches.get(namespace);
+      if (!found) {
+        found = memoryCache<never>(cacheOptions);
+        caches.set(namespace, found);
+      }
+      return found as Cache<V>;
+    },
+    rateLimiter: (namespace, rule) => rateLimiterOver(windowsOf(namespace), rule),
+    windowCounters: (namespace) => windowCountersOver(windowsOf(namespace)),
+    revocations: memoryRevocations(),
+    close: async () => {},
+  };
+}
