@@ -49,6 +49,8 @@ export function ProductDetail({ fields, data }: BlockProps<'productDetail'>) {
               alt={imageAlt(mainImage, item.name)}
               width={640}
               height={480}
+              // The page's largest picture: fetched before the page's scripts, it paints sooner.
+              fetchPriority="high"
               className="product-detail__image"
             />
           )}
