@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { clientChunks } from './apps/storefront/build-plugins/client-chunks';
 
 export default defineConfig({
   test: {
@@ -13,6 +14,8 @@ export default defineConfig({
         },
       },
       {
+        // The storefront's server modules import the browser build's chunk map (empty outside its build).
+        plugins: [clientChunks()],
         test: {
           name: 'web',
           environment: 'happy-dom',

@@ -42,7 +42,7 @@ function profile(username: string) {
 export async function signedInBuyer(
   baseUrl: string,
   username = 'buyer@halvorsen.example',
-): Promise<Record<string, string>> {
+): Promise<{ cookie: string } & Record<string, string>> {
   const storefront = await storefrontOf(baseUrl, new URL(baseUrl).hostname);
   const response = await fetch(`${baseUrl}/identity`, {
     method: 'POST',
@@ -61,11 +61,14 @@ export async function signedInBuyer(
   };
   const tokens = body.AuthenticationResult;
   if (!tokens) throw new Error(`${username} could not sign in: ${JSON.stringify(body)}`);
+  // The identity library keys its cookies by the token's username claim.
+  const claims = JSON.parse(Buffer.from(tokens.AccessToken.split('.')[1] ?? '', 'base64url').toString());
+  const user = encodeURIComponent(String(claims.username));
   const prefix = `CognitoIdentityServiceProvider.${storefront.clientId}`;
   const cookie = [
-    `${prefix}.LastAuthUser=${username}`,
-    `${prefix}.${username}.accessToken=${tokens.AccessToken}`,
-    `${prefix}.${username}.idToken=${tokens.IdToken}`,
+    `${prefix}.LastAuthUser=${user}`,
+    `${prefix}.${user}.accessToken=${tokens.AccessToken}`,
+    `${prefix}.${user}.idToken=${tokens.IdToken}`,
   ].join('; ');
   return { ...BROWSER_HEADERS, cookie };
 }

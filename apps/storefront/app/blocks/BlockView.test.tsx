@@ -243,9 +243,9 @@ describe('blocks', () => {
     expect([later?.getAttribute('loading'), later?.getAttribute('fetchpriority')]).toEqual(['lazy', 'auto']);
   });
 
-  it('product card: links to the product page and offers its actions', () => {
+  it('product card: links to the product page and offers its actions', async () => {
     renderAt(<BlockView block={readyBlock('productCard', { itemId: item.id }, { item })} page={page} />, '/');
-    expect(screen.getByRole('link', { name: item.name }).getAttribute('href')).toBe(
+    expect((await screen.findByRole('link', { name: item.name })).getAttribute('href')).toBe(
       `/product/t-product/${item.slug}`,
     );
     const addToCart = screen.getByRole('button', { name: `Add to Cart ${item.name}` });
@@ -254,7 +254,7 @@ describe('blocks', () => {
     expect(screen.getByText('$180.00')).toBeTruthy();
   });
 
-  it('product card: an item that needs configuration offers CONFIGURE only', () => {
+  it('product card: an item that needs configuration offers CONFIGURE only', async () => {
     renderAt(
       <BlockView
         block={readyBlock(
@@ -265,9 +265,9 @@ describe('blocks', () => {
         page={page}
       />,
     );
-    expect(screen.getByRole('link', { name: `Configure for ${item.name}` }).getAttribute('href')).toBe(
-      `/cpq?itemId=${item.id}`,
-    );
+    expect(
+      (await screen.findByRole('link', { name: `Configure for ${item.name}` })).getAttribute('href'),
+    ).toBe(`/cpq?itemId=${item.id}`);
     expect(screen.queryByRole('button', { name: /Add to Cart/ })).toBeNull();
   });
 });

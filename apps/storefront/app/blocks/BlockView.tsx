@@ -1,5 +1,6 @@
 import type { BlockName } from '@storefront/contracts/block-fields';
 import type { ComponentType } from 'react';
+import { ImageDescriptions } from '../components/image-alt';
 import { blockComponents } from './registry';
 import type { BlockProps, PageContext, RenderedBlock } from './types';
 
@@ -24,7 +25,9 @@ export function BlockView({ block, page }: { block: RenderedBlock; page: PageCon
         <script key={src} src={src} async />
       ))}
       {block.state.status === 'ready' ? (
-        <Component block={block} fields={block.state.fields} data={block.state.data} page={page} />
+        <ImageDescriptions value={page.imageDescriptions}>
+          <Component block={block} fields={block.state.fields} data={block.state.data} page={page} />
+        </ImageDescriptions>
       ) : (
         <p className="notice notice--error" role="status">
           {block.state.message}

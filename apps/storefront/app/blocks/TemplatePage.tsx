@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
+import { preloadModule } from 'react-dom';
 import { rememberQuote } from '../features/cart/quote-storage';
 import { useFocusOnNavigate } from '../lib/use-focus-on-navigate';
 import { SectionView } from './SectionView';
@@ -12,7 +13,9 @@ import type { RenderedSection, TemplatePageData } from './types';
 export function TemplatePage({ data, children }: { data: TemplatePageData; children?: ReactNode }) {
   const main = useRef<HTMLElement>(null);
   useFocusOnNavigate(main);
-  const { namedQuoteId, devMode } = data.page;
+  const { namedQuoteId, devMode, blockScripts } = data.page;
+  // The server's HTML names the lazily loaded blocks' chunks in its head; in the browser, import() loads them.
+  if (import.meta.env.SSR) for (const href of blockScripts) preloadModule(href, { as: 'script' });
   useEffect(() => {
     if (namedQuoteId) rememberQuote(namedQuoteId);
   }, [namedQuoteId]);

@@ -20,6 +20,8 @@ import {
   type StorefrontSession,
   signInRedirect,
 } from '../lib/storefront.server';
+import { blockScripts } from './block-scripts.server';
+import { describeImages } from './image-descriptions.server';
 import type { BlockLoaderArgs, PageTarget } from './loader-types.server';
 import { orderSections, visibleSections } from './order';
 import { blockDefinitions } from './registry.server';
@@ -211,6 +213,8 @@ function pageContext(
     .find((block) => block.componentName === 'image' && block.state.status === 'ready');
   return {
     leadImage: lead?.blockId ?? null,
+    imageDescriptions: describeImages(sections),
+    blockScripts: blockScripts(sections),
     namedQuoteId,
     devMode: DEV_MODE_VALUES.has(url.searchParams.get('isDev') ?? ''),
     ...brandOf(storefront),

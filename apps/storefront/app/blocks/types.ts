@@ -192,6 +192,10 @@ export interface PageContext {
   namedQuoteId: string | null;
   /** Dev mode (?isDev=true, spec P§2): every block is outlined and labelled with its component and id. */
   devMode: boolean;
+  /** The alt text of each generated product picture the blocks show, by URL (described on the server). */
+  imageDescriptions: Record<string, string>;
+  /** The browser chunks of the lazily loaded blocks on the page, named in its head (blocks/registry.ts). */
+  blockScripts: string[];
 }
 
 export interface BlockProps<N extends BlockName> {

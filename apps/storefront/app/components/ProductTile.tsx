@@ -1,8 +1,8 @@
 import type { ActionItem } from '@storefront/contracts/block-fields';
 import type { CatalogItemCard } from '@storefront/contracts/catalogue';
-import { productImageAlt } from '@storefront/contracts/product-images';
 import { Link } from 'react-router';
 import { productPath } from '../lib/paths';
+import { useImageAlt } from './image-alt';
 import { ProductActions } from './ProductActions';
 
 interface ProductTileProps {
@@ -14,12 +14,13 @@ interface ProductTileProps {
 /** One catalogue item in a grid: image, name (linking to its product page), SKU, unit, price and actions. */
 export function ProductTile({ item, actions, headingLevel }: ProductTileProps) {
   const Heading = `h${headingLevel}` as const;
+  const imageAlt = useImageAlt();
   return (
     <article className="product-tile">
       {item.imageUrl && (
         <img
           src={item.imageUrl}
-          alt={productImageAlt(item.imageUrl, item.name)}
+          alt={imageAlt(item.imageUrl, item.name)}
           width={320}
           height={240}
           loading="lazy"

@@ -5,7 +5,11 @@ import {
   blockFieldSchemas,
 } from '@storefront/contracts/block-fields';
 import type { CatalogItemDetail } from '@storefront/contracts/catalogue';
+import { productImageAlt } from '@storefront/contracts/product-images';
 import type { BlockData, PageContext, RenderedBlockOf } from '../blocks/types';
+
+/** The item's generated picture, described on the server as every page's pictures are. */
+const ITEM_IMAGE = '/product-images/v1/antibody.svg?clone=RPA-T4&dye=fitc&reactivity=Human&target=CD4';
 
 export const page: PageContext = {
   storefrontName: 'Helix Life Sciences',
@@ -15,6 +19,8 @@ export const page: PageContext = {
   leadImage: null,
   namedQuoteId: null,
   devMode: false,
+  imageDescriptions: { [ITEM_IMAGE]: productImageAlt(ITEM_IMAGE, '') },
+  blockScripts: [],
 };
 
 export const item: CatalogItemDetail = {
@@ -23,7 +29,7 @@ export const item: CatalogItemDetail = {
   name: 'Anti-Human CD4 Antibody, FITC',
   slug: 'anti-human-cd4-antibody-fitc',
   shortDescription: 'Clone RPA-T4 for flow cytometry.',
-  imageUrl: '/product-images/v1/antibody.svg?clone=RPA-T4&dye=fitc&reactivity=Human&target=CD4',
+  imageUrl: ITEM_IMAGE,
   unit: '100 tests',
   requiresConfiguration: null,
   productTemplateId: 't-product',
@@ -38,7 +44,7 @@ export const item: CatalogItemDetail = {
   attributes: { Conjugate: 'FITC' },
   customAction: null,
   description: 'Line one\nLine two <b>bold</b>',
-  images: ['/product-images/v1/antibody.svg?clone=RPA-T4&dye=fitc&reactivity=Human&target=CD4'],
+  images: [ITEM_IMAGE],
   category: { id: 'cat-1', name: 'Flow Cytometry Antibodies' },
   tiers: [
     { sv: 1, ev: 4, price: 180, formattedOfferPrice: '$180.00', originalPrice: 180 },

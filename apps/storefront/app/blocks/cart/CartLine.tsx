@@ -1,5 +1,5 @@
 import type { QuoteLine } from '@storefront/contracts/crm-quotes';
-import { productImageAlt } from '@storefront/contracts/product-images';
+import { useImageAlt } from '../../components/image-alt';
 import { useCartAction } from '../../features/cart/use-cart-action';
 import { formatMoney } from '../../lib/format';
 import type { ColumnLabels } from './Cart';
@@ -36,6 +36,7 @@ function priceNote(line: QuoteLine, currency: string): string | null {
 /** One line of the cart: the product, its quantity editor, its unit price with tier or offer, its total. */
 export function CartLine({ line, optionOf, currency, labels, editable, onRemove, removing }: CartLineProps) {
   const update = useCartAction();
+  const imageAlt = useImageAlt();
   const note = priceNote(line, currency);
   const busy = update.busy || removing;
   const instrument = line.configuredGroup?.role === 'Instrument';
@@ -46,7 +47,7 @@ export function CartLine({ line, optionOf, currency, labels, editable, onRemove,
           {line.image && (
             <img
               src={line.image}
-              alt={productImageAlt(line.image, line.name)}
+              alt={imageAlt(line.image, line.name)}
               width={64}
               height={48}
               loading="lazy"

@@ -7,12 +7,12 @@ import { BlockView } from '../BlockView';
 afterEach(cleanup);
 
 describe('productDetail block', () => {
-  it('shows the product with its quantity tiers, offers and actions', () => {
+  it('shows the product with its quantity tiers, offers and actions', async () => {
     renderAt(
       <BlockView block={readyBlock('productDetail', {}, { item, elsewhere: null })} page={page} />,
       `/product/t-product/${item.id}`,
     );
-    expect(screen.getByRole('heading', { level: 1, name: item.name })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: item.name })).toBeTruthy();
     expect(screen.getByText('FC-CD4-100')).toBeTruthy();
     expect(screen.getByText('100 tests')).toBeTruthy();
     expect(
@@ -36,9 +36,9 @@ describe('productDetail block', () => {
     );
   });
 
-  it('lists the specifications in the CRM’s order, and the datasheet, SDS and a certificate per lot', () => {
+  it('lists the specifications in the CRM’s order, and the datasheet, SDS and a certificate per lot', async () => {
     renderAt(<BlockView block={readyBlock('productDetail', {}, { item, elsewhere: null })} page={page} />);
-    const specifications = screen.getByRole('table', { name: `Specifications of ${item.name}` });
+    const specifications = await screen.findByRole('table', { name: `Specifications of ${item.name}` });
     const rows = within(specifications)
       .getAllByRole('row')
       .map((row) => [
@@ -72,14 +72,14 @@ describe('productDetail block', () => {
     ).toBe(`/products/${item.slug}/documents/coa-2605-10042.pdf`);
   });
 
-  it('keeps description markup as text, with line breaks', () => {
+  it('keeps description markup as text, with line breaks', async () => {
     renderAt(<BlockView block={readyBlock('productDetail', {}, { item, elsewhere: null })} page={page} />);
-    const description = screen.getByRole('region', { name: 'Description' });
+    const description = await screen.findByRole('region', { name: 'Description' });
     expect(description.querySelector('b')).toBeNull();
     expect(description.querySelector('p')?.innerHTML).toBe('Line one<br>Line two &lt;b&gt;bold&lt;/b&gt;');
   });
 
-  it('hides tiers and offers when configured so', () => {
+  it('hides tiers and offers when configured so', async () => {
     renderAt(
       <BlockView
         block={readyBlock(
@@ -90,11 +90,12 @@ describe('productDetail block', () => {
         page={page}
       />,
     );
+    expect(await screen.findByRole('heading', { level: 1, name: item.name })).toBeTruthy();
     expect(screen.queryByRole('table', { name: 'Volume pricing' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Offers' })).toBeNull();
   });
 
-  it('says when the viewer’s catalogue lacks the product, and offers products of its category', () => {
+  it('says when the viewer’s catalogue lacks the product, and offers products of its category', async () => {
     const elsewhere = {
       name: 'Rare Antibody',
       sku: 'FC-RARE-1',
@@ -103,7 +104,7 @@ describe('productDetail block', () => {
     };
     renderAt(<BlockView block={readyBlock('productDetail', {}, { item: null, elsewhere })} page={page} />);
     expect(
-      screen.getByRole('heading', { level: 1, name: 'Rare Antibody is not in your catalogue' }),
+      await screen.findByRole('heading', { level: 1, name: 'Rare Antibody is not in your catalogue' }),
     ).toBeTruthy();
     expect(screen.getByText(/SKU FC-RARE-1 is not part of the catalogue of your account/)).toBeTruthy();
     const near = screen.getByRole('region', { name: 'From Flow Cytometry Antibodies in your catalogue' });
@@ -113,10 +114,10 @@ describe('productDetail block', () => {
     expect(within(near).getByRole('link', { name: 'All of Flow Cytometry Antibodies' })).toBeTruthy();
   });
 
-  it('says so when there is no product', () => {
+  it('says so when there is no product', async () => {
     renderAt(
       <BlockView block={readyBlock('productDetail', {}, { item: null, elsewhere: null })} page={page} />,
     );
-    expect(screen.getByRole('heading', { name: 'Product not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 import type { CatalogItemDetail, Offer } from '@storefront/contracts/catalogue';
-import { productImageAlt } from '@storefront/contracts/product-images';
 import { Link } from 'react-router';
 import { CmsText } from '../../components/CmsText';
+import { useImageAlt } from '../../components/image-alt';
 import { ProductActions } from '../../components/ProductActions';
 import { ProductGrid } from '../../components/ProductGrid';
 import { productDocuments } from '../../features/product-documents/documents';
@@ -13,6 +13,7 @@ import { tierRows } from './tiers';
 
 /** A product page: images, name, SKU, unit, price, description, quantity tiers, offers and actions. */
 export function ProductDetail({ fields, data }: BlockProps<'productDetail'>) {
+  const imageAlt = useImageAlt();
   const { item, elsewhere } = data;
   if (elsewhere) return <NotInCatalogue product={elsewhere} actions={fields.actions} />;
   if (!item) {
@@ -45,9 +46,11 @@ export function ProductDetail({ fields, data }: BlockProps<'productDetail'>) {
           {mainImage && (
             <img
               src={mainImage}
-              alt={productImageAlt(mainImage, item.name)}
+              alt={imageAlt(mainImage, item.name)}
               width={640}
               height={480}
+              // The page's largest picture: fetched before the page's scripts, it paints sooner.
+              fetchPriority="high"
               className="product-detail__image"
             />
           )}
@@ -55,7 +58,7 @@ export function ProductDetail({ fields, data }: BlockProps<'productDetail'>) {
             <img
               key={src}
               src={src}
-              alt={productImageAlt(src, `${item.name}, view ${index + 2}`)}
+              alt={imageAlt(src, `${item.name}, view ${index + 2}`)}
               width={160}
               height={120}
               loading="lazy"

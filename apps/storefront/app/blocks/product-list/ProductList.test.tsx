@@ -39,12 +39,12 @@ const list = (overrides: Partial<ProductListData> = {}): ProductListData => ({
 });
 
 describe('productList block', () => {
-  it('shows the result count, the items with their actions and paging', () => {
+  it('shows the result count, the items with their actions and paging', async () => {
     renderAt(
       <BlockView block={readyBlock('productList', { heading: 'Antibodies' }, list())} page={page} />,
       '/search?Conjugate=FITC&page=2',
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'Antibodies' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Antibodies' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Showing 25–26 of 50 products');
     expect(screen.getAllByRole('article')).toHaveLength(2);
     expect(
@@ -62,12 +62,12 @@ describe('productList block', () => {
     );
   });
 
-  it('offers the filters as a GET form that keeps the search text', () => {
+  it('offers the filters as a GET form that keeps the search text', async () => {
     renderAt(
       <BlockView block={readyBlock('productList', {}, list({ searchText: 'cd' }))} page={page} />,
       '/search?searchText=cd',
     );
-    const form = screen.getByRole('form', { name: 'Filter products' });
+    const form = await screen.findByRole('form', { name: 'Filter products' });
     expect(form.getAttribute('method')).toBe('get');
     expect((within(form).getByRole('checkbox', { name: 'FITC (20)' }) as HTMLInputElement).checked).toBe(
       true,
@@ -84,12 +84,12 @@ describe('productList block', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Search results' })).toBeTruthy();
   });
 
-  it('shows the applied filters as chips that remove them, and counts them on the drawer button', () => {
+  it('shows the applied filters as chips that remove them, and counts them on the drawer button', async () => {
     renderAt(
       <BlockView block={readyBlock('productList', {}, list({ category: 'c1' }))} page={page} />,
       '/search?category=c1&Conjugate=FITC&sort=sku',
     );
-    const chips = screen.getByRole('list', { name: 'Applied filters' });
+    const chips = await screen.findByRole('list', { name: 'Applied filters' });
     expect(
       within(chips)
         .getAllByRole('link')
@@ -106,7 +106,7 @@ describe('productList block', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
   });
 
-  it('hides the category facet when the category is fixed, and uses its name as heading', () => {
+  it('hides the category facet when the category is fixed, and uses its name as heading', async () => {
     renderAt(
       <BlockView
         block={readyBlock(
@@ -128,28 +128,30 @@ describe('productList block', () => {
       />,
       '/category/c1',
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'Genomics Kits' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Genomics Kits' })).toBeTruthy();
     expect(screen.queryByRole('form')).toBeNull();
   });
 
-  it('says when the results are capped', () => {
+  it('says when the results are capped', async () => {
     renderAt(
       <BlockView
         block={readyBlock('productList', {}, list({ capped: true, totalCount: 2000 }))}
         page={page}
       />,
     );
-    expect(screen.getByText(/More than 2,000 products match; only the first 2,000 are listed/)).toBeTruthy();
+    expect(
+      await screen.findByText(/More than 2,000 products match; only the first 2,000 are listed/),
+    ).toBeTruthy();
   });
 
-  it('shows a featured list as a compact grid without filters or paging', () => {
+  it('shows a featured list as a compact grid without filters or paging', async () => {
     renderAt(
       <BlockView
         block={readyBlock('productList', { featured: true, heading: 'Featured' }, list())}
         page={page}
       />,
     );
-    expect(screen.getByRole('heading', { level: 2, name: 'Featured' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Featured' })).toBeTruthy();
     expect(screen.queryByRole('form')).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
     expect(screen.queryByRole('status')).toBeNull();
