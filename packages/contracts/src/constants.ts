@@ -18,6 +18,11 @@ export const RETRIED_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429
 export const MUTATING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The gateway request header carrying a guest cart's secret (the storefront keeps it in an http-only cookie). */
 export const GUEST_CART_HEADER = 'x-guest-cart';
+/**
+ * The most root fields one gateway operation may select: a client may put a few independent calls in one
+ * request as aliased fields (one principal, one round trip), never an unbounded batch.
+ */
+export const GATEWAY_MAX_ROOT_FIELDS = 10;
 export const quoteChangedKey = (quoteId: string) => `qreset-${quoteId}`;
 
 export const PRICE_SOURCES = ['Catalog Price', 'List Price'] as const;
