@@ -7,13 +7,13 @@ import { data, type LoaderFunctionArgs, type Params } from 'react-router';
 import { loadCart } from '../features/cart/cart.server';
 import { isAccountPage } from '../lib/account-pages';
 import { findCategory } from '../lib/catalogue';
+import { productDetail } from '../lib/catalogue.server';
 import { loadPageMeta, loadSections, loadTemplates } from '../lib/content.server';
 import { accountScope, crmCall, orNone } from '../lib/crm.server';
 import { GatewayCallError } from '../lib/gateway';
 import { guidanceRedirect } from '../lib/guidance.server';
 import { headTags } from '../lib/meta';
 import { resourceUrl } from '../lib/static-resources';
-import { productDetail } from '../lib/catalogue.server';
 import {
   brandOf,
   identifyViewer,

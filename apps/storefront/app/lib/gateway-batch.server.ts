@@ -39,7 +39,10 @@ function batches(calls: readonly WaitingCall[]): WaitingCall[][] {
   let current: WaitingCall[] = [];
   let bytes = 0;
   for (const call of calls) {
-    if (current.length === GATEWAY_MAX_ROOT_FIELDS || (current.length > 0 && bytes + call.bytes > BATCH_BYTES)) {
+    if (
+      current.length === GATEWAY_MAX_ROOT_FIELDS ||
+      (current.length > 0 && bytes + call.bytes > BATCH_BYTES)
+    ) {
       result.push(current);
       current = [];
       bytes = 0;

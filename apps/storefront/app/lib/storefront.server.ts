@@ -119,7 +119,13 @@ export async function identifyViewer(opened: OpenedSession): Promise<StorefrontS
   const guest = storefront.guestAccountId;
   return {
     ...opened,
-    viewer: { userType: GUEST_USER_TYPE, accountId: guest, homeAccountId: guest, shipToAccountId: null, isGuest: true },
+    viewer: {
+      userType: GUEST_USER_TYPE,
+      accountId: guest,
+      homeAccountId: guest,
+      shipToAccountId: null,
+      isGuest: true,
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { AccountControls } from '../../components/AccountControls';
 import { NotificationsLink } from '../../components/NotificationsLink';
+import { useCartTotal } from '../../features/cart/cart-total';
 import { formatMoney } from '../../lib/format';
 import { CART_PATH } from '../../lib/paths';
 import type { BlockProps } from '../types';
@@ -12,6 +13,7 @@ import type { BlockProps } from '../types';
  */
 export function Header({ block, fields, data, page }: BlockProps<'header'>) {
   const searchId = useId();
+  const cart = useCartTotal(data.cart);
   const [searchParams] = useSearchParams();
   return (
     <div className="site-header">
@@ -41,9 +43,7 @@ export function Header({ block, fields, data, page }: BlockProps<'header'>) {
       )}
       <Link to={CART_PATH} className="site-header__cart">
         Cart
-        {data.cart && (
-          <span className="site-header__cart-total"> {formatMoney(data.cart.total, data.cart.currency)}</span>
-        )}
+        {cart && <span className="site-header__cart-total"> {formatMoney(cart.total, cart.currency)}</span>}
       </Link>
       {data.notifications !== null && <NotificationsLink unseen={data.notifications} />}
       <AccountControls viewer={page.viewer} />
