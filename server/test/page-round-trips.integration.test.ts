@@ -171,6 +171,31 @@ describe.each(await testEngines())('the gateway requests a page makes on $name',
     }
   });
 
+  it('fails only the call that failed, not the others of its request', async () => {
+    unavailable = ['getEcatalogDetails'];
+    try {
+      const page = await visit(product.path, { params: productParams() });
+      // The catalogue and the product went in one request: the product still shows, the navigation says so.
+      expect(requests).toHaveLength(2);
+      const blocks = page.sections.flatMap((section) => section.blocks);
+      expect(blocks.find((b) => b.componentName === 'productDetail')?.state.status).toBe('ready');
+      expect(blocks.find((b) => b.componentName === 'navigation')?.state.status).toBe('error');
+    } finally {
+      unavailable = [];
+    }
+  });
+
+  it('sends a buyer whose token the gateway refuses to sign in again, the session said to have expired', async () => {
+    // The token reads as before, but its signature is not the pool's.
+    const refused = cookie.replace(/(accessToken=[^;]+)\w{4}(;|$)/, '$1AAAA$2');
+    expect(refused).not.toBe(cookie);
+    const answer = await visit(product.path, { cookie: refused, params: productParams() }).catch(
+      (thrown: unknown) => thrown,
+    );
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).headers.get('location')).toMatch(/^\/login\?redirect=.*&expired=1$/);
+  });
+
   it('answers a cart change with the repriced cart, in the one request of the change', async () => {
     requests = [];
     // A guest's first add: it starts their cart.

@@ -58,14 +58,14 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
     if (session.viewer.isGuest && isAccountPage(template.meta)) throw signInRedirect(session.url);
     const target = pageTarget(session.url, args.params);
     const reads = pageReads(session, target);
+    prefetch(reads.catalogue);
+    if (target.productSlug) prefetch(reads.product);
     const [sections, meta, category, namedQuoteId, actingFor] = await Promise.all([
       loadSections(session, template.templateId),
       metaRead,
       target.categoryId ? routeCategory(reads.catalogue, target.categoryId) : null,
       target.quoteId ? activeQuoteNamed(session, target.quoteId) : null,
       actingAccountName(session),
-      prefetch(reads.catalogue),
-      target.productSlug ? prefetch(reads.product) : null,
     ]);
     if (target.categoryId && !category) throw pageNotFound(path);
     const rendered = await renderSections(sections, {
@@ -115,9 +115,8 @@ function pageReads(session: StorefrontSession, target: PageTarget): Pick<Shared,
  * Starts a read the page is all but sure to need, so it goes with the template's blocks instead of a round
  * later. Not awaited: its failure is the block's to show when the block reads it.
  */
-function prefetch(read: () => Promise<unknown>): null {
+function prefetch(read: () => Promise<unknown>): void {
   read().catch(() => {});
-  return null;
 }
 
 /**
