@@ -59,7 +59,8 @@ describe.each(await testEngines())('the gateway requests a page makes on $name',
       headers: options.cookie ? { cookie: options.cookie } : {},
     });
     const args = { request, url: new URL(request.url), params: options.params ?? {}, context };
-    const [page] = (await Promise.all([templatePage.loader(args), root.loader(args)])) as [PageData];
+    const [loaded] = await Promise.all([templatePage.loader(args), root.loader(args)]);
+    const page = loaded as PageData;
     // Deferred data streams after the page: it is read before the count is taken.
     const deferred = page.sections.flatMap((section) =>
       section.blocks.flatMap((block) => Object.values(block.state.data ?? {})),
