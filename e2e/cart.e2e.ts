@@ -102,6 +102,31 @@ test('a guest fills a cart, follows a tier, applies a promo code, removes lines 
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 });
 
+test("adding from a product page shows the cart's new total without reading the page again", async ({
+  page,
+}) => {
+  const [name = ''] = await productsOf(page, 'Flow Cytometry Antibodies', 1);
+  await catalogue.productLinks(page).first().click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(cart.headerLink(page)).toHaveText('Cart');
+  // What the browser asks of the server's data from now on (route discovery aside): the cart change only.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith('.data') || pathname.startsWith('/api/'))
+      asked.push(`${request.method()} ${pathname}`);
+  });
+  await cart.addFromHere(page, name, 2);
+  // The header's total is the repriced cart the action answered.
+  await expect(cart.headerLink(page)).toHaveText(/^Cart \$[\d,]+\.\d\d$/);
+  expect(asked).toHaveLength(1);
+  expect(asked[0]).toMatch(/^POST \/api\/cart(\.data)?$/);
+  // The cart page shows that same total.
+  const total = amount(await cart.headerLink(page).innerText());
+  await cart.open(page);
+  expect(await cart.total(page, 'total')).toBe(total);
+});
+
 test('a guest cart becomes the cart of the account that signs in', async ({ page }) => {
   const added = await productsOf(page, 'Flow Cytometry Antibodies', 3);
   for (const name of added) await cart.addFromHere(page, name);

@@ -13,8 +13,7 @@ import stylesheet from './app.css?url';
 import { ErrorPage } from './components/ErrorPage';
 import { describeError, errorMeta } from './components/route-errors';
 import { ToastProvider } from './components/toast/Toasts';
-import { loadTheme } from './lib/content.server';
-import { createServerGateway } from './lib/gateway.server';
+import { BARE_PAGE_PATH } from './lib/paths';
 import { requireDomain } from './lib/storefront.server';
 import { themeStyle } from './lib/theme';
 
@@ -23,12 +22,15 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-/** The storefront of the host (an unknown host is the 404 'Storefront Not Found') and its theme. */
+/**
+ * The storefront of the host (an unknown host is the 404 'Storefront Not Found') and its theme: the domain
+ * details carry the theme the gateway's `theme` field answers, so the root makes no gateway call. The bare
+ * page (the benchmarks' reference) reads nothing at all.
+ */
 export async function loader(args: Route.LoaderArgs) {
+  if (args.url.pathname === BARE_PAGE_PATH) return { themeStyle: undefined };
   const storefront = await requireDomain(args);
-  const gateway = createServerGateway(args.request, args.context);
-  const theme = await loadTheme({ gateway }).catch(() => storefront.theme);
-  return { themeStyle: themeStyle(theme) };
+  return { themeStyle: themeStyle(storefront.theme) };
 }
 
 /** The title of an error the root boundary shows (routes below it have their own meta). */

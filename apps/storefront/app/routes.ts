@@ -1,5 +1,6 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 import { ERROR_STATUSES } from './components/error-pages';
+import { BARE_PAGE_PATH } from './lib/paths';
 
 /** Most routes render a template page; ids are the route names of spec P§2 where it names them. */
 const templatePage = 'routes/template-page.tsx';
@@ -9,6 +10,7 @@ export default [
   ...ERROR_STATUSES.map((status) =>
     route(String(status), 'routes/error-page.tsx', { id: `error-${status}` }),
   ),
+  route(BARE_PAGE_PATH.slice(1), 'routes/bare.tsx', { id: 'bare' }),
   route('login', 'routes/login.tsx', { id: 'login' }),
   route('changePassword', 'routes/change-password.tsx', { id: 'changePassword' }),
   route('api/cart', 'features/cart/cart-api.ts', { id: 'api-cart' }),

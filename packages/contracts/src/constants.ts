@@ -23,6 +23,11 @@ export const GUEST_CART_HEADER = 'x-guest-cart';
  * server may keep it for other such visitors; it never leaves the server.
  */
 export const SHAREABLE_PAGE_HEADER = 'x-shareable-page';
+/**
+ * The most root fields one gateway operation may select: a client may put a few independent calls in one
+ * request as aliased fields (one principal, one round trip), never an unbounded batch.
+ */
+export const GATEWAY_MAX_ROOT_FIELDS = 10;
 export const quoteChangedKey = (quoteId: string) => `qreset-${quoteId}`;
 
 export const PRICE_SOURCES = ['Catalog Price', 'List Price'] as const;

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@storefront/contracts';
+import { GATEWAY_MAX_ROOT_FIELDS, MESSAGES } from '@storefront/contracts';
 import {
   type ASTNode,
   type FieldNode,
@@ -11,8 +11,8 @@ import { createGraphQLError, type Plugin } from 'graphql-yoga';
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 export const DEFAULT_MAX_DEPTH = 6;
-/** AppSync clients select one field per call; aliases must not turn one request into a batch. */
-export const MAX_ROOT_FIELDS = 10;
+/** A few aliased fields per operation (the storefront's server sends a page's independent calls together). */
+export const MAX_ROOT_FIELDS = GATEWAY_MAX_ROOT_FIELDS;
 /**
  * The portal's operations have under 40 tokens, ten aliased fields under 300. graphql-js parses recursively,
  * so the cap also bounds how deep a literal can nest (≤ 500 levels: a 2,000-deep list overflowed the stack).

@@ -83,7 +83,14 @@ describe('SectionView', () => {
 describe('blocks', () => {
   it('header: brand link home and a search form to the product list', () => {
     const { container } = renderAt(
-      <BlockView block={readyBlock('header', {}, { cart: null, notifications: null })} page={page} />,
+      <BlockView
+        block={readyBlock(
+          'header',
+          {},
+          { cart: Promise.resolve(null), notifications: Promise.resolve(null) },
+        )}
+        page={page}
+      />,
       '/search?searchText=cd4',
     );
     expect(screen.getByRole('link', { name: 'Helix Life Sciences' }).getAttribute('href')).toBe('/');
@@ -95,25 +102,44 @@ describe('blocks', () => {
     expect(container.querySelector('img')?.getAttribute('src')).toBe('/logo.svg');
   });
 
-  it("header: the cart link, with the cart's total once there is one", () => {
+  it("header: the cart link, with the cart's total once there is one", async () => {
     const { unmount } = renderAt(
-      <BlockView block={readyBlock('header', {}, { cart: null, notifications: null })} page={page} />,
+      <BlockView
+        block={readyBlock(
+          'header',
+          {},
+          { cart: Promise.resolve(null), notifications: Promise.resolve(null) },
+        )}
+        page={page}
+      />,
     );
     expect(screen.getByRole('link', { name: 'Cart' }).getAttribute('href')).toBe('/cart');
     unmount();
     renderAt(
       <BlockView
-        block={readyBlock('header', {}, { cart: { total: 1234.5, currency: 'EUR' }, notifications: null })}
+        block={readyBlock(
+          'header',
+          {},
+          {
+            cart: Promise.resolve({ total: 1234.5, currency: 'EUR' }),
+            notifications: Promise.resolve(null),
+          },
+        )}
         page={page}
       />,
     );
-    expect(screen.getByRole('link', { name: 'Cart €1,234.50' }).getAttribute('href')).toBe('/cart');
+    expect((await screen.findByRole('link', { name: 'Cart €1,234.50' })).getAttribute('href')).toBe('/cart');
   });
 
   it('header: configuration.logo wins over the theme logo', () => {
     const { container } = renderAt(
       <BlockView
-        block={readyBlock('header', {}, { cart: null, notifications: null }, { logo: '/brand.svg' })}
+        block={readyBlock(
+          'header',
+          {},
+          { cart: Promise.resolve(null), notifications: Promise.resolve(null) },
+          { logo: '/brand.svg' },
+        )}
         page={page}
       />,
     );

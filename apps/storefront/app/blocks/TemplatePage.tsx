@@ -1,7 +1,9 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { preloadModule } from 'react-dom';
+import { CartChangeReloadsPage } from '../features/cart/cart-revalidation';
 import { rememberQuote } from '../features/cart/quote-storage';
 import { useFocusOnNavigate } from '../lib/use-focus-on-navigate';
+import { showsCart } from './cart-dependence';
 import { SectionView } from './SectionView';
 import type { RenderedSection, TemplatePageData } from './types';
 
@@ -26,7 +28,7 @@ export function TemplatePage({ data, children }: { data: TemplatePageData; child
   const header = ofType('Header');
   const footer = ofType('Footer');
   return (
-    <>
+    <CartChangeReloadsPage value={showsCart(data.sections)}>
       <a href="#main" className="skip-link">
         Skip to main content
       </a>
@@ -36,6 +38,6 @@ export function TemplatePage({ data, children }: { data: TemplatePageData; child
         {children && <div className="page-column">{children}</div>}
       </main>
       {footer.length > 0 && <footer className="site-contentinfo">{footer}</footer>}
-    </>
+    </CartChangeReloadsPage>
   );
 }

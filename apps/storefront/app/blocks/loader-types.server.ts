@@ -1,6 +1,7 @@
 import type { BlockFields, BlockName } from '@storefront/contracts/block-fields';
 import type { Block, Section, TemplateRecord } from '@storefront/contracts/blocks';
 import type { EcatalogDetails } from '@storefront/contracts/catalogue';
+import type { ProductLookup } from '../lib/catalogue.server';
 import type { StorefrontSession } from '../lib/storefront.server';
 import type { BlockData } from './types';
 
@@ -30,6 +31,8 @@ export interface BlockLoaderArgs<N extends BlockName> {
   page: { templateId: string; sections: readonly Section[] };
   /** The account's catalogue and categories, fetched at most once per page. */
   catalogue: () => Promise<EcatalogDetails | null>;
+  /** The product the route names (its slug, or ?id / ?recordId), fetched at most once per page. */
+  product: () => Promise<ProductLookup>;
 }
 
 /** Runs on the server in the page loader, in parallel with the page's other blocks. */

@@ -10,7 +10,7 @@ import type { DomainDetails } from '@storefront/contracts/storefront';
 import type { AppLoadContext } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { item } from '../testing/fixtures';
-import { amplifyCookies, signedInLoginInfo } from '../testing/tokens';
+import { amplifyCookies, SIGNED_IN_ENVELOPE } from '../testing/tokens';
 import { loadTemplatePage } from './page.server';
 import type { TemplatePageData } from './types';
 
@@ -153,40 +153,50 @@ function fakeGateway(overrides: Record<string, unknown> = {}, failingTypes: read
     getCatalogPicklistGroupCounts: (payload) =>
       payload?.field === 'Conjugate' ? [{ value: 'FITC', count: 1 }] : [],
   };
-  const gatewayFetch = async (request: Request): Promise<Response> => {
-    const { query, variables } = (await request.json()) as {
-      query: string;
-      variables: Record<string, unknown>;
-    };
-    const field = /\{\s*(\w+)\(/.exec(query)?.[1] ?? '';
-    const call: Call = { field, variables, authorization: request.headers.get('authorization') };
-    calls.push(call);
-    let env: unknown;
-    if (field in overrides) env = overrides[field];
-    else if (field === 'getLoginInfo') return signedInLoginInfo();
-    else if (field === 'templateDetails') env = { statusCode: 200, content: TEMPLATES };
-    else if (field === 'getTemplateBlock') {
+  /** One call's envelope, from the tables above. */
+  const answer = (call: Call): unknown => {
+    const { field, variables } = call;
+    if (field in overrides) return overrides[field];
+    if (field === 'getLoginInfo') return SIGNED_IN_ENVELOPE;
+    if (field === 'templateDetails') return { statusCode: 200, content: TEMPLATES };
+    if (field === 'getTemplateBlock') {
       const templateId = String(variables.templateId);
-      env = {
+      return {
         statusCode: 200,
         content: { storefrontId: 'stf-1', templateId, blocks: SECTIONS[templateId] ?? [] },
       };
-    } else {
-      const data = JSON.parse(String(variables.data)) as {
-        callType: string;
-        endpoint: string;
-        payload?: string;
-      };
-      const params = new URL(data.endpoint, 'http://x').searchParams;
-      const type = params.get('type') ?? '';
-      const payload = data.payload ? (JSON.parse(data.payload) as Record<string, unknown>) : null;
-      call.crm = { type, callType: data.callType, endpoint: data.endpoint, payload, data };
-      const content = failingTypes.includes(type)
-        ? { statusCode: 500, content: 'ERROR: CRM unavailable' }
-        : crmAnswers[type]?.(payload, params);
-      env = isEnvelope(content) ? content : { statusCode: 200, content };
     }
-    return Response.json({ data: { [field]: JSON.stringify(env) } });
+    const data = JSON.parse(String(variables.data)) as {
+      callType: string;
+      endpoint: string;
+      payload?: string;
+    };
+    const params = new URL(data.endpoint, 'http://x').searchParams;
+    const type = params.get('type') ?? '';
+    const payload = data.payload ? (JSON.parse(data.payload) as Record<string, unknown>) : null;
+    call.crm = { type, callType: data.callType, endpoint: data.endpoint, payload, data };
+    const content = failingTypes.includes(type)
+      ? { statusCode: 500, content: 'ERROR: CRM unavailable' }
+      : crmAnswers[type]?.(payload, params);
+    return isEnvelope(content) ? content : { statusCode: 200, content };
+  };
+  /** A request of one named query or of several aliased ones: each field is answered on its own. */
+  const gatewayFetch = async (request: Request): Promise<Response> => {
+    const body = (await request.json()) as { query: string; variables: Record<string, unknown> };
+    const selections = body.query.slice(body.query.indexOf('{'));
+    const data: Record<string, string> = {};
+    for (const [, alias, field = '', args = ''] of selections.matchAll(/(?:(\w+):\s*)?(\w+)\(([^)]*)\)/g)) {
+      const variables = Object.fromEntries(
+        [...args.matchAll(/(\w+): \$(\w+)/g)].map(([, name = '', variable = '']) => [
+          name,
+          body.variables[variable],
+        ]),
+      );
+      const call: Call = { field, variables, authorization: request.headers.get('authorization') };
+      calls.push(call);
+      data[alias ?? field] = JSON.stringify(answer(call));
+    }
+    return Response.json({ data });
   };
   return { calls, gatewayFetch };
 }

@@ -7,6 +7,7 @@ import { data, type LoaderFunctionArgs, type Params } from 'react-router';
 import { loadCart } from '../features/cart/cart.server';
 import { isAccountPage } from '../lib/account-pages';
 import { findCategory } from '../lib/catalogue';
+import { productDetail } from '../lib/catalogue.server';
 import { loadPageMeta, loadSections, loadTemplates } from '../lib/content.server';
 import { accountScope, crmCall, orNone } from '../lib/crm.server';
 import { GatewayCallError } from '../lib/gateway';
@@ -15,8 +16,9 @@ import { headTags } from '../lib/meta';
 import { resourceUrl } from '../lib/static-resources';
 import {
   brandOf,
+  identifyViewer,
+  openSession,
   requireAccountSession,
-  requireSession,
   type StorefrontSession,
   signInRedirect,
 } from '../lib/storefront.server';
@@ -35,26 +37,35 @@ import type {
 } from './types';
 
 /**
- * Storefront → template → blocks and meta → every block's data, in parallel. A missing template is the
- * 404 page 'Page Not Found: {path}' answered in place (the URL stays); an account page sends a guest to
- * sign-in (spec P§2).
+ * Storefront → template → blocks and meta → every block's data, in three rounds of gateway calls at most,
+ * each round one request (docs/decisions/0042): the template list (with the viewer's check, or a guest's
+ * meta), then the template's blocks with every read the URL already names, then what the blocks still need.
+ * A missing template is the 404 page 'Page Not Found: {path}' answered in place (the URL stays); an account
+ * page sends a guest to sign-in (spec P§2).
  */
 export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<TemplatePageData> {
-  const session = await requireSession(args);
+  const opened = await openSession(args);
+  const templatesRead = loadTemplates(opened);
+  // Read once the viewer is known; when the viewer goes to sign-in instead, nobody needs it.
+  templatesRead.catch(() => {});
+  const session = await identifyViewer(opened);
   const path = session.url.pathname;
+  const metaRead = loadPageMeta(session, path).catch(() => null);
   try {
-    const templates = await loadTemplates(session);
+    const templates = await templatesRead;
     const guidance = guidanceRedirect(args.request, session, templates);
     if (guidance) throw guidance;
     const template = pageTemplate(session.url, templates);
     if (!template) throw pageNotFound(path);
     if (session.viewer.isGuest && isAccountPage(template.meta)) throw signInRedirect(session.url);
-    const catalogue = once(() => orNone(crmCall(session, 'getEcatalogDetails', accountScope(session))));
     const target = pageTarget(session.url, args.params);
+    const reads = pageReads(session, target);
+    prefetch(reads.catalogue);
+    if (target.productSlug) prefetch(reads.product);
     const [sections, meta, category, namedQuoteId, actingFor] = await Promise.all([
       loadSections(session, template.templateId),
-      loadPageMeta(session, path).catch(() => null),
-      target.categoryId ? routeCategory(catalogue, target.categoryId) : null,
+      metaRead,
+      target.categoryId ? routeCategory(reads.catalogue, target.categoryId) : null,
       target.quoteId ? activeQuoteNamed(session, target.quoteId) : null,
       actingAccountName(session),
     ]);
@@ -62,7 +73,7 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
     const rendered = await renderSections(sections, {
       session,
       target,
-      catalogue,
+      ...reads,
       templates,
       page: { templateId: template.templateId, sections },
     });
@@ -81,6 +92,33 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
   } catch (error) {
     throw gatewayFailure(error, session);
   }
+}
+
+/**
+ * The reads several blocks share, each made at most once a page: the viewer's catalogue (every header's
+ * navigation lists its categories; a category page looks its category up in it) and the product the route
+ * names.
+ */
+function pageReads(session: StorefrontSession, target: PageTarget): Pick<Shared, 'catalogue' | 'product'> {
+  return {
+    catalogue: once(() => orNone(crmCall(session, 'getEcatalogDetails', accountScope(session)))),
+    product: once(() => {
+      const ref = target.productSlug
+        ? { slug: target.productSlug }
+        : target.recordId
+          ? { objectid: target.recordId }
+          : null;
+      return ref ? productDetail(session, ref) : Promise.resolve({ item: null, elsewhere: null });
+    }),
+  };
+}
+
+/**
+ * Starts a read the page is all but sure to need, so it goes with the template's blocks instead of a round
+ * later. Not awaited: its failure is the block's to show when the block reads it.
+ */
+function prefetch(read: () => Promise<unknown>): void {
+  read().catch(() => {});
 }
 
 /**
@@ -132,6 +170,7 @@ export async function loadAccountChrome(
   try {
     const templates = await loadTemplates(session);
     const home = resolveTemplate('/', templates);
+    const target = pageTarget(session.url, args.params);
     const [sections, actingFor] = await Promise.all([
       home ? loadSections(session, home.templateId) : [],
       actingAccountName(session),
@@ -139,8 +178,8 @@ export async function loadAccountChrome(
     const chromeSections = sections.filter((section) => section.sectionType !== 'Content');
     const rendered = await renderSections(chromeSections, {
       session,
-      target: pageTarget(session.url, args.params),
-      catalogue: once(() => orNone(crmCall(session, 'getEcatalogDetails', accountScope(session)))),
+      target,
+      ...pageReads(session, target),
       templates,
       page: { templateId: home?.templateId ?? '', sections: chromeSections },
     });

@@ -19,6 +19,7 @@ import type { PreparedQuote } from '@storefront/contracts/crm-sales-quotes';
 import type { CarrierPicklist, ShippingRates } from '@storefront/contracts/crm-shipping';
 import type { SavedCustomField } from '@storefront/contracts/custom-fields';
 import type { CartLoad } from '../features/cart/cart.server';
+import type { CartTotal } from '../features/cart/cart-actions';
 import type { ProductLookup } from '../lib/catalogue.server';
 import type { HeadTags } from '../lib/meta';
 
@@ -94,10 +95,14 @@ export interface RecordDetailData {
 
 /** What each block's server loader answers, by componentName. */
 export interface BlockData {
+  /**
+   * Deferred (docs/decisions/0042): the page streams without waiting for them, and they never fail (a read
+   * that fails is null, and the header shows nothing for it).
+   */
   header: {
-    cart: { total: number; currency: string } | null;
+    cart: Promise<CartTotal>;
     /** Notifications the viewer has not seen; null for a guest (who has none) or when the count failed. */
-    notifications: number | null;
+    notifications: Promise<number | null>;
   };
   footer: null;
   navigation: { categories: Category[] };

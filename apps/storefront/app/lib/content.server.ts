@@ -5,14 +5,16 @@ import {
   templateRecordSchema,
 } from '@storefront/contracts/blocks';
 import type { PageMeta } from '@storefront/contracts/meta';
-import { type Theme, themeSchema } from '@storefront/contracts/storefront';
 import { z } from 'zod';
 import { crmCall, orNone } from './crm.server';
 import { parseAnswer } from './gateway';
 import type { StorefrontSession } from './storefront.server';
 
+/** What reading a storefront's content needs: it does not depend on who views it. */
+type ContentReader = Pick<StorefrontSession, 'gateway' | 'storefront'>;
+
 /** Every active template of the storefront (templateDetails answers the organisation's templates). */
-export async function loadTemplates(session: StorefrontSession): Promise<TemplateRecord[]> {
+export async function loadTemplates(session: ContentReader): Promise<TemplateRecord[]> {
   const content = await session.gateway('TemplateDetails', {
     organizationId: session.storefront.organizationId,
   });
@@ -24,7 +26,7 @@ const templateList = z.array(templateRecordSchema);
 const sectionList = z.array(sectionSchema);
 
 /** The sections of a template, parsed: block JSON from the CMS is never trusted as is. */
-export async function loadSections(session: StorefrontSession, templateId: string): Promise<Section[]> {
+export async function loadSections(session: ContentReader, templateId: string): Promise<Section[]> {
   const { storefrontId } = session.storefront;
   const record = await session.gateway('GetTemplateBlock', { storefrontId, templateId });
   const blocks = typeof record === 'object' && record !== null && 'blocks' in record ? record.blocks : [];
@@ -41,9 +43,4 @@ export function loadPageMeta(session: StorefrontSession, path: string): Promise<
       url: path,
     }),
   );
-}
-
-/** The host's theme from the gateway's `theme` field. */
-export async function loadTheme(session: Pick<StorefrontSession, 'gateway'>): Promise<Theme> {
-  return parseAnswer(themeSchema, await session.gateway('Theme', { key: 'theme' }), 'The theme');
 }

@@ -1,6 +1,7 @@
 import { GUEST_CART_HEADER } from '@storefront/contracts/constants';
 import type { AppLoadContext } from 'react-router';
-import { createGatewayClient, type GatewayClient } from './gateway';
+import type { GatewayClient } from './gateway';
+import { createBatchingGatewayClient } from './gateway-batch.server';
 
 /** Who the server's gateway calls are for: the signed-in user's access token, and the guest's cart secret. */
 export interface GatewayCaller {
@@ -12,7 +13,7 @@ export interface GatewayCaller {
  * The server's client: the gateway's own fetch, in process. The URL keeps the page request's host so the
  * gateway resolves the same storefront. The caller is the signed-in user's access token as a bearer token
  * (none: a guest) and the guest cart secret of the http-only cookie; the page request's cookies never reach
- * the gateway. The request id keeps the logs together.
+ * the gateway. The request id keeps the logs together. Calls made together share one request.
  */
 export function createServerGateway(
   request: Request,
@@ -25,7 +26,7 @@ export function createServerGateway(
   if (requestId) headers.set('x-request-id', requestId);
   if (caller.accessToken) headers.set('authorization', `Bearer ${caller.accessToken}`);
   if (caller.guestCartSecret) headers.set(GUEST_CART_HEADER, caller.guestCartSecret);
-  return createGatewayClient((body) =>
+  return createBatchingGatewayClient((body) =>
     context.gatewayFetch(new Request(url, { method: 'POST', headers, body })),
   );
 }

@@ -3,22 +3,68 @@ import { type Envelope, isFailedCall } from '@storefront/contracts/envelope';
 import { MESSAGES } from '@storefront/contracts/messages';
 import type { z } from 'zod';
 
+/** A gateway query: its root field and the GraphQL types of its variables. */
+interface QueryShape {
+  field: string;
+  variables: Readonly<Record<string, string>>;
+}
+
 /** The gateway queries the storefront uses; each answers an AWSJSON string {statusCode, content}. */
-export const QUERIES = {
-  SalesforceActions:
-    'query SalesforceActions($action: String!, $data: AWSJSON, $username: String) { salesforceActions(action: $action, data: $data, username: $username) }',
-  GetTemplateBlock:
-    'query GetTemplateBlock($storefrontId: ID!, $templateId: ID!) { getTemplateBlock(storefrontId: $storefrontId, templateId: $templateId) }',
-  TemplateDetails:
-    'query TemplateDetails($organizationId: ID!) { templateDetails(organizationId: $organizationId) }',
-  Theme: 'query Theme($key: String!) { theme(key: $key) }',
-  UserActivityLog: 'query UserActivityLog($data: AWSJSON) { userActivityLog(data: $data) }',
-  GetLoginInfo: 'query GetLoginInfo($data: AWSJSON) { getLoginInfo(data: $data) }',
-  CognitoActions:
-    'query CognitoActions($action: String!, $data: AWSJSON, $username: String) { cognitoActions(action: $action, data: $data, username: $username) }',
-  ListUsers: 'query ListUsers($data: AWSJSON) { listUsers(data: $data) }',
-} as const;
-export type QueryName = keyof typeof QUERIES;
+const QUERY_SHAPES = {
+  SalesforceActions: {
+    field: 'salesforceActions',
+    variables: { action: 'String!', data: 'AWSJSON', username: 'String' },
+  },
+  GetTemplateBlock: { field: 'getTemplateBlock', variables: { storefrontId: 'ID!', templateId: 'ID!' } },
+  TemplateDetails: { field: 'templateDetails', variables: { organizationId: 'ID!' } },
+  Theme: { field: 'theme', variables: { key: 'String!' } },
+  UserActivityLog: { field: 'userActivityLog', variables: { data: 'AWSJSON' } },
+  GetLoginInfo: { field: 'getLoginInfo', variables: { data: 'AWSJSON' } },
+  CognitoActions: {
+    field: 'cognitoActions',
+    variables: { action: 'String!', data: 'AWSJSON', username: 'String' },
+  },
+  ListUsers: { field: 'listUsers', variables: { data: 'AWSJSON' } },
+} as const satisfies Record<string, QueryShape>;
+export type QueryName = keyof typeof QUERY_SHAPES;
+
+/** One call of a named query. */
+export interface GatewayCall {
+  name: QueryName;
+  variables: Record<string, unknown>;
+}
+
+/**
+ * The GraphQL body of one or more calls and where each call's answer is. One call is its named query, as
+ * AppSync clients send it; several go as one operation of aliased root fields (at most
+ * GATEWAY_MAX_ROOT_FIELDS), each with its own variables, so the gateway resolves the caller once for all.
+ */
+export function gatewayRequest(calls: readonly GatewayCall[]): { body: string; answerKeys: string[] } {
+  const [only] = calls;
+  if (only && calls.length === 1) {
+    const { field, variables } = QUERY_SHAPES[only.name];
+    const definitions = Object.entries(variables).map(([name, type]) => `$${name}: ${type}`);
+    const args = Object.keys(variables).map((name) => `${name}: $${name}`);
+    const query = `query ${only.name}(${definitions.join(', ')}) { ${field}(${args.join(', ')}) }`;
+    return { body: JSON.stringify({ query, variables: only.variables }), answerKeys: [field] };
+  }
+  const definitions: string[] = [];
+  const selections: string[] = [];
+  const variables: Record<string, unknown> = {};
+  const answerKeys = calls.map((call, index) => {
+    const alias = `c${index}`;
+    const shape = QUERY_SHAPES[call.name];
+    const args = Object.entries(shape.variables).map(([name, type]) => {
+      definitions.push(`$${alias}_${name}: ${type}`);
+      if (call.variables[name] !== undefined) variables[`${alias}_${name}`] = call.variables[name];
+      return `${name}: $${alias}_${name}`;
+    });
+    selections.push(`${alias}: ${shape.field}(${args.join(', ')})`);
+    return alias;
+  });
+  const query = `query Calls(${definitions.join(', ')}) { ${selections.join(' ')} }`;
+  return { body: JSON.stringify({ query, variables }), answerKeys };
+}
 
 /**
  * A failed gateway call: the status of the envelope (or of the transport), the error code behaviour switches
@@ -42,19 +88,27 @@ export type GatewayTransport = (body: string) => Promise<Response>;
 /** Runs a named query and answers its envelope's content (spec P§7, P§8). */
 export type GatewayClient = (name: QueryName, variables: Record<string, unknown>) => Promise<unknown>;
 
+/** One request per call (the browser's client). */
 export function createGatewayClient(transport: GatewayTransport): GatewayClient {
   return async (name, variables) => {
-    const response = await transport(JSON.stringify({ query: QUERIES[name], variables }));
-    const body: unknown = await response.json().catch(() => null);
-    return readEnvelope(response.status, fieldOf(body, name));
+    const [answer] = await sendCalls(transport, [{ name, variables }]);
+    return answer?.();
   };
 }
 
-/** The answer is read under the query's camel-case name. */
-function fieldOf(body: unknown, name: QueryName): unknown {
-  const data = isRecord(body) ? body.data : undefined;
-  const field = name.charAt(0).toLowerCase() + name.slice(1);
-  return isRecord(data) ? data[field] : undefined;
+/**
+ * Sends calls in one request and answers, per call, a function reading its own envelope (spec P§8): a
+ * refused request (401, 413...) fails every call with its status; a call's failure is its own.
+ */
+export async function sendCalls(
+  transport: GatewayTransport,
+  calls: readonly GatewayCall[],
+): Promise<(() => unknown)[]> {
+  const { body, answerKeys } = gatewayRequest(calls);
+  const response = await transport(body);
+  const answer: unknown = await response.json().catch(() => null);
+  const data = isRecord(answer) && isRecord(answer.data) ? answer.data : {};
+  return answerKeys.map((key) => () => readEnvelope(response.status, data[key]));
 }
 
 /**

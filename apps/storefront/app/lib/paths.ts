@@ -72,3 +72,9 @@ export const CART_PATH = '/cart';
 
 /** The signed-in viewer's notifications (a page of the account area, docs/decisions/0026). */
 export const NOTIFICATIONS_PATH = '/billing/notifications';
+
+/**
+ * A page of this app with no data at all (no root data, no loader, no gateway call): the reference the
+ * benchmarks compare the storefront's pages against (docs/decisions/0042).
+ */
+export const BARE_PAGE_PATH = '/_bare';

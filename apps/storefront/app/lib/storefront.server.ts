@@ -83,42 +83,58 @@ async function verifiedViewer(gateway: GatewayClient, url: URL): Promise<Viewer>
   }
 }
 
+/** A page's session before the gateway has said who the viewer is: nothing has been read through it yet. */
+export type OpenedSession = Omit<StorefrontSession, 'viewer'>;
+
 /**
- * The session of a storefront page (spec P§2). A hosted-login return goes on to sign-in first. An expired
- * session goes to /login, whose page refreshes it and comes back. A visitor who is not signed in stays a
- * guest, except on an authenticated-only storefront (no guest account), where they go to /login.
+ * The storefront of the host, the browser's session and a gateway client for them, with no gateway call: a
+ * loader can start reads that do not depend on the viewer (the template list) while the viewer is verified,
+ * and they go to the gateway in the same request. A hosted-login return goes on to sign-in first.
  */
-export async function requireSession(
+export async function openSession(
   page: PageRequest,
   guestCartSecret = readGuestCartSecret(page.request),
-): Promise<StorefrontSession> {
+): Promise<OpenedSession> {
   const { request, url, context } = page;
   const storefront = await requireDomain(page);
   const hostedLogin = hostedLoginRedirect(url);
   if (hostedLogin) throw redirect(hostedLogin);
   const auth = readSession(request, storefront.clientId);
   const browserLocale = request.headers.get('accept-language')?.split(/[,;]/)[0]?.trim() || DEFAULT_LOCALE;
-  if (auth.signedIn) {
-    const gateway = createServerGateway(request, context, { accessToken: auth.accessToken, guestCartSecret });
-    const viewer = await verifiedViewer(gateway, url);
-    return { storefront, auth, viewer, gateway, url, guestCartSecret, locale: auth.locale ?? browserLocale };
-  }
+  const accessToken = auth.signedIn ? auth.accessToken : null;
+  const gateway = createServerGateway(request, context, { accessToken, guestCartSecret });
+  const locale = (auth.signedIn ? auth.locale : null) ?? browserLocale;
+  return { storefront, auth, gateway, url, guestCartSecret, locale };
+}
+
+/**
+ * Who the page is for (spec P§2): the signed-in user as the gateway verified them. An expired session goes
+ * to /login, whose page refreshes it and comes back. A visitor who is not signed in stays a guest, except on
+ * an authenticated-only storefront (no guest account), where they go to /login.
+ */
+export async function identifyViewer(opened: OpenedSession): Promise<StorefrontSession> {
+  const { storefront, auth, gateway, url } = opened;
+  if (auth.signedIn) return { ...opened, viewer: await verifiedViewer(gateway, url) };
   if (auth.expired || !storefront.guestAccountId) throw signInRedirect(url);
+  const guest = storefront.guestAccountId;
   return {
-    storefront,
-    auth,
+    ...opened,
     viewer: {
       userType: GUEST_USER_TYPE,
-      accountId: storefront.guestAccountId,
-      homeAccountId: storefront.guestAccountId,
+      accountId: guest,
+      homeAccountId: guest,
       shipToAccountId: null,
       isGuest: true,
     },
-    gateway: createServerGateway(request, context, { guestCartSecret }),
-    url,
-    guestCartSecret,
-    locale: browserLocale,
   };
+}
+
+/** The session of a storefront page: opened, then its viewer identified. */
+export async function requireSession(
+  page: PageRequest,
+  guestCartSecret = readGuestCartSecret(page.request),
+): Promise<StorefrontSession> {
+  return identifyViewer(await openSession(page, guestCartSecret));
 }
 
 /**

@@ -48,13 +48,18 @@ export function amplifyCookies({
 }
 
 /** The gateway's answer to getLoginInfo for the user amplifyCookies() signs in by default. */
-export function signedInLoginInfo(): Response {
-  const content = {
+export const SIGNED_IN_ENVELOPE = {
+  statusCode: 200,
+  content: {
     userType: 'AWSManager',
     accountId: 'acc-1',
     homeAccountId: 'acc-1',
     shipToAccountId: null,
     username: 'ana@example.com',
-  };
-  return Response.json({ data: { getLoginInfo: JSON.stringify({ statusCode: 200, content }) } });
+  },
+};
+
+/** That envelope as the gateway's response to a GetLoginInfo request. */
+export function signedInLoginInfo(): Response {
+  return Response.json({ data: { getLoginInfo: JSON.stringify(SIGNED_IN_ENVELOPE) } });
 }

@@ -431,6 +431,7 @@ describe('Cart: a ready cart', () => {
           message: 'Promo code SPRING10 was removed.',
           quoteId: 'q-1',
           lineCount: 3,
+          cart: null,
         };
       },
     });
@@ -481,6 +482,7 @@ describe('Cart: a ready cart', () => {
         message: 'Promo code SPRING10 applied.',
         quoteId: 'q-1',
         lineCount: 3,
+        cart: null,
       }),
     });
     await cartHeading();
@@ -526,6 +528,7 @@ describe('Cart: an earlier (Inactive) quote', () => {
             message: 'This quote is now your cart.',
             quoteId: 'q-old',
             lineCount: 3,
+            cart: null,
           };
         },
       },
@@ -576,6 +579,7 @@ describe('Cart: changing lines', () => {
     message: 'The line was removed from your cart.',
     quoteId,
     lineCount: 2,
+    cart: null,
   });
 
   it("Remove submits the line, the line goes, and the answer's toast shows", async () => {
@@ -664,7 +668,7 @@ describe('Cart: changing lines', () => {
     const { submissions } = renderCart(ready(), {
       answer: (form, store) => {
         store.cart = ready(items({ lines: [{ ...antibody, qty: Number(form.qty) }, pipettes, kit] }));
-        return { ok: true, intent: 'update', message: null, quoteId: 'q-1', lineCount: 3 };
+        return { ok: true, intent: 'update', message: null, quoteId: 'q-1', lineCount: 3, cart: null };
       },
     });
     await cartHeading();

@@ -1,10 +1,19 @@
 import { useId } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { AccountControls } from '../../components/AccountControls';
+import { Deferred } from '../../components/Deferred';
 import { NotificationsLink } from '../../components/NotificationsLink';
+import type { CartTotal } from '../../features/cart/cart-actions';
+import { useCartTotal } from '../../features/cart/cart-total';
 import { formatMoney } from '../../lib/format';
 import { CART_PATH } from '../../lib/paths';
 import type { BlockProps } from '../types';
+
+/** The cart's total once the page or a cart action has it; nothing without a cart. */
+function HeaderCartTotal({ loaded }: { loaded: CartTotal }) {
+  const cart = useCartTotal(loaded);
+  return cart && <span className="site-header__cart-total"> {formatMoney(cart.total, cart.currency)}</span>;
+}
 
 /**
  * Logo (configuration.logo, else the theme's), storefront name, a product search, the cart with its total and
@@ -41,11 +50,11 @@ export function Header({ block, fields, data, page }: BlockProps<'header'>) {
       )}
       <Link to={CART_PATH} className="site-header__cart">
         Cart
-        {data.cart && (
-          <span className="site-header__cart-total"> {formatMoney(data.cart.total, data.cart.currency)}</span>
-        )}
+        <Deferred value={data.cart}>{(loaded) => <HeaderCartTotal loaded={loaded} />}</Deferred>
       </Link>
-      {data.notifications !== null && <NotificationsLink unseen={data.notifications} />}
+      <Deferred value={data.notifications}>
+        {(unseen) => unseen !== null && <NotificationsLink unseen={unseen} />}
+      </Deferred>
       <AccountControls viewer={page.viewer} />
     </div>
   );

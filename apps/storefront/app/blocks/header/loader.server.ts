@@ -4,9 +4,10 @@ import type { BlockLoader } from '../loader-types.server';
 
 /**
  * The header shows what the viewer's cart comes to, so it is in sight on every page, and a signed-in
- * viewer's notifications not yet seen.
+ * viewer's notifications not yet seen. Both are deferred: the page does not wait for them, and neither read
+ * ever fails (a failure is null).
  */
-export const loadHeader: BlockLoader<'header'> = async ({ session }) => {
-  const [cart, notifications] = await Promise.all([activeCartTotal(session), unseenNotifications(session)]);
-  return { cart, notifications };
-};
+export const loadHeader: BlockLoader<'header'> = async ({ session }) => ({
+  cart: activeCartTotal(session),
+  notifications: unseenNotifications(session),
+});

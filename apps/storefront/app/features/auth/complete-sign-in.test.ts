@@ -17,7 +17,7 @@ const activityLogAnswer = (statusCode: number) =>
   Response.json({ data: { userActivityLog: JSON.stringify({ statusCode, content: 'Not available yet' }) } });
 /** The cart action's answer to 'claim' when there was no guest cart to move. */
 const noGuestCart = () =>
-  Response.json({ ok: true, intent: 'claim', message: null, quoteId: null, lineCount: 0 });
+  Response.json({ ok: true, intent: 'claim', message: null, quoteId: null, lineCount: 0, cart: null });
 
 /** The activity log answers `statusCode`; the cart action answers 'claim'. */
 function answering(statusCode: number) {

@@ -42,6 +42,7 @@ const added = (qty: string): CartActionResult => ({
   message: `${qty} × ${product.name} added to your cart.`,
   quoteId: 'q-1',
   lineCount: 1,
+  cart: null,
 });
 
 const button = (name = `Add to Cart ${product.name}`) => screen.getByRole('button', { name });

@@ -13,7 +13,12 @@ export function AddToCart({ item, label, primary }: AddToCartProps) {
   const qtyId = useId();
   const add = useCartAction();
   return (
-    <add.Form method="post" action={CART_ACTION_PATH} className="add-to-cart">
+    <add.Form
+      method="post"
+      action={CART_ACTION_PATH}
+      defaultShouldRevalidate={add.defaultShouldRevalidate}
+      className="add-to-cart"
+    >
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="catalogItemId" value={item.id} />
       <label htmlFor={qtyId} className="visually-hidden">

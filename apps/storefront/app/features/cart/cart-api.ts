@@ -1,4 +1,5 @@
 import { problemOf, QUOTE_BUSY_CODES } from '@storefront/contracts/crm-errors';
+import type { CartOrNone } from '@storefront/contracts/crm-quotes';
 import { MESSAGES } from '@storefront/contracts/messages';
 import { data } from 'react-router';
 import { z } from 'zod';
@@ -31,7 +32,7 @@ const quantity = z.coerce
   .int('Quantity must be a whole number.')
   .max(100_000, 'Quantity must be 100,000 or less.');
 
-type Outcome = { message: string | null; quoteId: string | null; lineCount: number };
+type Outcome = Omit<Extract<CartActionResult, { ok: true }>, 'ok' | 'intent'>;
 type Form = Record<string, FormDataEntryValue>;
 
 /** Input a person can correct: refused with the message of its first problem. */
@@ -43,13 +44,12 @@ function parseForm<S extends z.ZodType>(schema: S, form: Form): z.output<S> {
   return parsed.data;
 }
 
-const changed = (
-  cart: { quote: { id: string } | null; lines: unknown[] },
-  message: string | null,
-): Outcome => ({
+/** The cart as the CRM answered it, repriced: the page takes it as it is. */
+const changed = (cart: CartOrNone, message: string | null): Outcome => ({
   message,
   quoteId: cart.quote?.id ?? null,
   lineCount: cart.lines.length,
+  cart,
 });
 
 const promoCode = z
@@ -101,7 +101,7 @@ const INTENTS: Record<CartIntent, (session: StorefrontSession, form: Form) => Pr
    */
   async claim(session) {
     if (shopsAsGuest(session) || !session.guestCartSecret)
-      return { message: null, quoteId: null, lineCount: 0 };
+      return { message: null, quoteId: null, lineCount: 0, cart: null };
     const cart = await claimGuestCart(session, session.guestCartSecret);
     const missing = cart.unavailable.join(', ');
     return changed(
