@@ -134,11 +134,9 @@ function gatewayCall(
 }
 
 const storefront = await findStorefront();
-const itemId = (
-  await json<{ data: { salesforceActions: string } }>('/graphql', {
-    ...gatewayCall(storefront, 'retrieveCatalogNG', { pageSize: 1 }),
-  } as RequestInit).then(({ data }) => JSON.parse(data.salesforceActions).content.items[0]?.id)
-) as string;
+const itemId = (await json<{ data: { salesforceActions: string } }>('/graphql', {
+  ...gatewayCall(storefront, 'retrieveCatalogNG', { pageSize: 1 }),
+} as RequestInit).then(({ data }) => JSON.parse(data.salesforceActions).content.items[0]?.id)) as string;
 const cookie = await signedInCookie(storefront.clientId);
 const addLine = gatewayCall(storefront, 'saveItemToQuoteBlink', { catalogItemId: itemId, qty: 1 });
 
