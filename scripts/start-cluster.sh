@@ -12,6 +12,9 @@ public_port="${CLUSTER_PORT:-3000}"
 export DATABASE_URL="${DATABASE_URL:-postgres://root@127.0.0.1:5432/storefront_cluster}"
 export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379}"
 state_dir="$PWD/cluster"
+[[ "$instances" =~ ^[1-9][0-9]?$ ]] || { echo "CLUSTER_INSTANCES must be a number from 1 to 99." >&2; exit 1; }
+[[ "$public_port" =~ ^[1-9][0-9]{0,4}$ ]] && [ "$((public_port + instances))" -le 65535 ] ||
+  { echo "CLUSTER_PORT must be a port number with room for the instances' ports after it." >&2; exit 1; }
 mkdir -p "$state_dir/logs"
 
 pids=()
