@@ -40,7 +40,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx server/src/main.ts',
+    // The compiled server of `npm run build`, as production runs it.
+    command: 'node --enable-source-maps server/dist/main.js',
     url: `http://localhost:${port}/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -22,10 +22,10 @@ async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void
   throw new Error('The server did not answer /health within 2 minutes');
 }
 
-/** Starts the production server in its own process on a fresh embedded database. */
+/** Starts the production server (compiled by `npm run build`) in its own process on a fresh embedded database. */
 export async function startBenchServer(port: number): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'storefront-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, ['server/dist/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),

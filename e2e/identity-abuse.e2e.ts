@@ -95,7 +95,7 @@ test('without TRUST_PROXY a forged X-Forwarded-For does not buy a fresh limit', 
 
 /** A second composed server, as deployed behind our own proxy (TRUST_PROXY), on a fresh database. */
 async function startBehindProxy(port: number) {
-  const server = spawn('node', ['--import', 'tsx', 'server/src/main.ts'], {
+  const server = spawn(process.execPath, ['server/dist/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -115,7 +115,7 @@ test.describe('behind a TLS proxy the server trusts (TRUST_PROXY=true)', () => {
     // A second server of this build, as deployed behind a proxy that terminates TLS.
     const port = Number(new URL(baseURL ?? '').port) + 2;
     proxied = `http://localhost:${port}`;
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    server = spawn(process.execPath, ['server/dist/main.js'], {
       env: {
         ...process.env,
         PORT: String(port),

@@ -4,5 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 npm run build
-# The server migrates the database in ./data (or DATABASE_URL) and seeds the demo when it is empty.
-exec node --import tsx server/src/main.ts
+# The compiled server (server/dist, from the build) migrates the database in ./data (or DATABASE_URL) and
+# seeds the demo when it is empty.
+exec node --enable-source-maps server/dist/main.js

@@ -198,15 +198,19 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
         seed.storefronts.map(({ domain }) => gateway.resolveDomain(domain)),
       );
       const known = storefronts.filter((storefront): storefront is DomainDetails => storefront !== null);
-      demoUsers = await ensureDemoUsers(database, known, seed.accounts, config.port);
-      if (crmDatabase) await ensureContacts(crmDatabase, demoContacts(known, seed.accounts));
-      if (crmDatabase) await ensureDemoNotifications(crmDatabase.db, demoRecipients(seed.accounts));
-      if (crmDatabase) await ensureDemoServiceRequests(crmDatabase.db, demoRecipients(seed.accounts));
-      // A year of invoices dated back from today (docs/decisions/0029), so the billing pages have history.
-      if (crmDatabase) {
-        const ids = seed.accounts.filter((account) => !account.isGuest).map((account) => account.id);
-        await ensureDemoInvoices(crmDatabase.db, ids, new Date().toISOString().slice(0, 10));
-      }
+      // Each step adds what it finds missing: instances starting together on one database take turns.
+      demoUsers = await database.exclusively(async () => {
+        const users = await ensureDemoUsers(database, known, seed.accounts, config.publicPort);
+        if (crmDatabase) await ensureContacts(crmDatabase, demoContacts(known, seed.accounts));
+        if (crmDatabase) await ensureDemoNotifications(crmDatabase.db, demoRecipients(seed.accounts));
+        if (crmDatabase) await ensureDemoServiceRequests(crmDatabase.db, demoRecipients(seed.accounts));
+        // A year of invoices dated back from today (docs/decisions/0029), so the billing pages have history.
+        if (crmDatabase) {
+          const ids = seed.accounts.filter((account) => !account.isGuest).map((account) => account.id);
+          await ensureDemoInvoices(crmDatabase.db, ids, new Date().toISOString().slice(0, 10));
+        }
+        return users;
+      });
     }
 
     const app = createServerApp({

@@ -22,6 +22,8 @@ const configSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     HOST: z.string().min(1).default('0.0.0.0'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /** Where browsers reach this server when a load balancer in front listens on another port; PORT when unset. */
+    PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: postgresUrl.optional(),
     /** How long PostgreSQL may take to answer at start-up (and on each reconnection) before it counts as down. */
@@ -100,6 +102,11 @@ export interface ServerConfig {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
+  /**
+   * The port browsers use: PORT, or the load balancer's in front of several instances. Token issuers and the
+   * demo pools' sign-in return addresses name it, so every instance issues and accepts the same tokens.
+   */
+  publicPort: number;
   logLevel: string;
   databaseUrl: string | undefined;
   databaseConnectTimeoutMs: number;
@@ -156,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     env: values.NODE_ENV,
     host: values.HOST,
     port: values.PORT,
+    publicPort: values.PUBLIC_PORT ?? values.PORT,
     logLevel: values.LOG_LEVEL,
     databaseUrl: values.DATABASE_URL,
     databaseConnectTimeoutMs: values.DATABASE_CONNECT_TIMEOUT_MS,
@@ -166,7 +174,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     crmServiceToken: values.CRM_SERVICE_TOKEN ?? randomBytes(32).toString('base64url'),
     cacheTtlMs: values.CACHE_TTL_MS,
     pageCacheTtlMs: values.PAGE_CACHE_TTL_MS,
-    identityUrl: (values.IDENTITY_URL ?? `http://localhost:${values.PORT}/identity`).replace(/\/+$/, ''),
+    identityUrl: (
+      values.IDENTITY_URL ?? `http://localhost:${values.PUBLIC_PORT ?? values.PORT}/identity`
+    ).replace(/\/+$/, ''),
     embeddedIdentity: values.IDENTITY_URL === undefined,
     identityAdmin: {
       accessKeyId:

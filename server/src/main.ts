@@ -29,7 +29,7 @@ async function main(): Promise<void> {
     console.log(`\nStorefront ready on port ${port}:`);
     for (const demo of storefront.demo) {
       console.log(
-        `  ${demo.name} (${demo.guest ? 'guest catalogue' : 'sign-in only'}): http://${demo.domain}:${port}/`,
+        `  ${demo.name} (${demo.guest ? 'guest catalogue' : 'sign-in only'}): http://${demo.domain}:${config.publicPort}/`,
       );
     }
     if (storefront.demoUsers.length > 0) console.log('\nDemo users (sign in at /login):');

@@ -83,6 +83,16 @@ describe('loadConfig for the user pools', () => {
     expect(loadConfig({ PORT: '3100' }).identityUrl).toBe('http://localhost:3100/identity');
   });
 
+  it('names the load balancer’s port in its issuer behind one, so every instance issues the same tokens', () => {
+    const instances = ['3001', '3002'].map((PORT) => loadConfig({ PORT, PUBLIC_PORT: '3000' }));
+    expect(instances.map((config) => config.identityUrl)).toEqual([
+      'http://localhost:3000/identity',
+      'http://localhost:3000/identity',
+    ]);
+    expect(instances.map((config) => config.port)).toEqual([3001, 3002]);
+    expect(() => loadConfig({ PUBLIC_PORT: '70000' })).toThrow(/PUBLIC_PORT: /);
+  });
+
   it('takes an external issuer base without its trailing slash', () => {
     const config = loadConfig({ IDENTITY_URL: 'https://cognito-idp.us-east-1.amazonaws.com/' });
     expect(config.identityUrl).toBe('https://cognito-idp.us-east-1.amazonaws.com');

@@ -23,6 +23,11 @@ export interface Database {
   drizzle<S extends Record<string, unknown>>(schema: S): PgDatabase<PgQueryResultHKT, S>;
   /** Applies one service's migrations folder, tracked in its own migrations table; safe when several processes start at once. */
   migrate(set: MigrationSet): Promise<void>;
+  /**
+   * Runs `run` while no other process runs its own on this database: a start-up that migrates, seeds and adds
+   * demo records checks what exists, then writes, so two instances starting together must take turns.
+   */
+  exclusively<T>(run: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -91,29 +96,49 @@ async function openPostgres(url: string, connectTimeoutMs: number): Promise<Data
   return {
     engine: 'postgres',
     drizzle: (schema) => drizzlePostgres({ client, schema, casing: 'snake_case' }),
-    migrate: (set) => migratePostgresOnce(url, set, options),
+    migrate: (set) =>
+      holdingAdvisoryLock(url, options, MIGRATION_LOCK_KEY, (locked) =>
+        migratePostgres(drizzlePostgres({ client: locked, casing: 'snake_case' }), {
+          migrationsFolder: set.folder,
+          migrationsTable: set.table,
+        }),
+      ),
+    exclusively: (run) => holdingAdvisoryLock(url, options, EXCLUSIVE_LOCK_KEY, () => run()),
     close: () => client.end(),
   };
 }
 
-/** Any constant works; it only has to be the same for every process migrating this database. */
+/** Any constants work; each only has to be the same for every process opening this database. */
 const MIGRATION_LOCK_KEY = 7_310_114;
+const EXCLUSIVE_LOCK_KEY = 7_310_115;
 
 /**
  * Several instances may start together on one database: a session advisory lock on a connection of its own
- * lets one migrate while the others wait, then find nothing left to do.
+ * lets one go on while the others wait. The lock ends with that connection, also when the process dies.
  */
-async function migratePostgresOnce(url: string, set: MigrationSet, options: PostgresOptions): Promise<void> {
+async function holdingAdvisoryLock<T>(
+  url: string,
+  options: PostgresOptions,
+  key: number,
+  run: (locked: postgres.Sql) => Promise<T>,
+): Promise<T> {
   const client = postgres(url, { ...options, max: 1 });
   try {
-    await client`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
-    await migratePostgres(drizzlePostgres({ client, casing: 'snake_case' }), {
-      migrationsFolder: set.folder,
-      migrationsTable: set.table,
-    });
+    await client`select pg_advisory_lock(${key})`;
+    return await run(client);
   } finally {
     await client.end();
   }
+}
+
+/** Runs the functions given to it one after another, each after the previous one settled. */
+function oneAtATime(): <T>(run: () => Promise<T>) => Promise<T> {
+  let previous: Promise<unknown> = Promise.resolve();
+  return (run) => {
+    const done = previous.then(run);
+    previous = done.catch(() => {});
+    return done;
+  };
 }
 
 /** Migrations use IF NOT EXISTS; their "already exists, skipping" notices are noise. */
@@ -124,21 +149,20 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const lock = dataDir === undefined ? null : lockDataDir(join(dataDir, LOCK_FILE), dataDir);
   try {
     const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-    // The data-dir lock keeps other processes out; inside this one, migrations run one after another.
-    let migrations = Promise.resolve();
+    // The data-dir lock keeps other processes out; inside this one, each kind of work takes its turn.
+    const inTurnMigrating = oneAtATime();
+    const inTurnExclusive = oneAtATime();
     return {
       engine: 'pglite',
       drizzle: (schema) => drizzlePglite({ client, schema, casing: 'snake_case' }),
-      migrate: (set) => {
-        const run = () =>
+      migrate: (set) =>
+        inTurnMigrating(() =>
           migratePglite(drizzlePglite({ client, casing: 'snake_case' }), {
             migrationsFolder: set.folder,
             migrationsTable: set.table,
-          });
-        const done = migrations.then(run);
-        migrations = done.catch(() => {});
-        return done;
-      },
+          }),
+        ),
+      exclusively: (run) => inTurnExclusive(run),
       close: async () => {
         try {
           await client.close();
