@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Server tests load the storefront's page loaders, which import the browser build's chunk map.
+        plugins: [clientChunks()],
         test: {
           name: 'node',
           environment: 'node',
