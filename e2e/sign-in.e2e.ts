@@ -47,8 +47,12 @@ test('signing in from a product page comes back to it, and signing out shows a g
 }) => {
   await page.goto('/');
   await catalogue.openCategory(page, 'Genomics Kits');
-  await catalogue.productLinks(page).first().click();
+  const product = catalogue.productLinks(page).first();
+  const name = (await product.innerText()).trim();
+  await product.click();
   await expect(page).toHaveURL(/\/product\/[^/]+\/[^/]+$/);
+  // The product page is shown (its block's code may arrive just after the address changes).
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const productPath = new URL(page.url()).pathname;
   await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
   await signIn.as(page, 'manager@halvorsen.example');
