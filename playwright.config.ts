@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS } from './e2e/support/chromium-flags';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // Every run starts on an empty embedded database, so the server migrates and seeds as on a fresh clone.
@@ -26,14 +27,7 @@ export default defineConfig({
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
+        ...CHROMIUM_FLAGS,
         // A host no storefront is configured for, answered by this server.
         `--host-resolver-rules=MAP unknown-store.test 127.0.0.1`,
       ],

@@ -8,23 +8,12 @@
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS } from '../e2e/support/chromium-flags';
 import { pageTypes } from './js';
 import { startBenchServer } from './server';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
-
-/** The flags the machine's Chromium runs with in the browser tests (playwright.config.ts). */
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface PageAudit {
   url: string;
@@ -38,7 +27,7 @@ export interface PageAudit {
 export async function lighthouseAudits(urls: readonly string[]): Promise<PageAudit[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: CHROMIUM_FLAGS,
   });
   try {
     const audits: PageAudit[] = [];

@@ -162,7 +162,7 @@ bash scripts/ensure-deps.sh
 ensure_command haproxy haproxy
 ensure_command curl curl
 npm run build
-node --import tsx scripts/ensure-database.ts
+node --import tsx server/scripts/ensure-database.ts
 ensure_redis
 ensure_shared_secrets
 write_haproxy_config
