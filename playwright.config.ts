@@ -35,8 +35,9 @@ export default defineConfig({
   },
   webServer: {
     // The compiled server of `npm run build`, as production runs it.
-    command: 'node --enable-source-maps server/dist/main.js',
-    url: `http://localhost:${port}/health`,
+    command: 'bash scripts/serve.sh',
+    // Ready: start-up done (migrations, seed) and the database answering; /health answers earlier.
+    url: `http://localhost:${port}/health/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

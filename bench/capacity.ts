@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import autocannon from 'autocannon';
+import { processCpuSeconds } from './process-cpu';
 import { signedInBuyer } from './visitors';
 
 const BASE_URL = (process.env.CAPACITY_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
@@ -36,26 +37,13 @@ interface Row {
 
 const PID_FILE = 'cluster/instances.pid';
 const instancePids = existsSync(PID_FILE) ? readFileSync(PID_FILE, 'utf8').split(/\s+/).filter(Boolean) : [];
-/** Linux counts process CPU time in clock ticks of 1/100 s (USER_HZ). */
-const TICKS_PER_SECOND = 100;
-
-/** User plus system CPU seconds the instances have used so far (fields 14 and 15 of /proc/<pid>/stat). */
-function instancesCpuSeconds(): number {
-  let ticks = 0;
-  for (const pid of instancePids) {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return ticks / TICKS_PER_SECOND;
-}
 
 async function measure(name: string, path: string, request: Request = {}): Promise<Row> {
   const options = { url: `${BASE_URL}${path}`, connections: CONNECTIONS, ...request };
   await autocannon({ ...options, duration: 3 });
-  const cpuBefore = instancesCpuSeconds();
+  const cpuBefore = processCpuSeconds(instancePids);
   const result = await autocannon({ ...options, duration: SECONDS });
-  const cpuSeconds = instancesCpuSeconds() - cpuBefore;
+  const cpuSeconds = processCpuSeconds(instancePids) - cpuBefore;
   return {
     name,
     rps: result.requests.average,

@@ -108,7 +108,7 @@ async function startBehindProxy(port: number) {
   });
   const baseURL = `http://localhost:${port}`;
   for (let waited = 0; waited < 90_000; waited += 500) {
-    const healthy = await fetch(`${baseURL}/health`).then(
+    const healthy = await fetch(`${baseURL}/health/ready`).then(
       (response) => response.ok,
       () => false,
     );

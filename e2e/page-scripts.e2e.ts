@@ -46,3 +46,28 @@ test('the cart page loads the cart block’s code', async ({ page }) => {
   await page.waitForLoadState('networkidle');
   expect(watched.scripts.some((script) => /\/Cart-[\w-]+\.js$/.test(script))).toBe(true);
 });
+
+test('a navigation shows the next page’s address only once its blocks’ code is there', async ({ page }) => {
+  // Slow the product block's code down, as a slow network would, so the old page would linger under the new address.
+  let codeReleased = false;
+  await page.route(/\/ProductDetail-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    codeReleased = true;
+    await route.continue();
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  const link = page.locator('a[href^="/product/"]').first();
+  const path = await link.getAttribute('href');
+  if (!path) throw new Error('The home page links to no product');
+  // Each address the page shows, and whether the product block's code had been let through by then.
+  const addresses: { path: string; codeReleased: boolean }[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) addresses.push({ path: new URL(frame.url()).pathname, codeReleased });
+  });
+
+  await link.click();
+  await page.waitForURL(path);
+  expect(addresses).toEqual([{ path, codeReleased: true }]);
+  await expect(page.locator('h1.product-detail__name')).toBeVisible();
+});

@@ -64,7 +64,10 @@ test('a buyer switches to a related site, sees its prices and its own cart, and 
   // The Toronto child account is related in portal context only.
   await expect(relatedList(page)).not.toContainText('Toronto');
 
-  // A form altered in the browser to name an account the CRM does not relate is refused, in words.
+  // A form altered in the browser to name an account the CRM does not relate is refused, in words. The page
+  // must have hydrated first (the account menu opens only then), or hydration sets the field back.
+  await signIn.openAccountMenu(signIn.accountMenu(page, USER));
+  await page.keyboard.press('Escape');
   await row(page, CAMPUS)
     .locator('input[name="accountId"]')
     .evaluate((input: HTMLInputElement) => {

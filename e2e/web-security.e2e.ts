@@ -129,7 +129,7 @@ test.describe('behind a TLS proxy the server trusts (TRUST_PROXY=true)', () => {
     await expect
       .poll(
         () =>
-          fetch(`${proxied}/health`).then(
+          fetch(`${proxied}/health/ready`).then(
             (response) => response.status,
             () => 0,
           ),

@@ -3,13 +3,9 @@
 # answers, install Debian's redis-server with apt (as root) if it is missing and start it without persistence;
 # otherwise say so: the Redis suites are then skipped, with the reason printed.
 set -euo pipefail
-url="${TEST_REDIS_URL:-redis://127.0.0.1:6379}"
-hostport="${url#*://}"
-hostport="${hostport#*@}"
-hostport="${hostport%%/*}"
-host="${hostport%%:*}"
-port="${hostport##*:}"
-[ "$port" = "$hostport" ] && port=6379
+source "$(dirname "$0")/lib/service-url.sh"
+parse_service_url "${TEST_REDIS_URL:-redis://127.0.0.1:6379}" 6379
+host="$url_host" port="$url_port"
 
 answers() {
   if command -v redis-cli >/dev/null 2>&1; then

@@ -137,7 +137,7 @@ frontend storefront
 
 backend instances
   balance roundrobin
-  option httpchk GET /health
+  option httpchk GET /health/ready
   http-check expect status 200
   default-server check inter 2s fall 2 rise 2
 EOF
@@ -148,11 +148,11 @@ EOF
   haproxy -c -q -f "$file"
 }
 
-wait_for_health() {
+wait_for_ready() {
   local port="$1" pid="$2"
   for _ in $(seq 1 240); do
     kill -0 "$pid" 2>/dev/null || return 1
-    curl -sf "http://127.0.0.1:$port/health" >/dev/null && return 0
+    curl -sf "http://127.0.0.1:$port/health/ready" >/dev/null && return 0
     sleep 0.5
   done
   return 1
@@ -176,13 +176,13 @@ export NODE_ENV="${NODE_ENV:-production}" TRUST_PROXY=true PUBLIC_PORT="$public_
 # All start at once: the first to take the database's start-up lock migrates and seeds, the others wait.
 instance_pids=()
 for index in $(seq 1 "$instances"); do
-  PORT=$((public_port + index)) node --enable-source-maps server/dist/main.js \
+  PORT=$((public_port + index)) bash scripts/serve.sh \
     >"$state_dir/logs/instance-$index.log" 2>&1 &
   pids+=("$!")
   instance_pids+=("$!")
 done
 for index in $(seq 1 "$instances"); do
-  if ! wait_for_health $((public_port + index)) "${instance_pids[$((index - 1))]}"; then
+  if ! wait_for_ready $((public_port + index)) "${instance_pids[$((index - 1))]}"; then
     echo "Instance $index did not start: see $state_dir/logs/instance-$index.log." >&2
     tail -n 20 "$state_dir/logs/instance-$index.log" >&2
     exit 1
@@ -194,7 +194,7 @@ printf '%s\n' "${instance_pids[@]}" >"$state_dir/instances.pid"
 
 haproxy -db -f "$state_dir/haproxy.cfg" >"$state_dir/logs/haproxy.log" 2>&1 &
 pids+=("$!")
-wait_for_health "$public_port" "$!" || {
+wait_for_ready "$public_port" "$!" || {
   echo "HAProxy did not start: see $state_dir/logs/haproxy.log." >&2
   exit 1
 }

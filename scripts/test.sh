@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 bash scripts/ensure-chromium.sh
 bash scripts/ensure-redis.sh
+bash scripts/ensure-postgres.sh
 
 results="$(mktemp -d)"
 trap 'rm -rf "$results"' EXIT

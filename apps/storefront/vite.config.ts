@@ -1,10 +1,24 @@
+import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { catalogueChunk } from './build-plugins/catalogue-chunk.ts';
 import { clientChunks } from './build-plugins/client-chunks.ts';
+import { plainDynamicImports } from './build-plugins/plain-dynamic-imports.ts';
+import { productionRouter } from './build-plugins/production-router.ts';
 import { pureSchemas } from './build-plugins/pure-schemas.ts';
+import { unusedReactFeatures } from './build-plugins/unused-react-features.ts';
+import { unusedRouterFeatures } from './build-plugins/unused-router-features.ts';
 
 export default defineConfig({
-  plugins: [reactRouter(), pureSchemas(), clientChunks()],
+  plugins: [
+    reactRouter(),
+    productionRouter(),
+    unusedRouterFeatures(),
+    unusedReactFeatures(),
+    pureSchemas(),
+    clientChunks(),
+    plainDynamicImports(),
+  ],
   build: { modulePreload: false },
   environments: {
     client: {
@@ -12,9 +26,7 @@ export default defineConfig({
         rolldownOptions: {
           output: {
             codeSplitting: {
-              groups: [
-                { name: 'framework', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-              ],
+              groups: [catalogueChunk(fileURLToPath(new URL('./app', import.meta.url)))],
             },
           },
         },

@@ -13,7 +13,12 @@ import { cameOverHttps, clientAddress } from './client';
 import { PAYMENTS_MOUNT } from './config';
 import { legacyRedirect } from './legacy-redirects';
 import type { Logger } from './logger';
+import type { ServerMetrics } from './metrics';
+import { observeRequests, type RouteVariables } from './observe-requests';
+import { operationsOnly } from './operations-access';
 import { type CachedPage, createPageCache } from './page-cache';
+import { closeConnectionsWhenStopping, type Readiness } from './readiness';
+import { routeLabeller } from './route-labels';
 import { sameOriginWrites } from './same-origin';
 import { documentPolicy, newCspNonce, nonceSource, securityHeaders } from './security-headers';
 
@@ -47,11 +52,27 @@ export interface ServerParts {
   companyDomain: string;
   /** Guest pages kept for visitors without cookies, and for how long (0: none are kept). */
   pageCache: { store: Cache<CachedPage>; ttlMs: number };
+  /** The bearer token of the operator's endpoints: /metrics and /operations/*. */
+  operationsToken: string;
+  /** This server's series, shown at /metrics. */
+  metrics: ServerMetrics;
+  /** Whether to send this instance traffic: /health/ready. */
+  readiness: Readiness;
+  /** The operator's endpoints under /operations (operations-routes.ts). */
+  operations: Hono;
   logger: Logger;
 }
 
+type Variables = { requestId: string } & RouteVariables;
+
 function staticFiles(root: string, cacheControl: string) {
-  return serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', cacheControl) });
+  return serveStatic<{ Variables: Variables }>({
+    root,
+    onFound: (_path, c) => {
+      c.header('Cache-Control', cacheControl);
+      c.set('route', 'static');
+    },
+  });
 }
 
 /** The web's forms and /api/domain carry a few fields; the gateway, identity and CRM keep limits of their own. */
@@ -68,10 +89,12 @@ const webBodyLimit = bodyLimit({
 const domainRequest = z.object({ hostname: z.string().trim().min(1, 'hostname is required').max(253) });
 
 /** One Hono app serving every part of the storefront from one process. */
-export function createServerApp(parts: ServerParts): Hono<{ Variables: { requestId: string } }> {
-  const app = new Hono<{ Variables: { requestId: string } }>();
+export function createServerApp(parts: ServerParts): Hono<{ Variables: Variables }> {
+  const app = new Hono<{ Variables: Variables }>();
   const { gateway, logger } = parts;
 
+  app.use(observeRequests(parts.metrics, routeLabeller(parts.build)));
+  app.use(closeConnectionsWhenStopping(parts.readiness));
   app.use(requestId());
   app.use(async (c, next) => {
     const started = performance.now();
@@ -96,14 +119,30 @@ export function createServerApp(parts: ServerParts): Hono<{ Variables: { request
 
   app.use(securityHeaders(parts.trustProxy));
 
-  // /health answers before any storefront lookup (spec P§2).
+  // /health answers before any storefront lookup (spec P§2): the process lives. Readiness asks its parts.
   app.get('/health', (c) => c.json({ status: 'ok' }));
+  app.get('/health/ready', async (c) => {
+    const { ready, ...report } = await parts.readiness.report();
+    return c.json(report, ready ? 200 : 503);
+  });
+
+  // The operator's endpoints, before any storefront lookup; the public gets 401 and nothing else.
+  const operatorsOnly = operationsOnly(parts.operationsToken);
+  app.use('/metrics', operatorsOnly);
+  app.use('/operations/*', operatorsOnly);
+  app.get('/metrics', async (c) =>
+    c.body(await parts.metrics.registry.metrics(), 200, {
+      'Content-Type': parts.metrics.registry.contentType,
+    }),
+  );
+  app.route('/operations', parts.operations);
 
   // The old site's links and bookmarks, before anything else could answer their paths.
   app.use(async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const target = legacyRedirect(new URL(c.req.url), parts.companyDomain);
     if (!target) return next();
+    c.set('route', 'legacy-redirect');
     return c.redirect(target, 301);
   });
 

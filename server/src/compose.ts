@@ -24,8 +24,12 @@ import { createServerApp } from './app';
 import { PAYMENTS_MOUNT, type ServerConfig } from './config';
 import { type DemoUser, demoContacts, demoRecipients, ensureDemoUsers } from './demo-users';
 import type { Logger } from './logger';
+import { createServerMetrics } from './metrics';
+import { publishOperationsToken } from './operations-access';
+import { operationsRoutes } from './operations-routes';
 import type { CachedPage } from './page-cache';
 import { crmCallbackFetch } from './payments';
+import { Readiness, type ReadinessCheck } from './readiness';
 
 const buildDir = fileURLToPath(new URL('../../apps/storefront/build/', import.meta.url));
 
@@ -48,6 +52,10 @@ export interface Storefront {
   app: ReturnType<typeof createServerApp>;
   demo: DemoStorefront[];
   demoUsers: DemoUser[];
+  /** Shutdown begins: readiness answers 503 and every answer closes its connection. */
+  stopping(): void;
+  /** Requests taken and not yet answered. */
+  requestsInFlight(): number;
   close(): Promise<void>;
 }
 
@@ -171,6 +179,8 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
       database && config.embeddedIdentity
         ? embeddedIdentity(config, database, sharedState, logger)
         : undefined;
+    const metrics = createServerMetrics();
+    if (database) metrics.watchDatabase(database.engine, () => database.activity());
     const gateway = createGateway({
       apiKey: config.gatewayApiKey,
       crm: {
@@ -190,6 +200,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
       cacheTtlMs: config.cacheTtlMs,
       sharedState,
       logger: logger.child({ part: 'gateway' }),
+      observer: metrics.gateway,
     });
 
     let demoUsers: DemoUser[] = [];
@@ -213,6 +224,11 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
       });
     }
 
+    // Start-up (migrations, seed, demo records) is done once we are here; from now on the parts decide.
+    const checks: Record<string, ReadinessCheck> = {};
+    if (database) checks.database = () => database.ping();
+    if (sharedState.store === 'redis') checks.redis = () => sharedState.ping();
+    const readiness = new Readiness(checks);
     const app = createServerApp({
       gateway,
       gatewayApiKey: config.gatewayApiKey,
@@ -232,13 +248,28 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
         }),
         ttlMs: config.pageCacheTtlMs,
       },
+      operationsToken: config.operationsToken.value,
+      metrics,
+      readiness,
+      operations: operationsRoutes(database),
       logger,
     });
+    // The operator of an embedded server finds its token beside the data; a configured one is theirs already.
+    if (!config.databaseUrl && !config.operationsToken.configured) {
+      await publishOperationsToken(config.dataDir, config.operationsToken.value);
+    }
     const close = async () => {
       await database?.close();
       await sharedState.close();
     };
-    return { app, demo: seed.storefronts, demoUsers, close };
+    return {
+      app,
+      demo: seed.storefronts,
+      demoUsers,
+      stopping: () => readiness.stop(),
+      requestsInFlight: () => metrics.requestsInFlight(),
+      close,
+    };
   } catch (error) {
     await database?.close();
     await sharedState.close();

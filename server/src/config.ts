@@ -79,6 +79,8 @@ const configSchema = z
     PAYMENTS_CHARGE_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
     /** The HMAC-SHA256 secret the CRM and the payment provider sign with; random per process when unset. */
     PAYMENTS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** The bearer token of the operator's endpoints (metrics, backups); random per start when unset. */
+    OPERATIONS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   })
   .refine((env) => !env.CRM_URL || env.CRM_SERVICE_TOKEN, {
     message: 'must be set when CRM_URL names an external CRM',
@@ -138,6 +140,11 @@ export interface ServerConfig {
     companyCode: string;
     timeoutMs: number;
   };
+  /**
+   * What the operator's endpoints require; when OPERATIONS_TOKEN is unset, a random one that an embedded server
+   * leaves in DATA_DIR/operations-token.
+   */
+  operationsToken: { value: string; configured: boolean };
   payments: {
     secret: string;
     /** Where browsers post a signed payment request: a path on the storefront's own host when embedded. */
@@ -188,6 +195,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     identityKeyRotationDays: values.IDENTITY_KEY_ROTATION_DAYS,
     trustProxy: values.TRUST_PROXY === 'true',
     companyDomain: values.COMPANY_DOMAIN,
+    operationsToken: {
+      value: values.OPERATIONS_TOKEN ?? randomBytes(32).toString('base64url'),
+      configured: values.OPERATIONS_TOKEN !== undefined,
+    },
     tax: {
       url: (values.AVATAX_URL ?? `http://localhost:${values.PORT}/tax`).replace(/\/+$/, ''),
       embedded: values.AVATAX_URL === undefined,

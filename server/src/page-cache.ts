@@ -113,7 +113,8 @@ async function storedPage(
   const headers = new Headers(response.headers);
   headers.delete(SHAREABLE_PAGE_HEADER);
   headers.delete('content-length');
-  headers.set('cache-control', cacheControl);
+  // A route that says how long others may keep its answer (a sitemap) keeps its word; pages get the cache's.
+  if (!headers.has('cache-control')) headers.set('cache-control', cacheControl);
   headers.set('vary', 'Accept-Encoding, Accept-Language, Cookie');
   const type = headers.get('content-type') ?? '';
   if (HTML.test(type)) {
@@ -131,15 +132,26 @@ async function storedPage(
   };
 }
 
-/** CSP sources for the page's inline scripts: each one's SHA-256, as the policy's hash-source syntax has it. */
+/**
+ * CSP sources for the page's inline scripts: each one's SHA-256, as the policy's hash-source syntax has it.
+ * Data blocks (JSON-LD) are never run, so they need no hash.
+ */
 export function inlineScriptHashes(html: Buffer): string[] {
   const hashes = new Set<string>();
   for (const match of html.toString('utf8').matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const [, attributes = '', content = ''] = match;
-    if (/\bsrc\s*=/i.test(attributes) || content === '') continue;
+    if (/\bsrc\s*=/i.test(attributes) || content === '' || isDataBlock(attributes)) continue;
     hashes.add(`'sha256-${createHash('sha256').update(content, 'utf8').digest('base64')}'`);
   }
   return [...hashes];
+}
+
+/** A script element whose type is not JavaScript (a module or a JavaScript MIME type) holds data. */
+function isDataBlock(attributes: string): boolean {
+  const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+  return (
+    type !== undefined && type !== 'module' && !/^(text|application)\/(x-)?(java|ecma)script$/.test(type)
+  );
 }
 
 /** A stored page in the encoding the visitor accepts (brotli, gzip, else decompressed). */

@@ -1,9 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { cameOverHttps } from './client';
 
 /** A year: browsers remember to use https only once a response came over https. */
 const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Sets a header on the answer in place. Hono's c.header copies a finished response first, which turns a body
+ * held in memory (every JSON answer, a gateway read) into a stream written chunk by chunk; only a response whose
+ * headers cannot change (as a fetch returns them) needs that copy.
+ */
+function setOnAnswer(c: Context, name: string, value: string): void {
+  try {
+    c.res.headers.set(name, value);
+  } catch {
+    c.header(name, value);
+  }
+}
 
 /**
  * Headers every response carries. A part that sets its own Content-Security-Policy keeps it; any other
@@ -12,12 +25,12 @@ const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 export function securityHeaders(trustProxy: boolean): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    setOnAnswer(c, 'X-Content-Type-Options', 'nosniff');
+    setOnAnswer(c, 'Referrer-Policy', 'strict-origin-when-cross-origin');
     if (cameOverHttps(c, trustProxy))
-      c.header('Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_SECONDS}`);
+      setOnAnswer(c, 'Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_SECONDS}`);
     if (!c.res.headers.has('Content-Security-Policy'))
-      c.header('Content-Security-Policy', "frame-ancestors 'none'");
+      setOnAnswer(c, 'Content-Security-Policy', "frame-ancestors 'none'");
   };
 }
 

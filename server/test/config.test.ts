@@ -35,6 +35,7 @@ describe('loadConfig', () => {
     [{ DATABASE_CONNECT_TIMEOUT_MS: '0' }, 'DATABASE_CONNECT_TIMEOUT_MS'],
     [{ PAYMENTS_URL: 'https://pay.example.com/hosted' }, 'PAYMENTS_SECRET'],
     [{ PAYMENTS_SECRET: 'too-short' }, 'PAYMENTS_SECRET'],
+    [{ OPERATIONS_TOKEN: 'too-short' }, 'OPERATIONS_TOKEN'],
     [{ PAYMENTS_URL: 'not a url', PAYMENTS_SECRET: 'x'.repeat(32) }, 'PAYMENTS_URL'],
   ])('stops on %o with a message naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
@@ -75,6 +76,18 @@ describe('loadConfig', () => {
   it('keeps a configured service token so separate CRM and gateway processes agree', () => {
     const token = 'a-service-token-of-enough-length';
     expect(loadConfig({ CRM_SERVICE_TOKEN: token }).crmServiceToken).toBe(token);
+  });
+
+  it('keeps a configured operations token, and makes up a new one per start otherwise', () => {
+    const token = 'an-operations-token-of-enough-length';
+    expect(loadConfig({ OPERATIONS_TOKEN: token }).operationsToken).toEqual({
+      value: token,
+      configured: true,
+    });
+    const [first, second] = [loadConfig({}).operationsToken, loadConfig({}).operationsToken];
+    expect(first.configured).toBe(false);
+    expect(first.value).toHaveLength(43);
+    expect(first.value).not.toBe(second.value);
   });
 });
 

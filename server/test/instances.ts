@@ -3,7 +3,13 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { once } from 'node:events';
 import { createConnection, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { CRM_TYPES, type CrmType, crmEndpoint, type Envelope } from '@storefront/contracts';
+import {
+  CRM_TYPES,
+  type CrmType,
+  crmEndpoint,
+  type DomainDetails,
+  type Envelope,
+} from '@storefront/contracts';
 import postgres from 'postgres';
 
 /** Several storefront processes on one PostgreSQL database and one Redis, as behind a load balancer. */
@@ -16,12 +22,22 @@ export const API_KEY = 'da2-bionova-storefront-local';
 /** What is not reachable, named for the skip message; null when PostgreSQL and Redis both answer. */
 export async function missingServices(): Promise<string | null> {
   const missing: string[] = [];
-  const sql = postgres(POSTGRES_URL, { max: 1, connect_timeout: 3, onnotice: () => {} });
-  await sql`select 1`.catch(() => missing.push(`PostgreSQL at ${redact(POSTGRES_URL)} (TEST_DATABASE_URL)`));
-  await sql.end();
+  const postgresMissing = await missingPostgres();
+  if (postgresMissing) missing.push(postgresMissing);
   if (!(await redisAnswers(new URL(REDIS_URL))))
     missing.push(`Redis at ${redact(REDIS_URL)} (TEST_REDIS_URL)`);
   return missing.length > 0 ? missing.join(' and ') : null;
+}
+
+/** PostgreSQL at TEST_DATABASE_URL, named for the skip message; null when it answers. */
+export async function missingPostgres(): Promise<string | null> {
+  const sql = postgres(POSTGRES_URL, { max: 1, connect_timeout: 3, onnotice: () => {} });
+  const answers = await sql`select 1`.then(
+    () => true,
+    () => false,
+  );
+  await sql.end();
+  return answers ? null : `PostgreSQL at ${redact(POSTGRES_URL)} (TEST_DATABASE_URL)`;
 }
 
 async function redisAnswers(url: URL): Promise<boolean> {
@@ -45,7 +61,7 @@ function redact(url: string): string {
   return parsed.toString();
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
   await once(server, 'listening');
   const address = server.address();
@@ -69,15 +85,12 @@ export interface Instances {
  * cluster script shares, as `npm run start:cluster` runs them behind its load balancer.
  */
 export async function startInstances(count: number): Promise<Instances> {
-  const database = `test_cluster_${randomBytes(6).toString('hex')}`;
-  await withAdmin((sql) => sql`create database ${sql(database)}`);
-  const databaseUrl = new URL(POSTGRES_URL);
-  databaseUrl.pathname = `/${database}`;
+  const database = await createTestDatabase();
   // A database number of its own keeps this run's shared state apart from other runs on the same Redis.
   const redisUrl = new URL(REDIS_URL);
   redisUrl.pathname = `/${randomInt(1, 16)}`;
   const shared = {
-    DATABASE_URL: databaseUrl.toString(),
+    DATABASE_URL: database.url,
     REDIS_URL: redisUrl.toString(),
     // The load balancer's port: the issuer every instance names in its tokens.
     PUBLIC_PORT: String(await freePort()),
@@ -103,10 +116,10 @@ export async function startInstances(count: number): Promise<Instances> {
   }
   const stop = async () => {
     await Promise.all(instances.map(({ process: child }) => stopProcess(child)));
-    await withAdmin((sql) => sql`drop database if exists ${sql(database)} with (force)`);
+    await database.drop();
   };
   try {
-    await Promise.all(instances.map(waitUntilHealthy));
+    await Promise.all(instances.map(waitUntilReady));
   } catch (error) {
     await stop();
     throw error;
@@ -114,21 +127,22 @@ export async function startInstances(count: number): Promise<Instances> {
   return { instances, stop };
 }
 
-async function waitUntilHealthy({ baseUrl, process: child }: Instance): Promise<void> {
+/** Until the instance's start-up is done and its database answers: readiness, not mere liveness. */
+export async function waitUntilReady({ baseUrl, process: child }: Instance): Promise<void> {
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk;
   });
   for (let waited = 0; waited < 150_000; waited += 250) {
     if (child.exitCode !== null) throw new Error(`${baseUrl} exited (${child.exitCode}): ${stderr}`);
-    const healthy = await fetch(`${baseUrl}/health`).then(
+    const ready = await fetch(`${baseUrl}/health/ready`).then(
       (response) => response.ok,
       () => false,
     );
-    if (healthy) return;
+    if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`${baseUrl} did not answer /health: ${stderr}`);
+  throw new Error(`${baseUrl} did not become ready: ${stderr}`);
 }
 
 async function stopProcess(child: ChildProcess): Promise<void> {
@@ -138,6 +152,18 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+/** A new, empty database of its own on TEST_DATABASE_URL's server, and how to drop it afterwards. */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `test_cluster_${randomBytes(6).toString('hex')}`;
+  await withAdmin((sql) => sql`create database ${sql(name)}`);
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withAdmin((sql) => sql`drop database if exists ${sql(name)} with (force)`),
+  };
+}
+
 async function withAdmin(run: (sql: postgres.Sql) => Promise<unknown>): Promise<void> {
   const sql = postgres(POSTGRES_URL, { max: 1, onnotice: () => {} });
   try {
@@ -145,6 +171,17 @@ async function withAdmin(run: (sql: postgres.Sql) => Promise<unknown>): Promise<
   } finally {
     await sql.end();
   }
+}
+
+/** The storefront a server answers for `localhost`, as the browser's first request asks for it. */
+export async function localStorefront(baseUrl: string): Promise<DomainDetails> {
+  const response = await fetch(`${baseUrl}/api/domain`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ hostname: 'localhost' }),
+  });
+  if (!response.ok) throw new Error(`${baseUrl} answers no storefront for localhost (${response.status})`);
+  return (await response.json()) as DomainDetails;
 }
 
 export interface Caller {

@@ -48,6 +48,15 @@ describe('the guest page cache', () => {
     expect(second.headers.get(SHAREABLE_PAGE_HEADER)).toBeNull();
   });
 
+  it('keeps the Cache-Control of a route that says how long others may keep its answer', async () => {
+    const cache = pageCache();
+    const { render } = renderer({ [SHAREABLE_PAGE_HEADER]: 'true', 'cache-control': 'public, max-age=3600' });
+    await cache.serve(get(), 'http', render);
+    const stored = await cache.serve(get(), 'http', render);
+    expect(stored.headers.get('x-page-cache')).toBe('hit');
+    expect(stored.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
   it('lets the stored page run its own inline scripts by hash, not by the first visitor’s nonce', async () => {
     const cache = pageCache();
     const response = await cache.serve(get(), 'http', renderer().render);
@@ -121,5 +130,12 @@ describe('inlineScriptHashes', () => {
       `${PAGE}<script>${SCRIPT}</script><script type="module">import "/a.js";</script>`,
     );
     expect(inlineScriptHashes(html)).toHaveLength(2);
+  });
+
+  it('needs no hash for a JSON-LD data block, which the browser never runs', () => {
+    const data = '<script type="application/ld+json">{"@type":"Product"}</script>';
+    const withData = inlineScriptHashes(Buffer.from(PAGE.replace('</head>', `${data}</head>`)));
+    expect(withData).toEqual(inlineScriptHashes(Buffer.from(PAGE)));
+    expect(withData).toHaveLength(1);
   });
 });

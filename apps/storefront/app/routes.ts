@@ -26,6 +26,10 @@ export default [
   route('api/attachments/:attachmentId', 'features/requests/attachment-download.ts', {
     id: 'api-attachments-attachmentId',
   }),
+  // What search engines read (docs/decisions/0045): per storefront, for its host.
+  route('robots.txt', 'features/search-engines/robots.ts', { id: 'robots' }),
+  route('sitemap.xml', 'features/search-engines/sitemap.ts', { id: 'sitemap' }),
+  route('sitemaps/:file', 'features/search-engines/sitemap.ts', { id: 'sitemap-part' }),
   route('product-images/v1/:file', 'features/product-media/product-image.ts', { id: 'product-image' }),
   route('products/:slug/documents/:file', 'features/product-documents/product-document.ts', {
     id: 'product-document',

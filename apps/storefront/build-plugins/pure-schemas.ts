@@ -1,17 +1,8 @@
 import { type Plugin, parseAst } from 'vite';
+import { isNode, type AstNode as Node } from './estree';
 
 /** The shared contracts: constants and plain functions beside the zod schemas of the same area. */
 const CONTRACT_MODULE = /[\\/]packages[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/;
-
-interface Node {
-  type: string;
-  start: number;
-  end: number;
-  [key: string]: unknown;
-}
-
-const isNode = (value: unknown): value is Node =>
-  typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
 
 /** Whether evaluating an expression may run code: a call, `new`, or a spread (getters), outside function bodies. */
 function runsCode(node: Node): boolean {

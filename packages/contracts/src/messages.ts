@@ -1,9 +1,11 @@
+import { PAGE_NOT_FOUND } from './page-not-found';
+
 /** Texts a person sees, quoted verbatim from the specification. */
 export const MESSAGES = {
   appSyncFetchError: 'Error fetching data from AppSync.',
   queryNameNotFound: 'Query name not found, improper request.',
   storefrontNotFound: 'Storefront Not Found',
-  pageNotFound: 'Page Not Found',
+  pageNotFound: PAGE_NOT_FOUND,
   noRecordsFound: 'ERROR: No records Found.',
   noTemplateFound: 'ERROR: No template found',
   accessDenied: 'Access Denied: You do not have permission to view this record.',
@@ -16,8 +18,3 @@ export const MESSAGES = {
   /** C§8: a ship-to (install base) address that could not be saved. */
   shippingAddressNotSaved: 'Shipping Address not saved',
 } as const;
-
-/** 'Page Not Found: {path}' (spec P§2). */
-export function pageNotFoundMessage(path: string): string {
-  return `${MESSAGES.pageNotFound}: ${path}`;
-}

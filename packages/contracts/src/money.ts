@@ -7,6 +7,8 @@ export function roundMoney(amount: number): number {
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();
+/** A user's locale is theirs to choose, so the formatters kept are bounded: past this many, they start over. */
+const MAX_FORMATTERS = 100;
 
 /** '$1,234.50' for USD in en-US; the currency decides the symbol and the locale the separators. */
 export function formatMoney(amount: number, currency: string, locale: string = DEFAULT_LOCALE): string {
@@ -14,6 +16,7 @@ export function formatMoney(amount: number, currency: string, locale: string = D
   let formatter = formatters.get(key);
   if (!formatter) {
     formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
     formatters.set(key, formatter);
   }
   return formatter.format(roundMoney(amount));

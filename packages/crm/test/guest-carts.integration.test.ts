@@ -78,6 +78,17 @@ describe.each(await testEngines())('guest carts on $name', (engine) => {
     expect((bare.body as CrmError).message).toMatch(/^guestCartSecret: /);
   });
 
+  it('shows a signed-in account its own cart, never the guest cart whose secret its browser still carries', async () => {
+    const secret = secretOf('k');
+    const guestQuote = await guestAdd(secret, shared.id, 1);
+    const own = (await crm.post<QuoteItems>('startNewCart', scope(crm.ids.halvorsen))).body.quote;
+
+    const asked = await crm.get<ActiveQuote>('getActiveQuote', scope(crm.ids.halvorsen, secret));
+    expect(asked.status).toBe(200);
+    expect(asked.body.quote?.id).toBe(own.id);
+    expect(asked.body.quote?.id).not.toBe(guestQuote.body.quote.id);
+  });
+
   it("makes the guest's cart the signed-in account's, repriced from its catalogue, leaving out what it cannot buy", async () => {
     const secret = secretOf('c');
     await guestAdd(secret, shared.id, 1);

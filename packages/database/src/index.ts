@@ -3,8 +3,11 @@
 export { type LoggableError, loggableError } from './loggable-error';
 export {
   type Database,
+  type DatabaseActivity,
   DatabaseConnectError,
   DEFAULT_CONNECT_TIMEOUT_MS,
+  dataDirHolder,
+  isDataDir,
   type MigrationSet,
   type OpenDatabaseOptions,
   openDatabase,

@@ -11,8 +11,8 @@ export interface DataDirLock {
 export function lockDataDir(lockPath: string, dataDir: string): DataDirLock {
   for (let attempt = 0; attempt < 2; attempt++) {
     if (tryCreate(lockPath)) return { release: () => releaseLock(lockPath) };
-    const owner = readOwner(lockPath);
-    if (owner !== null && isAlive(owner)) {
+    const owner = lockHolder(lockPath);
+    if (owner !== null) {
       throw new Error(
         `The database data dir ${dataDir} is in use by process ${owner}. ` +
           'Stop that process, or set DATABASE_URL to use a PostgreSQL server instead.',
@@ -21,6 +21,12 @@ export function lockDataDir(lockPath: string, dataDir: string): DataDirLock {
     removeStale(lockPath);
   }
   throw new Error(`Could not lock the database data dir ${dataDir}: another process keeps taking it.`);
+}
+
+/** The live process holding a data dir's lock (this one included), or null when none does. */
+export function lockHolder(lockPath: string): number | null {
+  const owner = readOwner(lockPath);
+  return owner !== null && isAlive(owner) ? owner : null;
 }
 
 function tryCreate(lockPath: string): boolean {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -8,7 +8,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import { lockDataDir } from './lock';
+import { lockDataDir, lockHolder } from './lock';
+import { observedPglite, observedPostgres, QueryActivity } from './observed';
 
 /** One service's migrations: its folder and the table (in drizzle's `drizzle` schema) that tracks them. */
 export interface MigrationSet {
@@ -28,7 +29,25 @@ export interface Database {
    * demo records checks what exists, then writes, so two instances starting together must take turns.
    */
   exclusively<T>(run: () => Promise<T>): Promise<T>;
+  /** Resolves when the database answers a query now; readiness asks it. */
+  ping(): Promise<void>;
+  /** What the engine is doing now, for the metrics. */
+  activity(): DatabaseActivity;
+  /**
+   * PGlite only: the data dir as a gzipped tarball, taken while no transaction is open and right after a
+   * checkpoint, so it opens without recovery. PostgreSQL is backed up with its own pg_dump.
+   */
+  backup?: () => Promise<Blob>;
+  /** PGlite only: the bytes of its WebAssembly memory, which grows as Postgres needs and never shrinks. */
+  wasmMemoryBytes?: () => number;
   close(): Promise<void>;
+}
+
+export interface DatabaseActivity {
+  /** Queries sent and not answered yet: running, or waiting for the engine or a free connection. */
+  queriesInProgress: number;
+  /** How many queries may run at once: PGlite's one engine, or the PostgreSQL pool's connections. */
+  connections: number;
 }
 
 export interface OpenDatabaseOptions {
@@ -36,6 +55,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data dir, created if missing; undefined keeps the database in memory (tests). */
   dataDir?: string;
+  /** PGlite: a backup (from `backup`) to fill the new, empty `dataDir` with. */
+  loadDataDir?: Blob;
   /** How long PostgreSQL may take to accept a connection and answer; default DEFAULT_CONNECT_TIMEOUT_MS. */
   connectTimeoutMs?: number;
 }
@@ -63,12 +84,26 @@ export function redactDatabaseUrl(databaseUrl: string): string {
 }
 
 /** Named when the CRM alone owned the data dir; kept so an older build and this one still exclude each other. */
-const LOCK_FILE = 'crm.lock';
+const DATA_DIR_LOCK_FILE = 'crm.lock';
+
+/** The live process that has the PGlite data dir open, or null when none has. */
+export function dataDirHolder(dataDir: string): number | null {
+  return lockHolder(lockFileOf(dataDir));
+}
+
+const lockFileOf = (dataDir: string) => join(dataDir, DATA_DIR_LOCK_FILE);
+
+/** Whether `dir` holds a PostgreSQL data dir (PGlite's files), not merely exists. */
+export function isDataDir(dir: string): boolean {
+  return existsSync(join(dir, 'PG_VERSION'));
+}
 
 /** Opens the engine; services then apply their migrations with `migrate` and query through `drizzle`. */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   const connectTimeoutMs = opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, connectTimeoutMs) : openPglite(opts.dataDir);
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, connectTimeoutMs)
+    : openPglite(opts.dataDir, opts.loadDataDir);
 }
 
 type PostgresOptions = postgres.Options<Record<string, postgres.PostgresType>>;
@@ -76,8 +111,14 @@ type PostgresOptions = postgres.Options<Record<string, postgres.PostgresType>>;
 /** Connects now, so a host that does not answer fails the opening within the timeout, not a later query. */
 async function openPostgres(url: string, connectTimeoutMs: number): Promise<Database> {
   // postgres.js counts in seconds; it bounds each later (re)connection, the race below also the DNS lookup.
-  const options: PostgresOptions = { onnotice: ignoreNotice, connect_timeout: connectTimeoutMs / 1000 };
+  const options: PostgresOptions = {
+    onnotice: ignoreNotice,
+    connect_timeout: connectTimeoutMs / 1000,
+    max: POSTGRES_CONNECTIONS,
+  };
   const client = postgres(url, options);
+  const activity = new QueryActivity();
+  const observed = observedPostgres(client, activity);
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${connectTimeoutMs} ms`)), connectTimeoutMs);
@@ -95,7 +136,7 @@ async function openPostgres(url: string, connectTimeoutMs: number): Promise<Data
   }
   return {
     engine: 'postgres',
-    drizzle: (schema) => drizzlePostgres({ client, schema, casing: 'snake_case' }),
+    drizzle: (schema) => drizzlePostgres({ client: observed, schema, casing: 'snake_case' }),
     migrate: (set) =>
       holdingAdvisoryLock(url, options, MIGRATION_LOCK_KEY, (locked) =>
         migratePostgres(drizzlePostgres({ client: locked, casing: 'snake_case' }), {
@@ -104,9 +145,16 @@ async function openPostgres(url: string, connectTimeoutMs: number): Promise<Data
         }),
       ),
     exclusively: (run) => holdingAdvisoryLock(url, options, EXCLUSIVE_LOCK_KEY, () => run()),
+    ping: async () => {
+      await client`select 1`;
+    },
+    activity: () => ({ queriesInProgress: activity.inProgress, connections: POSTGRES_CONNECTIONS }),
     close: () => client.end(),
   };
 }
+
+/** postgres.js's own default, named so the metrics can say how many queries may run at once. */
+const POSTGRES_CONNECTIONS = 10;
 
 /** Any constants work; each only has to be the same for every process opening this database. */
 const MIGRATION_LOCK_KEY = 7_310_114;
@@ -144,11 +192,27 @@ function oneAtATime(): <T>(run: () => Promise<T>) => Promise<T> {
 /** Migrations use IF NOT EXISTS; their "already exists, skipping" notices are noise. */
 const ignoreNotice = () => {};
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+/**
+ * PGlite's memory is WebAssembly memory: it grows as Postgres allocates and never shrinks. Postgres's defaults
+ * (128 MB of shared buffers, 64 MB for index builds) are sized for a server of its own; the embedded database
+ * holds a few tens of MB, which the operating system's file cache keeps as well, so smaller buffers cost
+ * little and keep the process within its budget (docs/decisions/0047-memory-budget-and-backups.md).
+ */
+const PGLITE_SETTINGS = ['shared_buffers=32MB', 'maintenance_work_mem=16MB', 'temp_buffers=4MB'];
+
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
-  const lock = dataDir === undefined ? null : lockDataDir(join(dataDir, LOCK_FILE), dataDir);
+  const lock = dataDir === undefined ? null : lockDataDir(lockFileOf(dataDir), dataDir);
   try {
-    const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    const engine = await PGlite.create(dataDir, {
+      extensions: { pg_trgm },
+      loadDataDir,
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
+    });
+    // A backup carries the lock file of the process that took it: this process holds the dir now.
+    if (loadDataDir && dataDir !== undefined) writeFileSync(lockFileOf(dataDir), String(process.pid));
+    const activity = new QueryActivity();
+    const client = observedPglite(engine, activity);
     // The data-dir lock keeps other processes out; inside this one, each kind of work takes its turn.
     const inTurnMigrating = oneAtATime();
     const inTurnExclusive = oneAtATime();
@@ -163,9 +227,21 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
           }),
         ),
       exclusively: (run) => inTurnExclusive(run),
+      ping: async () => {
+        await engine.query('select 1');
+      },
+      activity: () => ({ queriesInProgress: activity.inProgress, connections: 1 }),
+      // A transaction holds PGlite's transaction turn: every other query and transaction waits until the
+      // tarball is taken, and the checkpoint first writes every committed change into the data files.
+      backup: () =>
+        engine.transaction(async (tx) => {
+          await tx.exec('CHECKPOINT');
+          return engine.dumpDataDir('gzip');
+        }),
+      wasmMemoryBytes: () => engine.Module.HEAPU8.byteLength,
       close: async () => {
         try {
-          await client.close();
+          await engine.close();
         } finally {
           lock?.release();
         }

@@ -1,4 +1,9 @@
-import { accountChoiceSchema, PA_ACCOUNT_OBJECT, paAccountSchema } from '@storefront/contracts';
+import {
+  type AccountChoice,
+  accountChoiceSchema,
+  PA_ACCOUNT_OBJECT,
+  paAccountSchema,
+} from '@storefront/contracts';
 import type { Cache } from '@storefront/shared-state';
 import { z } from 'zod';
 import type { CrmClient } from './crm-client';
@@ -11,6 +16,15 @@ import type { TokenVerifier, VerifiedUser } from './principal';
  */
 export const RELATED_ACCOUNTS_TTL_MS = 30_000;
 
+/**
+ * A contact's stored choice is kept this long at most. The gateway forgets it when it stores a new one, so a
+ * buyer's switch shows at once; the bound only covers a read racing that write on another instance.
+ */
+export const ACCOUNT_CHOICE_TTL_MS = 5_000;
+
+/** Where a contact's choice is kept: one per contact and storefront. */
+export const accountChoiceKey = (storefrontId: string, contactId: string) => `${storefrontId}/${contactId}`;
+
 /** A master's related accounts, as the gateway keeps them: which it may act for, which take orders in behalf. */
 export interface RelatedAccounts {
   ids: readonly string[];
@@ -22,16 +36,17 @@ const relatedAnswer = z.array(paAccountSchema);
 /**
  * Widens what a verified user may act for with what the CRM says, never what the browser or the token says:
  * the related accounts of their own account (getPAAccounts, outside portal context, cached briefly) and the
- * contact's stored choice (getAccountSelection, read on every call so a change shows at once). A stored
- * choice the CRM no longer relates is ignored. When the CRM fails, the user acts for their own account only
+ * contact's stored choice (getAccountSelection, kept briefly and forgotten when the gateway stores a new
+ * one, so a change shows at once). A stored choice the CRM no longer relates is ignored. When the CRM fails, the user acts for their own account only
  * (P§8: a failure shows only the master account).
  */
 export function withAccountReach(
   verify: TokenVerifier,
   crm: CrmClient,
-  cache: Cache<RelatedAccounts>,
+  caches: { relations: Cache<RelatedAccounts>; choices: Cache<AccountChoice> },
   logger: Logger,
 ): TokenVerifier {
+  const { relations: cache, choices } = caches;
   const relatedOf = async (storefrontId: string, master: string): Promise<RelatedAccounts> => {
     const key = `${storefrontId}/${master}`;
     const cached = await cache.get(key);
@@ -59,10 +74,15 @@ export function withAccountReach(
     return related;
   };
 
-  const choiceOf = async (storefrontId: string, contactId: string) => {
+  const choiceOf = async (storefrontId: string, contactId: string): Promise<AccountChoice> => {
+    const key = accountChoiceKey(storefrontId, contactId);
+    const cached = await choices.get(key);
+    if (cached) return cached;
     const answer = await crm({ type: 'getAccountSelection', payload: { storefrontId, contactId } });
     const choice = answer.statusCode === 200 ? accountChoiceSchema.safeParse(answer.content) : null;
-    return choice?.success ? choice.data : { selectedAccountId: null, shipToAccountId: null };
+    if (!choice?.success) return { selectedAccountId: null, shipToAccountId: null };
+    await choices.set(key, choice.data);
+    return choice.data;
   };
 
   return async (token, storefront) => {

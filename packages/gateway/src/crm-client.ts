@@ -7,6 +7,7 @@ import {
   MESSAGES,
 } from '@storefront/contracts';
 import type { Logger } from './logger';
+import type { GatewayObserver } from './observer';
 import { sendWithRetry } from './retry';
 
 /** `globalThis.fetch` across the network, or the CRM Hono app's `fetch` in one process. */
@@ -36,9 +37,13 @@ export const CRM_TIMEOUT_MS = 15_000;
  * (a 404 'ERROR: No records Found.' passes through). A transport failure or a non-JSON answer is spec P§8's
  * 'Error fetching data from AppSync.' with its status (500 when there is none or it claims success).
  */
-export function createCrmClient({ baseUrl, token, fetch }: CrmOptions, logger: Logger): CrmClient {
+export function createCrmClient(
+  { baseUrl, token, fetch }: CrmOptions,
+  logger: Logger,
+  observer: GatewayObserver,
+): CrmClient {
   const base = baseUrl.replace(/\/+$/, '');
-  return async ({ type, params, payload }) => {
+  const send: CrmClient = async ({ type, params, payload }) => {
     const { method } = CRM_TYPES[type];
     const headers = new Headers({ authorization: `Bearer ${token}`, accept: 'application/json' });
     if (method === 'POST') headers.set('content-type', 'application/json');
@@ -61,5 +66,12 @@ export function createCrmClient({ baseUrl, token, fetch }: CrmOptions, logger: L
       );
       return envelope(status, MESSAGES.appSyncFetchError);
     }
+  };
+  return async (request) => {
+    const started = performance.now();
+    const answer = await send(request);
+    const seconds = (performance.now() - started) / 1000;
+    observer.crmCall({ crmType: request.type, status: answer.statusCode, seconds });
+    return answer;
   };
 }

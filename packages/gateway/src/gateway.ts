@@ -1,16 +1,23 @@
-import type { DomainDetails, Envelope } from '@storefront/contracts';
-import { memorySharedState, type SharedState } from '@storefront/shared-state';
+import type { AccountChoice, DomainDetails, Envelope } from '@storefront/contracts';
+import { type Cache, memorySharedState, type SharedState } from '@storefront/shared-state';
 import { createYoga } from 'graphql-yoga';
-import { RELATED_ACCOUNTS_TTL_MS, type RelatedAccounts, withAccountReach } from './account-reach';
+import {
+  ACCOUNT_CHOICE_TTL_MS,
+  RELATED_ACCOUNTS_TTL_MS,
+  type RelatedAccounts,
+  withAccountReach,
+} from './account-reach';
 import { DEFAULT_CACHE_ENTRIES } from './cache';
 import { type CrmClient, type CrmOptions, createCrmClient } from './crm-client';
 import { Unauthorized } from './envelope';
-import { createRequestGuard, GRAPHQL_PATH, unauthorized } from './http';
+import { createRequestGuard, declaredBody, GRAPHQL_PATH, unauthorized, withBody } from './http';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_DEPTH, limitsPlugin } from './limits';
 import { type Logger, requestLogger, silentLogger } from './logger';
-import type { GatewayContext } from './operation';
+import { type GatewayObserver, unobserved } from './observer';
+import { AnswerSources, type GatewayContext } from './operation';
 import { createPrincipalResolver, type Principal, requestStorefront, type TokenVerifier } from './principal';
 import { PROMO_CODE_LOOKUP_RULE } from './promo-code-lookups';
+import { createRememberedAnswers, sameRequestKey } from './remembered-answers';
 import { schema } from './schema';
 import { createDomainResolver, type DomainEntry } from './storefronts';
 import { createUserPoolAdmin, type UserPoolAdminOptions } from './user-pool-admin';
@@ -48,6 +55,8 @@ export interface GatewayOptions {
    */
   userPools?: UserPoolAdminOptions & { directoryTtlMs?: number };
   logger?: Logger;
+  /** Told of every root field and CRM call, for the host's metrics. */
+  observer?: GatewayObserver;
 }
 
 /** Tokens whose verification is kept at once, each for seconds: far more than sign in within that time. */
@@ -72,27 +81,37 @@ export interface Gateway {
 export function createGateway(options: GatewayOptions): Gateway {
   const logger = options.logger ?? silentLogger;
   const guard = createRequestGuard(options.apiKey);
-  const crm = createCrmClient(options.crm, logger);
+  const observer = options.observer ?? unobserved;
+  const crm = createCrmClient(options.crm, logger, observer);
   const shared = options.sharedState ?? memorySharedState();
   const cached = <V extends {}>(namespace: string, ttlMs: number) =>
     shared.cache<V>(`gateway:${namespace}`, { ttlMs, maxEntries: DEFAULT_CACHE_ENTRIES });
   const resolveDomain = createDomainResolver(crm, cached<DomainEntry>('storefronts', options.cacheTtlMs));
+  const accountChoices = cached<AccountChoice>(
+    'account-choices',
+    Math.min(options.cacheTtlMs, ACCOUNT_CHOICE_TTL_MS),
+  );
   const resolvePrincipal = createPrincipalResolver(
     resolveDomain,
-    options.verifyToken && tokenVerifier(options.verifyToken, shared, options.cacheTtlMs, crm, logger),
+    options.verifyToken &&
+      tokenVerifier(options.verifyToken, shared, options.cacheTtlMs, crm, accountChoices, logger),
   );
   const results = cached<Envelope>('results', options.cacheTtlMs);
   const promoCodeLookups = shared.rateLimiter('gateway:promo-code-lookups', PROMO_CODE_LOOKUP_RULE);
   const users = options.userPools && userManagement(options.userPools, shared, logger);
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const remembered =
+    options.cacheTtlMs > 0 &&
+    createRememberedAnswers({ results, ttlMs: options.cacheTtlMs, logger, observer });
 
   const yoga = createYoga<
-    { request: Request; verified?: Promise<Principal> } & GatewayConnection,
+    { request: Request; verified?: Promise<Principal>; sources?: AnswerSources } & GatewayConnection,
     GatewayContext
   >({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
     batching: false,
-    maxRequestBodySize: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    maxRequestBodySize: maxBodyBytes,
     graphiql: false,
     landingPage: false,
     cors: false,
@@ -109,7 +128,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       warn: (...detail: unknown[]) => logger.warn({ detail: detail.map(String) }, 'graphql'),
       error: (...detail: unknown[]) => logger.error({ detail: detail.map(String) }, 'graphql'),
     },
-    context: ({ request, verified, clientAddress }) => {
+    context: ({ request, verified, clientAddress, sources }) => {
       let principal = verified;
       return {
         principal: () => {
@@ -119,10 +138,13 @@ export function createGateway(options: GatewayOptions): Gateway {
         storefront: () => requestStorefront(request, resolveDomain),
         crm,
         results,
+        accountChoices,
         logger: requestLogger(logger, request),
+        observer,
         clientAddress,
         promoCodeLookups,
         users,
+        sources: sources ?? new AnswerSources(),
       };
     },
   });
@@ -132,7 +154,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     fetch: async (request, connection = {}) => {
       const refused = guard(request);
       if (refused) return refused;
-      if (!request.headers.has('authorization')) return yoga.fetch(request, connection);
+      const body = remembered ? await declaredBody(request, maxBodyBytes) : null;
+      const tokenSent = request.headers.has('authorization');
+      if (!tokenSent && !body) return yoga.fetch(request, connection);
       // As AppSync does, a token is verified before any field runs and a refused one fails the request;
       // other failures (unknown host, pool down) stay with the fields, which answer them as envelopes.
       const verified = resolvePrincipal(request);
@@ -140,8 +164,15 @@ export function createGateway(options: GatewayOptions): Gateway {
         () => null,
         (error: unknown) => error,
       );
-      if (failure instanceof Unauthorized) return unauthorized(failure.message);
-      return yoga.fetch(request, { ...connection, verified });
+      if (tokenSent && failure instanceof Unauthorized) return unauthorized(failure.message);
+      if (!remembered || !body) return yoga.fetch(request, { ...connection, verified });
+      // The caller is resolved (and a token checked for revocation) on every request, remembered or not.
+      const key = failure === null ? sameRequestKey(await verified, request, body) : null;
+      const answer = key === null ? undefined : await remembered.answer(key, request);
+      if (answer) return answer;
+      const sources = new AnswerSources();
+      const response = await yoga.fetch(withBody(request, body), { ...connection, verified, sources });
+      return key === null ? response : remembered.remember(key, sources, response);
     },
   };
 }
@@ -155,6 +186,7 @@ function tokenVerifier(
   shared: SharedState,
   cacheTtlMs: number,
   crm: CrmClient,
+  choices: Cache<AccountChoice>,
   logger: Logger,
 ): TokenVerifier {
   const verifiedTtlMs = Math.min(cacheTtlMs, VERIFIED_USER_TTL_MS);
@@ -173,7 +205,7 @@ function tokenVerifier(
     ttlMs: Math.min(cacheTtlMs, RELATED_ACCOUNTS_TTL_MS),
     maxEntries: DEFAULT_CACHE_ENTRIES,
   });
-  return withAccountReach(verified, crm, relations, logger);
+  return withAccountReach(verified, crm, { relations, choices }, logger);
 }
 
 function userManagement(

@@ -45,3 +45,26 @@ export function createRequestGuard(apiKey: string): (request: Request) => Respon
     return null;
   };
 }
+
+/**
+ * The body of a request that declares its length within the limit, read once so the same request can be
+ * recognised; any other request goes to GraphQL untouched, which answers an oversized one 413 as before.
+ */
+export async function declaredBody(
+  request: Request,
+  maxBodyBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
+  const declared = request.headers.get('content-length');
+  if (declared === null || !/^\d+$/.test(declared) || Number(declared) > maxBodyBytes) return null;
+  return new Uint8Array(await request.arrayBuffer());
+}
+
+/** The request again with the body already read, for GraphQL to read in turn. */
+export function withBody(request: Request, body: Uint8Array<ArrayBuffer>): Request {
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body,
+    signal: request.signal,
+  });
+}

@@ -27,16 +27,19 @@ function callerKey(principal: Principal, clientAddress: string | undefined): str
   return `guest:${storefrontId}:${clientAddress ?? 'unknown address'}`;
 }
 
-/** Counts a promo-code look-up against its caller; past the limit a 429 saying when to try again. */
+/**
+ * Counts a promo-code look-up against its caller; past the limit a 429 saying when to try again. True when the
+ * call was counted (a look-up), false for any other type.
+ */
 export async function limitPromoCodeLookups(
   limiter: RateLimiter,
   principal: Principal,
   clientAddress: string | undefined,
   type: CrmType,
-): Promise<void> {
-  if (!PROMO_CODE_LOOKUPS.has(type)) return;
+): Promise<boolean> {
+  if (!PROMO_CODE_LOOKUPS.has(type)) return false;
   const { allowed, retryAfterMs } = await limiter.hit(callerKey(principal, clientAddress));
-  if (allowed) return;
+  if (allowed) return true;
   const seconds = Math.ceil(retryAfterMs / 1000);
   throw new GatewayRefusal(
     429,

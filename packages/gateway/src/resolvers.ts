@@ -8,6 +8,7 @@ import {
   USER_ACTIVITIES,
 } from '@storefront/contracts';
 import { z } from 'zod';
+import { accountChoiceKey } from './account-reach';
 import { authorizeEndpoint } from './allow-list';
 import type { CrmRequest } from './crm-client';
 import { accessDenied, GatewayRefusal, NOT_SIGNED_IN, notAvailableYet } from './envelope';
@@ -70,7 +71,7 @@ export const queryResolvers = {
     const call = authorizeEndpoint(principal.userType, input.callType, input.endpoint);
     operation.crmType = call.type;
     const { promoCodeLookups, clientAddress } = operation.ctx;
-    await limitPromoCodeLookups(promoCodeLookups, principal, clientAddress, call.type);
+    operation.counted = await limitPromoCodeLookups(promoCodeLookups, principal, clientAddress, call.type);
     // Scoped before the cache is consulted: a cached answer never bypasses the account checks.
     const request: CrmRequest =
       call.method === 'GET'
@@ -80,7 +81,14 @@ export const queryResolvers = {
             payload: scopeToPrincipal(principal, call.type, parsePayload(input.payload), input.accountId),
           };
     const forward = (): Promise<Envelope> => operation.crm(request);
-    return CRM_TYPES[call.type].cacheable ? operation.cached(principal, forward) : forward();
+    if (CRM_TYPES[call.type].cacheable) return operation.cached(principal, forward);
+    const answer = await forward();
+    // The principal is built from the stored choice: a new one is read again on the very next call.
+    if (call.type === 'saveAccountSelection' && answer.statusCode === 200 && principal.contactId) {
+      const key = accountChoiceKey(principal.storefront.storefrontId, principal.contactId);
+      await operation.ctx.accountChoices.delete(key);
+    }
+    return answer;
   }),
 
   getTemplateBlock: rootField<{ storefrontId: string; templateId: string }>(

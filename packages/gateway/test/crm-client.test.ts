@@ -2,6 +2,7 @@ import { MESSAGES } from '@storefront/contracts';
 import { describe, expect, it } from 'vitest';
 import { type CrmFetch, createCrmClient } from '../src/crm-client';
 import { silentLogger } from '../src/logger';
+import { unobserved } from '../src/observer';
 
 function recordingClient(answer: (request: Request) => Response | Promise<Response>) {
   const seen: Request[] = [];
@@ -11,7 +12,11 @@ function recordingClient(answer: (request: Request) => Response | Promise<Respon
   };
   return {
     seen,
-    crm: createCrmClient({ baseUrl: 'http://crm.internal/', token: 'secret', fetch }, silentLogger),
+    crm: createCrmClient(
+      { baseUrl: 'http://crm.internal/', token: 'secret', fetch },
+      silentLogger,
+      unobserved,
+    ),
   };
 }
 

@@ -7,7 +7,7 @@ const memoryRateLimiter = (rule: RateRule) => memorySharedState().rateLimiter('p
 
 describe('limitPromoCodeLookups', () => {
   const user = { ...guest, userType: 'AWSPortalUser' as const, username: 'buyer@lab.example' };
-  const refusal = (attempt: Promise<void>) =>
+  const refusal = (attempt: Promise<boolean>) =>
     attempt.then(
       () => null,
       (error: Error) => error.message,

@@ -39,6 +39,7 @@ describe.each(await testStateStores())('two gateway instances sharing state in $
   let second: Gateway;
   let storefront: DomainDetails;
   let halvorsen: string;
+  let core: string;
   let admin: ReturnType<typeof createUserPoolAdmin>;
   /** GetUser calls the user pools answered: what a kept verification saves. */
   let getUserCalls = 0;
@@ -56,7 +57,11 @@ describe.each(await testStateStores())('two gateway instances sharing state in $
     });
   const refused = { statusCode: 401, content: { errorType: 'UnauthorizedException' } };
 
-  const portalUser = (username: string, groups = ['AWSPortalUser']) =>
+  const portalUser = (
+    username: string,
+    groups = ['AWSPortalUser'],
+    attributes: Record<string, string> = {},
+  ) =>
     ensureUser(database, {
       poolId: storefront.awsUserPoolId,
       username,
@@ -65,7 +70,7 @@ describe.each(await testStateStores())('two gateway instances sharing state in $
       givenName: username.split('@')[0] ?? 'Test',
       familyName: 'Tester',
       groups,
-      attributes: { 'custom:salesforceAccountId': halvorsen },
+      attributes: { 'custom:salesforceAccountId': halvorsen, ...attributes },
       status: 'CONFIRMED',
     });
   const tokenOf = async (username: string) =>
@@ -101,8 +106,10 @@ describe.each(await testStateStores())('two gateway instances sharing state in $
     first = instance(state.first);
     second = instance(state.second);
     storefront = (await first.resolveDomain('localhost')) as DomainDetails;
-    halvorsen =
-      crm.seed.accounts.find((account) => account.name === 'Halvorsen Research Institute')?.id ?? '';
+    const account = (name: string) =>
+      crm.seed.accounts.find((candidate) => candidate.name === name)?.id ?? '';
+    halvorsen = account('Halvorsen Research Institute');
+    core = account('Halvorsen Sequencing Core Facility');
     await ensureStorefrontPool(database, storefront);
     await portalUser('manager@halvorsen.example', ['AWSManager']);
   });
@@ -194,6 +201,33 @@ describe.each(await testStateStores())('two gateway instances sharing state in $
     });
     expect(off.statusCode).toBe(200);
     expect(await statusOn(second)).toBe('Inactive');
+  });
+
+  it('acts for the account a buyer chose through one instance on the other at once, and back', async () => {
+    await portalUser('chooser@halvorsen.example', ['AWSPortalUser'], {
+      'custom:salesforceContactId': '003-chooser',
+    });
+    const token = await tokenOf('chooser@halvorsen.example');
+    const actingFor = async (gateway: Gateway) =>
+      (await askGateway<{ accountId: string }>(gateway, 'getLoginInfo', '{ getLoginInfo }', { token }))
+        .content.accountId;
+    const choose = (gateway: Gateway, selectedAccountId: string | null) =>
+      askGateway(gateway, 'salesforceActions', CALL, {
+        token,
+        variables: {
+          data: JSON.stringify({
+            callType: 'POST',
+            endpoint: '/services/apexrest/ecommerce?type=saveAccountSelection',
+            payload: JSON.stringify({ selectedAccountId }),
+          }),
+        },
+      });
+    // Both instances have read (and keep) the choice before it changes.
+    expect([await actingFor(first), await actingFor(second)]).toEqual([halvorsen, halvorsen]);
+    expect((await choose(first, core)).statusCode).toBe(200);
+    expect([await actingFor(second), await actingFor(first)]).toEqual([core, core]);
+    expect((await choose(second, null)).statusCode).toBe(200);
+    expect([await actingFor(first), await actingFor(second)]).toEqual([halvorsen, halvorsen]);
   });
 
   it('counts promo-code look-ups of one address on both instances against one limit', async () => {

@@ -2,8 +2,13 @@ import { LRUCache } from 'lru-cache';
 import type { Cache, CacheOptions, Revocations, SharedState } from './types';
 import { type FixedWindows, rateLimiterOver, windowCountersOver } from './windows';
 
-/** Past this many keys, windows that have ended are dropped before a new one opens, so memory stays bounded. */
-const PRUNE_ABOVE = 50_000;
+/** Windows that have ended are dropped this often, so a quiet key takes no memory after its window. */
+const SWEEP_EVERY_MS = 60_000;
+/**
+ * Open windows kept at most (about 100 bytes each): past it, the longest-open are dropped. Only a spray of
+ * this many keys inside one window reaches it, and the dropped keys then count afresh.
+ */
+const MAX_OPEN_WINDOWS = 100_000;
 /** Users whose generation this process remembers; one forgotten long after its revocation only re-verifies. */
 const REMEMBERED_REVOCATIONS = 100_000;
 const REVOCATION_TTL_MS = 24 * 3_600_000;
@@ -23,20 +28,35 @@ export function memoryCache<V extends {}>({ ttlMs, maxEntries }: CacheOptions): 
   };
 }
 
-export function memoryWindows(now: () => number): FixedWindows {
+/** Fixed windows in this process's memory; `held` tells how many keys it keeps (ended or not). */
+export function memoryWindows(
+  now: () => number,
+  maxOpen = MAX_OPEN_WINDOWS,
+): FixedWindows & { held(): number } {
+  // In the order they opened: the first entries are the oldest, the first to drop.
   const windows = new Map<string, { endsAt: number; count: number }>();
+  let sweptAt = now();
   const open = (key: string, at: number) => {
     const window = windows.get(key);
     return window && window.endsAt > at ? window : undefined;
+  };
+  const makeRoom = (at: number) => {
+    if (at - sweptAt >= SWEEP_EVERY_MS || windows.size >= maxOpen) {
+      for (const [stale, { endsAt }] of windows) if (endsAt <= at) windows.delete(stale);
+      sweptAt = at;
+    }
+    for (const oldest of windows.keys()) {
+      if (windows.size < maxOpen) break;
+      windows.delete(oldest);
+    }
   };
   return {
     async hit(key, windowMs) {
       const at = now();
       let window = open(key, at);
       if (!window) {
-        if (windows.size > PRUNE_ABOVE) {
-          for (const [stale, { endsAt }] of windows) if (endsAt <= at) windows.delete(stale);
-        }
+        windows.delete(key);
+        makeRoom(at);
         window = { endsAt: at + windowMs, count: 0 };
         windows.set(key, window);
       }
@@ -46,6 +66,7 @@ export function memoryWindows(now: () => number): FixedWindows {
     async count(key) {
       return open(key, now())?.count ?? 0;
     },
+    held: () => windows.size,
   };
 }
 
@@ -89,6 +110,7 @@ export function memorySharedState(options: { now?: () => number } = {}): SharedS
     rateLimiter: (namespace, rule) => rateLimiterOver(windowsOf(namespace), rule),
     windowCounters: (namespace) => windowCountersOver(windowsOf(namespace)),
     revocations: memoryRevocations(),
+    ping: async () => {},
     close: async () => {},
   };
 }

@@ -189,6 +189,9 @@ export async function redisSharedState(options: RedisStateOptions): Promise<Shar
     rateLimiter: (namespace, rule) => rateLimiterOver(windows(namespace), rule),
     windowCounters: (namespace) => windowCountersOver(windows(namespace)),
     revocations,
+    ping: async () => {
+      await client.ping();
+    },
     close: async () => {
       await client.quit().catch(() => client.disconnect());
     },

@@ -63,6 +63,8 @@ export interface SharedState {
   rateLimiter(namespace: string, rule: RateRule): RateLimiter;
   windowCounters(namespace: string): WindowCounters;
   readonly revocations: Revocations;
+  /** Resolves when the store answers now (Redis: PING); readiness asks it. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -6,6 +6,7 @@ import {
 } from '@storefront/contracts';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { resolveAddress } from './addresses';
 import { AvaTaxError, errorAnswer } from './errors';
@@ -21,7 +22,16 @@ export interface TaxAppOptions {
   credentials: TaxCredentials;
   /** The clock a transaction without a date is dated by; tests pin it. */
   now?: () => Date;
+  /** How many transaction lines the recorded documents may hold together; default KEPT_DOCUMENT_LINES. */
+  keptDocumentLines?: number;
 }
+
+/**
+ * Recorded documents are kept up to this many lines in all (a line with its jurisdictions is about 1 KB), the
+ * least recently used forgotten first: the CRM keeps the tax it was told, so only a repeated commit of a
+ * forgotten document would record it again. Without a bound the process would grow with every quote taxed.
+ */
+export const KEPT_DOCUMENT_LINES = 10_000;
 
 /** AvaTax takes a transaction of up to 1,000 lines; 1 MB holds them with room to spare. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -30,11 +40,15 @@ const DEFAULT_COMPANY = 'DEFAULT';
 /**
  * The embedded tax service: Avalara AvaTax REST v2's address resolution and transaction creation on the
  * published rate and postal data of rates.ts and regions.ts. Recorded documents (SalesInvoice) live in
- * this process's memory, keyed by company and code; the CRM keeps the tax it was told on its quotes.
+ * this process's memory, keyed by company and code, up to KEPT_DOCUMENT_LINES; the CRM keeps the tax it was
+ * told on its quotes.
  */
 export function createTaxApp(options: TaxAppOptions): Hono {
   const now = options.now ?? (() => new Date());
-  const documents = new Map<string, TransactionModel>();
+  const documents = new LRUCache<string, TransactionModel>({
+    maxSize: options.keptDocumentLines ?? KEPT_DOCUMENT_LINES,
+    sizeCalculation: (document) => Math.max(1, document.lines.length),
+  });
   let nextId = 1;
   const app = new Hono();
 

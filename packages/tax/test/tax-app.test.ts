@@ -270,6 +270,35 @@ describe('transactions', () => {
     expect(await read.json()).toEqual(committed.body);
   });
 
+  it('forgets the least recently used documents beyond the lines it keeps, so memory stays bounded', async () => {
+    const small = createTaxApp({ credentials, keptDocumentLines: 4 });
+    const authorization = basic(credentials.accountId, credentials.licenseKey);
+    const shipTo = { city: 'Chicago', region: 'IL', country: 'US', postalCode: '60601' };
+    for (const code of ['Q-1', 'Q-2', 'Q-3']) {
+      const model = createTransactionModelSchema.parse({
+        type: 'SalesInvoice',
+        code,
+        companyCode: 'BIONOVA',
+        customerCode: 'acc-1',
+        addresses: { shipFrom: SHIP_FROM, shipTo },
+        lines: [
+          { number: '1', quantity: 1, amount: 10 },
+          { number: '2', quantity: 1, amount: 20 },
+        ],
+      });
+      const created = await small.request('/api/v2/transactions/create', {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify(model),
+      });
+      expect(created.status).toBe(200);
+    }
+    const statusOf = async (code: string) =>
+      (await small.request(`/api/v2/companies/BIONOVA/transactions/${code}`, { headers: { authorization } }))
+        .status;
+    expect([await statusOf('Q-1'), await statusOf('Q-2'), await statusOf('Q-3')]).toEqual([404, 200, 200]);
+  });
+
   it('refuses a transaction without lines or ship-to address in AvaTax’s error shape', async () => {
     const noLines = await post<AvaTaxErrorResult>('/api/v2/transactions/create', {
       customerCode: 'acc-1',

@@ -3,21 +3,26 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { item, page, readyBlock } from '../testing/fixtures';
 import { renderAt } from '../testing/render';
 import { BlockView } from './BlockView';
+import { sectionBox } from './layout';
 import { SectionView } from './SectionView';
 import type { RenderedSection } from './types';
 
 afterEach(cleanup);
 
-const section = (overrides: Partial<RenderedSection>): RenderedSection => ({
-  sectionId: 's-1',
-  sectionType: 'Content',
-  sortOrder: 1,
-  layout: { columns: 2, columnSize: '1/2', padding: { top: 8 }, gap: 16 },
-  styling: {},
-  background: {},
-  blocks: [],
-  ...overrides,
-});
+/** A section as the server renders it, its box worked out from its layout. */
+const section = (overrides: Partial<Omit<RenderedSection, 'columnCount' | 'style'>>): RenderedSection => {
+  const rendered = {
+    sectionId: 's-1',
+    sectionType: 'Content' as const,
+    sortOrder: 1,
+    layout: { columns: 2, columnSize: '1/2', padding: { top: 8 }, gap: 16 },
+    styling: {},
+    background: {},
+    blocks: [],
+    ...overrides,
+  };
+  return { ...rendered, ...sectionBox(rendered) };
+};
 
 describe('BlockView', () => {
   it('renders a block through the registry', () => {

@@ -1,14 +1,11 @@
 import { BlockView } from './BlockView';
-import { columnTracks, sectionStyle } from './layout';
 import type { PageContext, RenderedBlock, RenderedSection } from './types';
 
 /** A section: its layout, styling and background, and its blocks placed in their columns. */
 export function SectionView({ section, page }: { section: RenderedSection; page: PageContext }) {
-  const tracks = columnTracks(section.layout);
-  // A layout whose columns do not match columnSize has empty styles: its blocks simply stack.
-  const columns = tracks ? groupByColumn(section.blocks, tracks.length) : [section.blocks];
+  const columns = groupByColumn(section.blocks, section.columnCount);
   return (
-    <div className={`section section--${section.sectionType.toLowerCase()}`} style={sectionStyle(section)}>
+    <div className={`section section--${section.sectionType.toLowerCase()}`} style={section.style}>
       {columns.map((blocks, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a column is identified by its position.
         <div key={index} className="section__column">

@@ -1,6 +1,7 @@
 import type { Section, SectionBackground, SectionLayout, SectionStyling } from '@storefront/contracts/blocks';
 import type { CSSProperties } from 'react';
 import { cssColor } from '../lib/css';
+import type { RenderedSection } from './types';
 
 /**
  * The fractions of `columnSize` ('1/2/1' → ['1fr', '2fr', '1fr']), or null when they do not match the
@@ -76,6 +77,16 @@ export function sectionStyle(section: Pick<Section, 'layout' | 'styling' | 'back
     ...stylingStyle(section.styling),
     ...backgroundStyle(section.background),
   };
+}
+
+/**
+ * A section's columns and box, worked out by the server, so the browser does not load these rules: a layout
+ * whose columns do not match columnSize has one column, in which its blocks simply stack.
+ */
+export function sectionBox(
+  section: Pick<Section, 'layout' | 'styling' | 'background'>,
+): Pick<RenderedSection, 'columnCount' | 'style'> {
+  return { columnCount: columnTracks(section.layout)?.length ?? 1, style: sectionStyle(section) };
 }
 
 function px(value: number | undefined): string | undefined {

@@ -341,6 +341,11 @@ describe('loadTemplatePage', () => {
     }
   });
 
+  it("makes a category's product list, its first picture, the page's lead image", async () => {
+    const page = await load('/category/c1', { id: 'c1' }).result;
+    expect(page.page.leadImage).toBe(page.sections[0]?.blocks[0]?.blockId);
+  });
+
   it("titles a category page with the category's name when the CRM's meta cannot be had", async () => {
     const page = await load(
       '/category/genomics-kits',

@@ -1,7 +1,7 @@
 import { type BlockName, isBlockName } from '@storefront/contracts/block-fields';
 import type { Block, Section, TemplateRecord } from '@storefront/contracts/blocks';
 import type { EcatalogDetails } from '@storefront/contracts/catalogue';
-import { pageNotFoundMessage } from '@storefront/contracts/messages';
+import { pageNotFoundMessage } from '@storefront/contracts/page-not-found';
 import { resolveTemplate } from '@storefront/contracts/template-resolution';
 import { data, type LoaderFunctionArgs, type Params } from 'react-router';
 import { loadCart } from '../features/cart/cart.server';
@@ -13,6 +13,7 @@ import { accountScope, crmCall, orNone } from '../lib/crm.server';
 import { GatewayCallError } from '../lib/gateway';
 import { guidanceRedirect } from '../lib/guidance.server';
 import { headTags } from '../lib/meta';
+import { siteOrigin } from '../lib/paths';
 import { resourceUrl } from '../lib/static-resources';
 import {
   brandOf,
@@ -24,8 +25,10 @@ import {
 } from '../lib/storefront.server';
 import { blockScripts } from './block-scripts.server';
 import { describeImages } from './image-descriptions.server';
+import { sectionBox } from './layout';
 import type { BlockLoaderArgs, PageTarget } from './loader-types.server';
 import { orderSections, visibleSections } from './order';
+import { pageHead } from './page-head';
 import { blockDefinitions } from './registry.server';
 import type {
   BlockState,
@@ -78,14 +81,19 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
       page: { templateId: template.templateId, sections },
     });
     const { storefront, url } = session;
+    // Read with the template's blocks already (the header lists its categories): no further request.
+    const catalogue = await reads.catalogue().catch(() => null);
     return {
       templateId: template.templateId,
       sections: rendered,
-      head: headTags(meta, {
-        pageUrl: url.origin + url.pathname,
+      head: pageHead(meta, {
+        origin: siteOrigin(url, args.context.overHttps),
+        url,
         storefrontName: storefront.storefrontName,
-        // One template serves every category: without the CRM's meta the page is still titled by its own.
-        pageTitle: category?.name ?? template.meta.Page_Title,
+        template,
+        category,
+        categories: catalogue?.categories ?? [],
+        sections: rendered,
       }),
       page: pageContext(session, rendered, actingFor, namedQuoteId),
     };
@@ -188,9 +196,10 @@ export async function loadAccountChrome(
       templateId: home?.templateId ?? '',
       sections: rendered,
       head: headTags(null, {
-        pageUrl: url.origin + url.pathname,
+        pageUrl: siteOrigin(url, args.context.overHttps) + url.pathname,
         storefrontName: storefront.storefrontName,
         pageTitle: 'Your account',
+        hidden: true,
       }),
       page: pageContext(session, rendered, actingFor),
     };
@@ -206,6 +215,7 @@ function renderSections(sections: Section[], shared: Shared): Promise<RenderedSe
   return Promise.all(
     shown.map(async (section) => ({
       ...section,
+      ...sectionBox(section),
       blocks: (await Promise.all(section.blocks.map((block) => renderBlock(block, shared)))).filter(
         (block) => block !== null,
       ),
@@ -236,6 +246,9 @@ function gatewayFailure(error: unknown, { url, auth }: StorefrontSession): unkno
   return error;
 }
 
+/** The blocks that show a picture where they start: an image, a product list's first tile. */
+const LEADING_PICTURES: ReadonlySet<BlockName> = new Set(['image', 'productList']);
+
 /**
  * Page-wide facts for the blocks: the storefront, its logo, the viewer, the {!name} placeholder values and
  * the page's lead image.
@@ -249,7 +262,7 @@ function pageContext(
   const lead = sections
     .filter((section) => section.sectionType !== 'Footer')
     .flatMap((section) => section.blocks)
-    .find((block) => block.componentName === 'image' && block.state.status === 'ready');
+    .find((block) => LEADING_PICTURES.has(block.componentName) && block.state.status === 'ready');
   return {
     leadImage: lead?.blockId ?? null,
     imageDescriptions: describeImages(sections),

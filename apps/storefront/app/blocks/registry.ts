@@ -6,7 +6,7 @@ import { Header } from './header/Header';
 import { ImageBlock } from './image/ImageBlock';
 import { Navigation } from './navigation/Navigation';
 import { RichText } from './rich-text/RichText';
-import type { BlockProps } from './types';
+import type { BlockProps, RenderedSection } from './types';
 
 /*
  * The chrome of every page (header, navigation, footer) and the small content blocks come with the page's
@@ -15,30 +15,80 @@ import type { BlockProps } from './types';
  * and names the chunks of those it rendered in the page's head (lazyBlockSources), so they load beside the
  * page's own code, and hydration keeps the server's HTML until they are there.
  */
-const ProductCard = lazy(() =>
-  import('./product-card/ProductCard').then((module) => ({ default: module.ProductCard })),
-);
-const ProductDetail = lazy(() =>
-  import('./product-detail/ProductDetail').then((module) => ({ default: module.ProductDetail })),
-);
-const ProductList = lazy(() =>
-  import('./product-list/ProductList').then((module) => ({ default: module.ProductList })),
-);
-const RecordDetail = lazy(() =>
-  import('./record-detail/RecordDetail').then((module) => ({ default: module.RecordDetail })),
-);
-const RecordList = lazy(() =>
-  import('./record-list/RecordList').then((module) => ({ default: module.RecordList })),
-);
-const Cart = lazy(() => import('./cart/Cart').then((module) => ({ default: module.Cart })));
+/** A module's loader that keeps the module once it has arrived. */
+interface KeptModule<M> {
+  (): Promise<M>;
+  loaded?: M;
+}
 
-const checkout = () => import('./checkout/blocks');
-const CheckoutAccount = lazy(() => checkout().then((module) => ({ default: module.CheckoutAccount })));
-const ShippingAddress = lazy(() => checkout().then((module) => ({ default: module.ShippingAddress })));
-const ShippingMethod = lazy(() => checkout().then((module) => ({ default: module.ShippingMethod })));
-const CustomForm = lazy(() => checkout().then((module) => ({ default: module.CustomForm })));
-const TermsAndPayment = lazy(() => checkout().then((module) => ({ default: module.TermsAndPayment })));
-const QuoteSummary = lazy(() => checkout().then((module) => ({ default: module.QuoteSummary })));
+function kept<M>(load: () => Promise<M>): KeptModule<M> {
+  const loader: KeptModule<M> = () =>
+    load().then((module) => {
+      loader.loaded = module;
+      return module;
+    });
+  return loader;
+}
+
+/**
+ * React.lazy over a block's code. Once the code is there (loadBlockCode waited for it), the loader answers a
+ * thenable that calls back at once, which React reads without suspending: a promise would suspend the first
+ * render for a tick, and the previous page would stand under the new address meanwhile.
+ */
+function lazyBlock<M, P>(code: KeptModule<M>, component: (module: M) => ComponentType<P>) {
+  return lazy(() => {
+    const module = code.loaded;
+    if (!module) return code().then((arrived) => ({ default: component(arrived) }));
+    const settled = {
+      // biome-ignore lint/suspicious/noThenProperty: a thenable that calls back at once is the point.
+      then: (resolve: (value: { default: ComponentType<P> }) => void) =>
+        resolve({ default: component(module) }),
+    };
+    return settled as unknown as Promise<{ default: ComponentType<P> }>;
+  });
+}
+
+const checkout = kept(() => import('./checkout/blocks'));
+
+/** The code of each lazily loaded block: what React.lazy imports, and what a navigation loads ahead. */
+const blockCode = {
+  productCard: kept(() => import('./product-card/ProductCard')),
+  productDetail: kept(() => import('./product-detail/ProductDetail')),
+  productList: kept(() => import('./product-list/ProductList')),
+  recordDetail: kept(() => import('./record-detail/RecordDetail')),
+  recordList: kept(() => import('./record-list/RecordList')),
+  cart: kept(() => import('./cart/Cart')),
+  checkoutAccount: checkout,
+  shippingAddress: checkout,
+  shippingMethod: checkout,
+  customForm: checkout,
+  termsAndPayment: checkout,
+  quoteSummary: checkout,
+} satisfies Partial<Record<BlockName, () => Promise<unknown>>>;
+
+const ProductCard = lazyBlock(blockCode.productCard, (module) => module.ProductCard);
+const ProductDetail = lazyBlock(blockCode.productDetail, (module) => module.ProductDetail);
+const ProductList = lazyBlock(blockCode.productList, (module) => module.ProductList);
+const RecordDetail = lazyBlock(blockCode.recordDetail, (module) => module.RecordDetail);
+const RecordList = lazyBlock(blockCode.recordList, (module) => module.RecordList);
+const Cart = lazyBlock(blockCode.cart, (module) => module.Cart);
+const CheckoutAccount = lazyBlock(checkout, (module) => module.CheckoutAccount);
+const ShippingAddress = lazyBlock(checkout, (module) => module.ShippingAddress);
+const ShippingMethod = lazyBlock(checkout, (module) => module.ShippingMethod);
+const CustomForm = lazyBlock(checkout, (module) => module.CustomForm);
+const TermsAndPayment = lazyBlock(checkout, (module) => module.TermsAndPayment);
+const QuoteSummary = lazyBlock(checkout, (module) => module.QuoteSummary);
+
+/**
+ * Loads the code of the lazily loaded blocks the sections show. A navigation waits for it before the new
+ * address shows, so the previous page never stands under the next page's address while its code arrives.
+ */
+export async function loadBlockCode(sections: readonly RenderedSection[]): Promise<void> {
+  const names = new Set(sections.flatMap((section) => section.blocks.map((block) => block.componentName)));
+  await Promise.all(
+    [...names].map((name) => (name in blockCode ? blockCode[name as keyof typeof blockCode]() : null)),
+  );
+}
 
 const CHECKOUT_SOURCE = 'app/blocks/checkout/blocks.ts';
 

@@ -18,6 +18,7 @@ import type { QuoteItems } from '@storefront/contracts/crm-quotes';
 import type { PreparedQuote } from '@storefront/contracts/crm-sales-quotes';
 import type { CarrierPicklist, ShippingRates } from '@storefront/contracts/crm-shipping';
 import type { SavedCustomField } from '@storefront/contracts/custom-fields';
+import type { CSSProperties } from 'react';
 import type { CartLoad } from '../features/cart/cart.server';
 import type { CartTotal } from '../features/cart/cart-actions';
 import type { ProductLookup } from '../lib/catalogue.server';
@@ -189,8 +190,9 @@ export interface PageContext {
   /** Values of {!name} placeholders. */
   placeholders: Record<string, string>;
   /**
-   * The image block that comes first on the page, above the footer: likely the largest thing on the first
-   * screen, so it loads at once with high priority while the others load lazily.
+   * The block whose picture comes first on the page, above the footer: an image block, or a product list
+   * (its first tile's picture). Likely the largest thing on the first screen, so it loads at once with high
+   * priority while the others load lazily.
    */
   leadImage: string | null;
   /** The quote the URL names (?quoteId, spec P§2) when it is the viewer's cart: the browser keeps its id. */
@@ -212,6 +214,10 @@ export interface BlockProps<N extends BlockName> {
 
 export interface RenderedSection extends Omit<Section, 'blocks'> {
   blocks: RenderedBlock[];
+  /** The columns the blocks are placed in (`sectionBox`). */
+  columnCount: number;
+  /** The section box's grid, padding, border and background. */
+  style: CSSProperties;
 }
 
 /** Everything a template page renders. */

@@ -9,10 +9,12 @@ interface ProductTileProps {
   item: CatalogItemCard;
   actions: readonly ActionItem[];
   headingLevel: 2 | 3;
+  /** The page's lead image: loaded at once and first, not when it nears the screen. */
+  leadImage?: boolean;
 }
 
 /** One catalogue item in a grid: image, name (linking to its product page), SKU, unit, price and actions. */
-export function ProductTile({ item, actions, headingLevel }: ProductTileProps) {
+export function ProductTile({ item, actions, headingLevel, leadImage = false }: ProductTileProps) {
   const Heading = `h${headingLevel}` as const;
   const imageAlt = useImageAlt();
   return (
@@ -23,7 +25,8 @@ export function ProductTile({ item, actions, headingLevel }: ProductTileProps) {
           alt={imageAlt(item.imageUrl, item.name)}
           width={320}
           height={240}
-          loading="lazy"
+          loading={leadImage ? 'eager' : 'lazy'}
+          fetchPriority={leadImage ? 'high' : undefined}
           className="product-tile__image"
         />
       )}

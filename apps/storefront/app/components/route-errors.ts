@@ -1,4 +1,4 @@
-import { pageNotFoundMessage } from '@storefront/contracts/messages';
+import { pageNotFoundMessage } from '@storefront/contracts/page-not-found';
 import { isRouteErrorResponse } from 'react-router';
 import { ERROR_PAGES, type ErrorStatus, isErrorStatus } from './error-pages';
 

@@ -39,6 +39,7 @@ describe('headTags', () => {
       card: 'summary_large_image',
       twitterSite: '@BioNovaLS',
       favicon: '/favicon.svg',
+      structuredData: [],
     });
   });
 
@@ -52,6 +53,18 @@ describe('headTags', () => {
       robots: 'index, follow',
     });
     expect(headTags(null, { ...defaults, pageTitle: null }).title).toBe('BioNova');
+  });
+
+  it("takes the page's own text and picture when the meta has none, and keeps hidden pages out of indexes", () => {
+    const tags = headTags(
+      { ...meta, description: '', image: '', robots: 'index, follow' },
+      { ...defaults, description: 'Own text.', image: '/own.svg', hidden: true },
+    );
+    expect(tags).toMatchObject({
+      description: 'Own text.',
+      image: 'http://localhost:3000/own.svg',
+      robots: 'noindex, nofollow',
+    });
   });
 });
 
@@ -67,16 +80,28 @@ describe('metaDescriptors', () => {
       href: 'http://localhost:3000/product/t/i',
     });
     for (const property of ['og:title', 'og:description', 'og:image', 'og:type', 'og:site_name']) {
-      expect(descriptors.some((descriptor) => descriptor.property === property)).toBe(true);
+      expect(descriptors).toContainEqual(expect.objectContaining({ property }));
     }
     expect(descriptors).toContainEqual({ name: 'twitter:card', content: 'summary_large_image' });
     expect(descriptors).toContainEqual({ name: 'twitter:site', content: '@BioNovaLS' });
+    expect(descriptors).toContainEqual({ name: 'twitter:title', content: 'Anti-CD4 FITC' });
+    expect(descriptors).toContainEqual({ name: 'twitter:description', content: 'Clone RPA-T4.' });
+    expect(descriptors).toContainEqual({
+      name: 'twitter:image',
+      content: 'http://localhost:3000/images/products/flow-cytometry-antibodies.svg',
+    });
+  });
+
+  it('writes each structured-data object as a JSON-LD block', () => {
+    const product = { '@context': 'https://schema.org', '@type': 'Product', name: 'Anti-CD4 FITC' };
+    const descriptors = metaDescriptors({ ...headTags(meta, defaults), structuredData: [product] });
+    expect(descriptors).toContainEqual({ 'script:ld+json': product });
   });
 
   it('leaves out empty tags and does not repeat the site name in the title', () => {
     const descriptors = metaDescriptors(headTags(null, { ...defaults, pageTitle: null }));
     expect(descriptors[0]).toEqual({ title: 'BioNova' });
-    expect(descriptors.some((descriptor) => descriptor.name === 'description')).toBe(false);
-    expect(descriptors.some((descriptor) => descriptor.property === 'og:image')).toBe(false);
+    expect(descriptors).not.toContainEqual(expect.objectContaining({ name: 'description' }));
+    expect(descriptors).not.toContainEqual(expect.objectContaining({ property: 'og:image' }));
   });
 });

@@ -1,4 +1,6 @@
 import type { PageMeta } from '@storefront/contracts/meta';
+import type { MetaDescriptor } from 'react-router';
+import type { JsonLd } from './structured-data';
 
 /** The head tags of a page, with every fallback applied. */
 export interface HeadTags {
@@ -13,29 +15,38 @@ export interface HeadTags {
   card: string;
   twitterSite: string;
   favicon: string;
+  /** schema.org data of what the page shows (a product, its breadcrumb trail). */
+  structuredData: JsonLd[];
 }
 
 export interface HeadDefaults {
-  /** Absolute URL of the page, without query or hash. */
+  /** Absolute canonical URL of the page: no query, no hash. */
   pageUrl: string;
   storefrontName: string;
   /** The template's Page_Title. */
   pageTitle: string | null;
+  /** What the page shows itself (a product's text and picture), when the CRM's meta says nothing. */
+  description?: string;
+  image?: string;
+  /** A page only its viewer may see (account, cart, checkout), or none to see: never indexed. */
+  hidden?: boolean;
+  structuredData?: JsonLd[];
 }
 
+/** What a page that search engines must leave out says to them. */
+export const NOINDEX = 'noindex, nofollow';
+
 /**
- * getMergedMetaInfo's fields, falling back to the template's title and the storefront's name; relative
- * URLs become absolute, as crawlers and link previews need.
+ * getMergedMetaInfo's fields, falling back to the page's own title, text and picture and the storefront's
+ * name; relative URLs become absolute, as crawlers and link previews need.
  */
 export function headTags(meta: PageMeta | null, defaults: HeadDefaults): HeadTags {
-  const absolute = (url: string | undefined) =>
-    url && URL.canParse(url, defaults.pageUrl) ? new URL(url, defaults.pageUrl).href : '';
-  const image = absolute(meta?.image);
+  const image = absoluteUrl(meta?.image || defaults.image, defaults.pageUrl);
   return {
     title: meta?.pageTitle || defaults.pageTitle || defaults.storefrontName,
-    description: meta?.description ?? '',
-    canonical: absolute(meta?.canonical) || defaults.pageUrl,
-    robots: meta?.robots || 'index, follow',
+    description: meta?.description || defaults.description || '',
+    canonical: canonicalUrl(meta, defaults.pageUrl),
+    robots: defaults.hidden ? NOINDEX : meta?.robots || 'index, follow',
     keywords: meta?.keywords ?? '',
     image,
     type: meta?.type || 'website',
@@ -43,15 +54,26 @@ export function headTags(meta: PageMeta | null, defaults: HeadDefaults): HeadTag
     card: meta?.card || (image ? 'summary_large_image' : 'summary'),
     twitterSite: meta?.twittersite ?? '',
     favicon: meta?.favicon ?? '',
+    structuredData: defaults.structuredData ?? [],
   };
 }
 
-type Descriptor = Record<string, string>;
+/** The page's canonical URL: the CRM's meta canonical when it sets one, else the page's own. */
+export function canonicalUrl(meta: Pick<PageMeta, 'canonical'> | null, pageUrl: string): string {
+  return absoluteUrl(meta?.canonical, pageUrl) || pageUrl;
+}
 
-/** React Router meta descriptors: title, description, canonical, robots, Open Graph and Twitter tags. */
-export function metaDescriptors(tags: HeadTags): Descriptor[] {
-  const named = (name: string, content: string): Descriptor[] => (content ? [{ name, content }] : []);
-  const property = (name: string, content: string): Descriptor[] =>
+function absoluteUrl(url: string | undefined, base: string): string {
+  return url && URL.canParse(url, base) ? new URL(url, base).href : '';
+}
+
+/**
+ * React Router meta descriptors: title, description, canonical, robots, Open Graph and Twitter tags, and the
+ * page's JSON-LD.
+ */
+export function metaDescriptors(tags: HeadTags): MetaDescriptor[] {
+  const named = (name: string, content: string): MetaDescriptor[] => (content ? [{ name, content }] : []);
+  const property = (name: string, content: string): MetaDescriptor[] =>
     content ? [{ property: name, content }] : [];
   const title = tags.title === tags.siteName ? tags.title : `${tags.title} | ${tags.siteName}`;
   return [
@@ -60,7 +82,7 @@ export function metaDescriptors(tags: HeadTags): Descriptor[] {
     ...named('keywords', tags.keywords),
     ...named('robots', tags.robots),
     { tagName: 'link', rel: 'canonical', href: tags.canonical },
-    ...(tags.favicon ? [{ tagName: 'link', rel: 'icon', href: tags.favicon }] : []),
+    ...(tags.favicon ? [{ tagName: 'link', rel: 'icon', href: tags.favicon } as const] : []),
     ...property('og:title', tags.title),
     ...property('og:description', tags.description),
     ...property('og:image', tags.image),
@@ -69,5 +91,9 @@ export function metaDescriptors(tags: HeadTags): Descriptor[] {
     ...property('og:url', tags.canonical),
     ...named('twitter:card', tags.card),
     ...named('twitter:site', tags.twitterSite),
+    ...named('twitter:title', tags.title),
+    ...named('twitter:description', tags.description),
+    ...named('twitter:image', tags.image),
+    ...tags.structuredData.map((data) => ({ 'script:ld+json': data })),
   ];
 }

@@ -67,6 +67,15 @@ export function safeHref(url: string): string | null {
   return /^(https?:\/\/|mailto:|tel:)/i.test(trimmed) ? trimmed : null;
 }
 
+/**
+ * The scheme and host the browser reached the storefront by, for absolute URLs (canonical links, the
+ * sitemap): https when it came over https, also through a TLS proxy the server trusts (request.url then
+ * says http).
+ */
+export function siteOrigin(url: URL, overHttps: boolean): string {
+  return `${overHttps ? 'https' : 'http'}://${url.host}`;
+}
+
 /** The cart page (spec C§2). */
 export const CART_PATH = '/cart';
 

@@ -116,16 +116,36 @@ export async function identifyViewer(opened: OpenedSession): Promise<StorefrontS
   const { storefront, auth, gateway, url } = opened;
   if (auth.signedIn) return { ...opened, viewer: await verifiedViewer(gateway, url) };
   if (auth.expired || !storefront.guestAccountId) throw signInRedirect(url);
-  const guest = storefront.guestAccountId;
+  return { ...opened, viewer: guestViewer(storefront.guestAccountId) };
+}
+
+function guestViewer(guestAccountId: string): Viewer {
   return {
-    ...opened,
-    viewer: {
-      userType: GUEST_USER_TYPE,
-      accountId: guest,
-      homeAccountId: guest,
-      shipToAccountId: null,
-      isGuest: true,
-    },
+    userType: GUEST_USER_TYPE,
+    accountId: guestAccountId,
+    homeAccountId: guestAccountId,
+    shipToAccountId: null,
+    isGuest: true,
+  };
+}
+
+/**
+ * A session that sees the storefront as a first-time guest does, whatever the browser's cookies say (what
+ * search engines may list); null on an authenticated-only storefront, which has no guests.
+ */
+export function firstTimeGuestSession(
+  page: PageRequest,
+  storefront: DomainDetails,
+): StorefrontSession | null {
+  if (!storefront.guestAccountId) return null;
+  return {
+    storefront,
+    auth: { signedIn: false, expired: false },
+    viewer: guestViewer(storefront.guestAccountId),
+    gateway: createServerGateway(page.request, page.context),
+    url: page.url,
+    guestCartSecret: null,
+    locale: DEFAULT_LOCALE,
   };
 }
 

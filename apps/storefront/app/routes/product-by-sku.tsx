@@ -1,4 +1,4 @@
-import { pageNotFoundMessage } from '@storefront/contracts/messages';
+import { pageNotFoundMessage } from '@storefront/contracts/page-not-found';
 import { data, redirect } from 'react-router';
 import { crmCall, orNone } from '../lib/crm.server';
 import { productPath } from '../lib/paths';

@@ -1,6 +1,7 @@
 import { SHAREABLE_PAGE_HEADER } from '@storefront/contracts/constants';
 import { data, type HeadersArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { loadTemplatePage } from '../blocks/page.server';
+import { loadBlockCode } from '../blocks/registry';
 import { TemplatePage } from '../blocks/TemplatePage';
 import { isQuietWrite } from '../features/checkout/checkout-actions';
 import { metaDescriptors } from '../lib/meta';
@@ -10,6 +11,13 @@ import type { Route } from './+types/template-page';
 export async function loader(args: Route.LoaderArgs) {
   const page = await loadTemplatePage(args);
   return page.page.viewer.signedIn ? page : data(page, { headers: { [SHAREABLE_PAGE_HEADER]: 'true' } });
+}
+
+/** In the browser, a navigation to another page also loads the code of that page's blocks before it shows. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const page = await serverLoader();
+  await loadBlockCode(page.sections);
+  return page;
 }
 
 export function headers({ loaderHeaders }: HeadersArgs) {

@@ -1,3 +1,4 @@
+import { SpanStatusCode, trace } from '@opentelemetry/api';
 import {
   answerSchema,
   CRM_BASE_PATH,
@@ -43,6 +44,8 @@ export interface CrmAppOptions {
 }
 
 const MAX_BODY_BYTES = 256 * 1024;
+/** With tracing on, each type's handler is a span under the gateway's call; its queries nest below it. */
+const tracer = trace.getTracer('@storefront/crm');
 const GROUPS: ReadonlySet<string> = new Set(CRM_GROUPS);
 
 /** The CRM REST contract: `GET|POST /services/apexrest/<group>?type=<name>` with a bearer token. */
@@ -84,10 +87,21 @@ export function createCrmApp(opts: CrmAppOptions): Hono {
     const payload = await readPayload(c, type);
     // The payload was parsed with this type's schema; TypeScript cannot tie the two through a runtime key.
     const handler = HANDLERS[type] as Handler<CrmType>;
-    const answer = await handler(
-      { db: opts.db.db, tax: opts.tax, today: isoDay(now()), payments, mail },
-      payload,
-    );
+    const answer = await tracer.startActiveSpan(`crm ${type}`, async (span) => {
+      span.setAttribute('crm.type', type);
+      try {
+        return await handler(
+          { db: opts.db.db, tax: opts.tax, today: isoDay(now()), payments, mail },
+          payload,
+        );
+      } catch (error) {
+        // A refusal (CrmHttpError) is an answer; anything else failed.
+        if (!(error instanceof CrmHttpError)) span.setStatus({ code: SpanStatusCode.ERROR });
+        throw error;
+      } finally {
+        span.end();
+      }
+    });
     if (opts.checkAnswers) checkAnswer(type, answer);
     return c.json(answer);
   });

@@ -62,6 +62,20 @@ describe('productList block', () => {
     );
   });
 
+  it("loads the first tile's picture at once and first when the list leads the page, the others lazily", async () => {
+    const block = readyBlock('productList', {}, list());
+    renderAt(<BlockView block={block} page={{ ...page, leadImage: block.blockId }} />, '/category/c1');
+    const [first, second] = await screen.findAllByRole('img');
+    expect([first?.getAttribute('loading'), first?.getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
+    expect([second?.getAttribute('loading'), second?.hasAttribute('fetchpriority')]).toEqual(['lazy', false]);
+  });
+
+  it('loads every picture lazily when something else leads the page', async () => {
+    renderAt(<BlockView block={readyBlock('productList', {}, list())} page={page} />, '/category/c1');
+    const pictures = await screen.findAllByRole('img');
+    expect(pictures.map((picture) => picture.getAttribute('loading'))).toEqual(['lazy', 'lazy']);
+  });
+
   it('offers the filters as a GET form that keeps the search text', async () => {
     renderAt(
       <BlockView block={readyBlock('productList', {}, list({ searchText: 'cd' }))} page={page} />,

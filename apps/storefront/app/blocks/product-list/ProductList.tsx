@@ -6,13 +6,18 @@ import { FilteredResults } from './Filters';
 import { Pagination } from './Pagination';
 
 /** Catalogue items with filters, sort, result count and paging; a featured list is a compact grid. */
-export function ProductList({ block, fields, data }: BlockProps<'productList'>) {
+export function ProductList({ block, fields, data, page }: BlockProps<'productList'>) {
   const headingId = `${block.blockId}-heading`;
   const heading =
     data.pinnedCategory?.name || (data.searchText ? 'Search results' : fields.heading || 'Products');
   const Heading = fields.featured ? 'h2' : 'h1';
   const grid = (
-    <ProductGrid items={data.items} actions={fields.actions} headingLevel={fields.featured ? 3 : 2} />
+    <ProductGrid
+      items={data.items}
+      actions={fields.actions}
+      headingLevel={fields.featured ? 3 : 2}
+      leadImage={page.leadImage === block.blockId}
+    />
   );
   if (fields.featured) {
     return (

@@ -1,4 +1,4 @@
-import { pageNotFoundMessage } from '@storefront/contracts/messages';
+import { pageNotFoundMessage } from '@storefront/contracts/page-not-found';
 import { data } from 'react-router';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/not-found';

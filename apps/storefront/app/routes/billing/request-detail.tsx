@@ -1,5 +1,5 @@
 import { COMMENT_MAX } from '@storefront/contracts/crm-service-requests';
-import { pageNotFoundMessage } from '@storefront/contracts/messages';
+import { pageNotFoundMessage } from '@storefront/contracts/page-not-found';
 import { useEffect, useRef, useState } from 'react';
 import { data, Form, useNavigation, useRevalidator } from 'react-router';
 import { z } from 'zod';

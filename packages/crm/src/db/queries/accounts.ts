@@ -11,6 +11,9 @@ export async function findAccount(db: CrmDb, accountId: string): Promise<Account
   return row;
 }
 
+/** What a read that needs no catalogue checks an account by: its storefront, and whether it is the guest account. */
+export type AccountMembership = Pick<AccountRow, 'id' | 'storefrontId' | 'isGuest'>;
+
 /** The account with its own catalogue (if any) and its storefront's Full catalogue, in one read. */
 export async function findAccountWithCatalogues(
   db: CrmDb,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CrmDb } from '../open';
-import { contactNotifications, notifications, templates } from '../schema';
+import { accounts, contactNotifications, notifications, templates } from '../schema';
 
 /** One contact of one account on one storefront: whose notifications a call reads or marks. */
 export interface NotificationOwner {
@@ -17,17 +17,40 @@ const owned = (owner: NotificationOwner) =>
     eq(notifications.storefrontId, owner.storefrontId),
   );
 
-export async function countNotifications(db: CrmDb, owner: NotificationOwner) {
-  const [row] = await db
+/** How many of the owner's notifications there are, and how many of them are not seen and not read yet. */
+const ownCounts = (db: CrmDb, owner: NotificationOwner) =>
+  db
     .select({
-      total: count(),
-      unseen: count(sql`case when ${contactNotifications.seenAt} is null then 1 end`),
-      unread: count(sql`case when ${contactNotifications.readAt} is null then 1 end`),
+      total: count().as('total'),
+      unseen: count(sql`case when ${contactNotifications.seenAt} is null then 1 end`).as('unseen'),
+      unread: count(sql`case when ${contactNotifications.readAt} is null then 1 end`).as('unread'),
     })
     .from(contactNotifications)
     .innerJoin(notifications, eq(notifications.id, contactNotifications.notificationId))
     .where(owned(owner));
+
+export async function countNotifications(db: CrmDb, owner: NotificationOwner) {
+  const [row] = await ownCounts(db, owner);
   return { total: row?.total ?? 0, unseen: row?.unseen ?? 0, unread: row?.unread ?? 0 };
+}
+
+/**
+ * The owner's account (for its membership) and their counts in one statement: the header reads the count on
+ * every page. None when there is no such account.
+ */
+export async function findAccountNotificationCounts(db: CrmDb, owner: NotificationOwner) {
+  const counts = ownCounts(db, owner).as('counts');
+  const [row] = await db
+    .select({
+      account: { id: accounts.id, storefrontId: accounts.storefrontId, isGuest: accounts.isGuest },
+      total: counts.total,
+      unseen: counts.unseen,
+      unread: counts.unread,
+    })
+    .from(accounts)
+    .crossJoin(counts)
+    .where(eq(accounts.id, owner.accountId));
+  return row;
 }
 
 /** The owner's rows, newest first, with their notification and the page type of the template they target. */

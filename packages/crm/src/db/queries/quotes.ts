@@ -3,6 +3,7 @@ import type { SavedCustomField } from '@storefront/contracts';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { CrmDb } from '../open';
 import { accounts, catalogueItems, configuredGroupLines, quoteLineItems, quotes } from '../schema';
+import type { AccountMembership } from './accounts';
 import type { ShippingMethodFields } from './shipping';
 
 export type QuoteRow = typeof quotes.$inferSelect;
@@ -67,6 +68,11 @@ export function ownedBy(owner: CartOwner) {
   return and(eq(quotes.accountId, owner.accountId), contact, isNull(quotes.guestSecretHash));
 }
 
+/** The owner's cart as it is read: an Active quote not checked out, the newest first. */
+const cartOf = (owner: CartOwner) =>
+  and(ownedBy(owner), eq(quotes.status, 'Active'), eq(quotes.checkedOut, false));
+const NEWEST_FIRST = [desc(quotes.createdAt), desc(quotes.id)];
+
 /**
  * The owner's cart: their newest Active quote not checked out. `lock` takes its row lock too (waiting for a
  * change in progress), in the same read.
@@ -79,10 +85,39 @@ export async function findActiveQuote(
   const query = db
     .select()
     .from(quotes)
-    .where(and(ownedBy(owner), eq(quotes.status, 'Active'), eq(quotes.checkedOut, false)))
-    .orderBy(desc(quotes.createdAt), desc(quotes.id))
+    .where(cartOf(owner))
+    .orderBy(...NEWEST_FIRST)
     .limit(1);
   const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
+/**
+ * The account's membership and its cart in one statement (the header reads it on every page): a guest
+ * account's cart is the guest's by their secret (none without one), any other account's is the contact's.
+ */
+export async function findAccountCart(
+  db: CrmDb,
+  accountId: string,
+  caller: { contactId: string | null; guestSecretHash: string | null },
+): Promise<{ account: AccountMembership; quote: QuoteRow | null } | undefined> {
+  const { contactId, guestSecretHash } = caller;
+  const guestCart =
+    guestSecretHash === null ? sql`false` : cartOf({ accountId, contactId: null, guestSecretHash });
+  const contactCart = cartOf({ accountId, contactId, guestSecretHash: null });
+  const [row] = await db
+    .select({
+      account: { id: accounts.id, storefrontId: accounts.storefrontId, isGuest: accounts.isGuest },
+      quote: quotes,
+    })
+    .from(accounts)
+    .leftJoin(
+      quotes,
+      or(and(eq(accounts.isGuest, true), guestCart), and(eq(accounts.isGuest, false), contactCart)),
+    )
+    .where(eq(accounts.id, accountId))
+    .orderBy(...NEWEST_FIRST)
+    .limit(1);
   return row;
 }
 

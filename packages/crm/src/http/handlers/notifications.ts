@@ -1,27 +1,43 @@
 import type { ContactNotification, NotificationRecord } from '@storefront/contracts';
 import {
   countNotifications,
+  findAccountNotificationCounts,
   findOwnedNotificationIds,
   listNotifications,
   markNotifications,
   type NotificationOwner,
 } from '../../db/queries/notifications';
-import { invalidPayload, notFound } from '../errors';
+import { belongsToStorefront } from '../../domain/access';
+import { forbidden, invalidPayload, notFound } from '../errors';
 import { accountScope } from './scope';
 import type { Handler, HandlerContext } from './types';
+
+/** Who a call reads or marks the notifications of: a signed-in contact, of an account of the call's storefront. */
+function ownerOf(payload: {
+  storefrontId: string;
+  accId: string;
+  cid?: string | undefined;
+}): NotificationOwner {
+  if (!payload.cid) throw invalidPayload('a signed-in contact is required.', 'cid');
+  return { storefrontId: payload.storefrontId, accountId: payload.accId, contactId: payload.cid };
+}
 
 /** The contact whose notifications a call reads: of an account of the storefront (403 otherwise). */
 async function notificationOwner(
   ctx: HandlerContext,
   payload: { storefrontId: string; accId: string; cid?: string | undefined },
 ): Promise<NotificationOwner> {
-  if (!payload.cid) throw invalidPayload('a signed-in contact is required.', 'cid');
-  const { account } = await accountScope(ctx, payload.storefrontId, payload.accId);
-  return { storefrontId: payload.storefrontId, accountId: account.id, contactId: payload.cid };
+  const owner = ownerOf(payload);
+  await accountScope(ctx, owner.storefrontId, owner.accountId);
+  return owner;
 }
 
-export const getNotificationsCount: Handler<'getNotificationsCount'> = async (ctx, payload) =>
-  countNotifications(ctx.db, await notificationOwner(ctx, payload));
+/** The header's count on every page: the account's membership is checked in the same statement. */
+export const getNotificationsCount: Handler<'getNotificationsCount'> = async (ctx, payload) => {
+  const found = await findAccountNotificationCounts(ctx.db, ownerOf(payload));
+  if (!found || !belongsToStorefront(found.account, payload.storefrontId)) throw forbidden();
+  return { total: found.total, unseen: found.unseen, unread: found.unread };
+};
 
 export const getNotifications: Handler<'getNotifications'> = async (ctx, payload) => {
   const rows = await listNotifications(ctx.db, await notificationOwner(ctx, payload), payload.limit);

@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { CrmDb } from '../../db/open';
+import type { AccountMembership } from '../../db/queries/accounts';
 import {
   type CartOwner,
+  findAccountCart,
   findQuote,
   insertQuote,
   lockQuote,
   QuoteLockedError,
   type QuoteRow,
 } from '../../db/queries/quotes';
+import { belongsToStorefront } from '../../domain/access';
 import { CrmHttpError, forbidden, notFound } from '../errors';
 import { type AccountScope, accountScope } from './scope';
 import type { HandlerContext } from './types';
@@ -22,28 +25,46 @@ export function hashGuestSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
+interface OwnerPayload {
+  storefrontId: string;
+  accountId: string;
+  contactId?: string | undefined;
+  guestCartSecret?: string | undefined;
+}
+
 /**
  * The account a quote type acts for (403 unless it belongs to the storefront). The storefront's guest
  * account is shared by every guest, so there a cart belongs to the guest whose secret it was made with.
  */
-export async function quoteScope(
-  ctx: HandlerContext,
-  payload: {
-    storefrontId: string;
-    accountId: string;
-    contactId?: string | undefined;
-    guestCartSecret?: string | undefined;
-  },
-): Promise<QuoteScope> {
+export async function quoteScope(ctx: HandlerContext, payload: OwnerPayload): Promise<QuoteScope> {
   const scope = await accountScope(ctx, payload.storefrontId, payload.accountId);
-  const storefrontId = payload.storefrontId;
-  if (!scope.account.isGuest) {
-    const owner = {
-      accountId: scope.account.id,
-      contactId: payload.contactId ?? null,
-      guestSecretHash: null,
-    };
-    return { ...scope, storefrontId, owner };
+  return { ...scope, storefrontId: payload.storefrontId, owner: cartOwner(scope.account, payload) };
+}
+
+/**
+ * The cart a read of the cart alone shows, with the account it is of, checked as quoteScope checks them (403
+ * unless the account belongs to the storefront; a guest cart only with its secret) in one statement without
+ * the account's catalogues: the header reads it on every page.
+ */
+export async function activeCartOf(
+  ctx: HandlerContext,
+  payload: OwnerPayload,
+): Promise<{ account: AccountMembership; quote: QuoteRow | null }> {
+  const guestSecretHash = payload.guestCartSecret ? hashGuestSecret(payload.guestCartSecret) : null;
+  const found = await findAccountCart(ctx.db, payload.accountId, {
+    contactId: payload.contactId ?? null,
+    guestSecretHash,
+  });
+  if (!found || !belongsToStorefront(found.account, payload.storefrontId)) throw forbidden();
+  // Refuses a guest account's cart asked for without a secret, as every quote type does.
+  cartOwner(found.account, payload);
+  return found;
+}
+
+/** A signed-in contact owns their account's cart; a guest owns a guest cart by its secret, and only then. */
+function cartOwner(account: Pick<AccountMembership, 'id' | 'isGuest'>, payload: OwnerPayload): CartOwner {
+  if (!account.isGuest) {
+    return { accountId: account.id, contactId: payload.contactId ?? null, guestSecretHash: null };
   }
   if (!payload.guestCartSecret) {
     throw new CrmHttpError(
@@ -53,12 +74,11 @@ export async function quoteScope(
       'guestCartSecret',
     );
   }
-  const owner = {
-    accountId: scope.account.id,
+  return {
+    accountId: account.id,
     contactId: null,
     guestSecretHash: hashGuestSecret(payload.guestCartSecret),
   };
-  return { ...scope, storefrontId, owner };
 }
 
 /**

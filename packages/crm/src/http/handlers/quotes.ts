@@ -15,6 +15,7 @@ import {
 import { findGuestAccountId } from '../../db/queries/storefronts';
 import { CrmHttpError } from '../errors';
 import {
+  activeCartOf,
   findChangeableQuote,
   hashGuestSecret,
   insertCart,
@@ -29,16 +30,14 @@ import type { Handler, HandlerContext } from './types';
 
 /** The owner's open, not checked-out quote, or null when they have none yet. */
 export const getActiveQuote: Handler<'getActiveQuote'> = async (ctx, payload) => {
-  const { owner } = await quoteScope(ctx, payload);
-  const quote = await findActiveQuote(ctx.db, owner);
+  const { quote } = await activeCartOf(ctx, payload);
   return { quote: quote ? toQuoteSummary(quote) : null };
 };
 
 /** getActiveQuote for a signed-in user, echoing who it was asked for; a ship-to account must be of the storefront. */
 export const getActiveQuoteFromUser: Handler<'getActiveQuoteFromUser'> = async (ctx, payload) => {
-  const { account, owner } = await quoteScope(ctx, payload);
+  const { account, quote } = await activeCartOf(ctx, payload);
   if (payload.shipToAccountId) await accountScope(ctx, payload.storefrontId, payload.shipToAccountId);
-  const quote = await findActiveQuote(ctx.db, owner);
   return {
     userType: payload.userType,
     accountId: account.id,

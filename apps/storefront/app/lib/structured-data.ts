@@ -1,0 +1,69 @@
+import type { CatalogItemDetail } from '@storefront/contracts/catalogue';
+
+/** A schema.org object as JSON-LD; React Router's meta writes it into a data block, `<` escaped. */
+export type JsonLd = { [key: string]: JsonLdValue };
+type JsonLdValue = string | number | boolean | null | JsonLd | JsonLdValue[];
+
+const SCHEMA = 'https://schema.org';
+
+/** One step of a page's breadcrumb trail: its name and absolute URL. */
+export interface Crumb {
+  name: string;
+  url: string;
+}
+
+/** A BreadcrumbList of the trail the page shows, positions counted from 1. */
+export function breadcrumbList(trail: readonly Crumb[]): JsonLd {
+  return {
+    '@context': SCHEMA,
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: crumb.url,
+    })),
+  };
+}
+
+/**
+ * A schema.org Product of a product page, at the prices the page shows: one Offer at the unit price, or an
+ * AggregateOffer spanning the quantity tiers when there are several. The catalogue keeps no stock figures; a
+ * product it sells can be ordered, so it is InStock.
+ */
+export function productData(item: CatalogItemDetail, pageUrl: string): JsonLd {
+  const absolute = (url: string) => new URL(url, pageUrl).href;
+  const images = (item.images.length > 0 ? item.images : [item.imageUrl]).filter(Boolean).map(absolute);
+  const brand = item.attributes.Brand;
+  return {
+    '@context': SCHEMA,
+    '@type': 'Product',
+    name: item.name,
+    sku: item.sku,
+    description: item.description || item.shortDescription,
+    ...(images.length > 0 ? { image: images } : {}),
+    ...(brand ? { brand: { '@type': 'Brand', name: brand } } : {}),
+    category: item.category.name,
+    url: pageUrl,
+    offers: offerOf(item, pageUrl),
+  };
+}
+
+function offerOf(item: CatalogItemDetail, pageUrl: string): JsonLd {
+  const common = {
+    priceCurrency: item.currency,
+    availability: `${SCHEMA}/InStock`,
+    url: pageUrl,
+  };
+  const prices = item.tiers.map((tier) => tier.price);
+  if (prices.length < 2) {
+    return { '@type': 'Offer', price: prices[0] ?? item.price, ...common };
+  }
+  return {
+    '@type': 'AggregateOffer',
+    lowPrice: Math.min(...prices),
+    highPrice: Math.max(...prices),
+    offerCount: prices.length,
+    ...common,
+  };
+}

@@ -1,0 +1,161 @@
+import MagicString from 'magic-string';
+import { type Plugin, parseAst } from 'vite';
+import { type AstNode, isNode } from './estree';
+
+const REACT_DOM_CLIENT = /[\\/]node_modules[\\/]react-dom[\\/]cjs[\\/]react-dom-client\.production\.js$/;
+/** React's own modules, which define `ViewTransition`; no other module of the browser build may use it. */
+const REACT_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+/** Code that names React's `ViewTransition` (an import, `React.ViewTransition`, JSX), not a string. */
+const VIEW_TRANSITION_USE = /(?<![\w$"'`])ViewTransition(?![\w$"'`])/;
+
+/** React DOM's work tag of a `<ViewTransition>` fiber. */
+const VIEW_TRANSITION_TAG = 30;
+/** The fiber flag a `<ViewTransition>` leaves in its ancestors' `subtreeFlags` (ViewTransitionStatic). */
+const VIEW_TRANSITION_STATIC_FLAG = 33554432;
+/**
+ * The element types React DOM makes `<ViewTransition>` fibers of: React's `ViewTransition`, and the legacy
+ * hidden type, which React does not export and this build lets through to the same fiber.
+ */
+const VIEW_TRANSITION_TYPES = ['REACT_VIEW_TRANSITION_TYPE', 'REACT_LEGACY_HIDDEN_TYPE'];
+/** The class of a view transition's pseudo-elements, whose prototype assignments would keep it. */
+const PSEUDO_ELEMENT_CLASS = 'ViewTransitionPseudoElement';
+
+type Fold = 'element types' | 'tag cases' | 'tag checks' | 'subtree checks' | 'commit' | 'pseudo-elements';
+const FOLDS: readonly Fold[] = [
+  'element types',
+  'tag cases',
+  'tag checks',
+  'subtree checks',
+  'commit',
+  'pseudo-elements',
+];
+
+function visit(node: AstNode, enter: (node: AstNode) => void): void {
+  enter(node);
+  for (const value of Object.values(node)) {
+    if (Array.isArray(value)) for (const item of value) if (isNode(item)) visit(item, enter);
+    if (isNode(value)) visit(value, enter);
+  }
+}
+
+const isLiteral = (node: unknown, value: number): boolean =>
+  isNode(node) && node.type === 'Literal' && node.value === value;
+const isIdentifier = (node: unknown, names: readonly string[]): node is AstNode =>
+  isNode(node) && node.type === 'Identifier' && names.includes(node.name as string);
+const isProperty = (node: unknown, name: string): node is AstNode =>
+  isNode(node) && node.type === 'MemberExpression' && isIdentifier(node.property, [name]);
+
+/** `30 === fiber.tag` or `30 !== fiber.tag` (either order): the answer, or null for any other node. */
+function tagCheck(node: AstNode): boolean | null {
+  if (node.type !== 'BinaryExpression' || (node.operator !== '===' && node.operator !== '!==')) return null;
+  const onTag =
+    (isLiteral(node.left, VIEW_TRANSITION_TAG) && isProperty(node.right, 'tag')) ||
+    (isLiteral(node.right, VIEW_TRANSITION_TAG) && isProperty(node.left, 'tag'));
+  return onTag ? node.operator === '!==' : null;
+}
+
+/** `0 !== (fiber.subtreeFlags & ViewTransitionStatic)`: whether a view transition is below the fiber. */
+function isSubtreeCheck(node: AstNode): boolean {
+  if (node.type !== 'BinaryExpression' || node.operator !== '!==' || !isLiteral(node.left, 0)) return false;
+  const mask = node.right;
+  return (
+    isNode(mask) &&
+    mask.type === 'BinaryExpression' &&
+    mask.operator === '&' &&
+    isProperty(mask.left, 'subtreeFlags') &&
+    isLiteral(mask.right, VIEW_TRANSITION_STATIC_FLAG)
+  );
+}
+
+/** `ViewTransitionPseudoElement.prototype.x = …;` at the top level. */
+function isPseudoElementMethod(statement: AstNode): boolean {
+  const assignment = statement.expression;
+  if (statement.type !== 'ExpressionStatement' || !isNode(assignment)) return false;
+  if (assignment.type !== 'AssignmentExpression' || !isNode(assignment.left)) return false;
+  const target = assignment.left.object;
+  return isProperty(target, 'prototype') && isIdentifier(target.object, [PSEUDO_ELEMENT_CLASS]);
+}
+
+/**
+ * React DOM without React's view transitions: React DOM no longer makes a fiber of a `<ViewTransition>`
+ * element (it becomes an invalid element type), so every check for such a fiber is answered at build time and
+ * the minifier drops the code behind them.
+ */
+function withoutViewTransitions(code: string): { code: string; folded: Set<Fold> } {
+  const out = new MagicString(code);
+  const folded = new Set<Fold>();
+  const program = parseAst(code) as unknown as AstNode;
+  visit(program, (node) => {
+    if (node.type === 'SwitchStatement') {
+      const cases = node.cases as AstNode[];
+      const onTag = isProperty(node.discriminant, 'tag');
+      for (const [index, switchCase] of cases.entries()) {
+        const fold: Fold | null = isIdentifier(switchCase.test, VIEW_TRANSITION_TYPES)
+          ? 'element types'
+          : onTag && isLiteral(switchCase.test, VIEW_TRANSITION_TAG)
+            ? 'tag cases'
+            : null;
+        if (!fold) continue;
+        if (index === 0) throw new Error('A view transition case opens its switch in React DOM');
+        // Without its label, the case's statements follow the previous case's jump: dead code.
+        out.remove(switchCase.start, code.indexOf(':', (switchCase.test as AstNode).end) + 1);
+        folded.add(fold);
+      }
+      return;
+    }
+    const answer = tagCheck(node);
+    if (answer !== null || isSubtreeCheck(node)) {
+      out.overwrite(node.start, node.end, answer ? '!0' : '!1');
+      folded.add(answer === null ? 'subtree checks' : 'tag checks');
+      return;
+    }
+    // The commit starts the browser's view transition only when a check above found one.
+    if (node.type === 'ConditionalExpression' && isIdentifier(node.test, ['shouldStartViewTransition'])) {
+      out.overwrite(node.test.start, node.test.end, '!1');
+      folded.add('commit');
+    }
+  });
+  // The pseudo-element class and its methods in one pure expression, dropped once nothing makes one.
+  const statements = program.body as AstNode[];
+  const declaration = statements.find(
+    (statement) =>
+      statement.type === 'FunctionDeclaration' && isIdentifier(statement.id, [PSEUDO_ELEMENT_CLASS]),
+  );
+  const methods = statements.filter(isPseudoElementMethod);
+  if (declaration && methods.length > 0) {
+    const parts = [declaration, ...methods].map((statement) => code.slice(statement.start, statement.end));
+    for (const method of methods) out.remove(method.start, method.end);
+    out.overwrite(
+      declaration.start,
+      declaration.end,
+      `var ${PSEUDO_ELEMENT_CLASS} = /* @__PURE__ */ (function () { ${parts.join('\n')} return ${PSEUDO_ELEMENT_CLASS}; })();`,
+    );
+    folded.add('pseudo-elements');
+  }
+  return { code: out.toString(), folded };
+}
+
+/**
+ * The browser build leaves out React DOM's view transitions (React's `<ViewTransition>`), which the
+ * storefront does not use: 3.6 KB gzip on every page. The build fails when a module of the browser build
+ * names React's `ViewTransition`, and when React DOM's code no longer has one of the checks folded here.
+ */
+export function unusedReactFeatures(): Plugin {
+  return {
+    name: 'storefront:unused-react-features',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    transform(code, id) {
+      if (!REACT_PACKAGES.test(id)) {
+        if (VIEW_TRANSITION_USE.test(code)) {
+          this.error(`${id} uses React's ViewTransition: review build-plugins/unused-react-features.ts`);
+        }
+        return null;
+      }
+      if (!REACT_DOM_CLIENT.test(id)) return null;
+      const result = withoutViewTransitions(code);
+      const missing = FOLDS.filter((fold) => !result.folded.has(fold));
+      if (missing.length > 0) this.error(`React DOM's code changed; not found: ${missing.join(', ')}`);
+      return { code: result.code, map: null };
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import autocannon from 'autocannon';
+import { API_KEY } from './cart-lines';
+import { processCpuSeconds } from './process-cpu';
+import type { BenchServer } from './server';
+
+export const GATEWAY_CONNECTIONS = 50;
+/** The cached read's target load: 20 requests a second from each of the 50 connections. */
+export const GATEWAY_OFFERED_RATE = 1_000;
+
+export interface Served {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+/**
+ * The saturated run also tells the server's CPU time per answer, the cost that decides the queueing; /health
+ * (no gateway, a 15-byte answer) at the same offered load is the floor the machine and the load generator set.
+ */
+export interface GatewayReadFigures {
+  offered: Served;
+  saturated: Served & { cpuMsPerRead: number };
+  health: Served;
+  healthOffered: Served;
+}
+
+const servedOf = (result: autocannon.Result): Served => ({
+  rps: result.requests.average,
+  p99: result.latency.p99,
+  errors: result.errors + result.non2xx,
+});
+
+/**
+ * A cached read through the gateway (the guest catalogue's first page) from 50 connections: offered
+ * `GATEWAY_OFFERED_RATE` requests a second in all (the target), and as fast as they can (for comparison, with
+ * /health's floor: at saturation a request waits behind the other 49, whatever the gateway does).
+ */
+export async function gatewayCachedRead(
+  server: BenchServer,
+  storefrontId: string,
+  accountId: string,
+  seconds: number,
+): Promise<GatewayReadFigures> {
+  const body = JSON.stringify({
+    query: 'query Call($data: AWSJSON) { salesforceActions(action: "makeCall", data: $data) }',
+    variables: {
+      data: JSON.stringify({
+        callType: 'POST',
+        endpoint: '/services/apexrest/ecommerce?type=retrieveCatalogNG',
+        payload: JSON.stringify({ storefrontId, accountId, pageSize: 24 }),
+      }),
+    },
+  });
+  const read = {
+    url: `${server.baseUrl}/graphql`,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json', 'x-api-key': API_KEY },
+    body,
+    connections: GATEWAY_CONNECTIONS,
+  };
+  await autocannon({ ...read, duration: 2 });
+  const offered = servedOf(
+    await autocannon({
+      ...read,
+      connectionRate: GATEWAY_OFFERED_RATE / GATEWAY_CONNECTIONS,
+      duration: seconds,
+    }),
+  );
+  const cpuBefore = processCpuSeconds([server.pid]);
+  const saturatedRun = await autocannon({ ...read, duration: seconds });
+  const cpuMsPerRead = ((processCpuSeconds([server.pid]) - cpuBefore) * 1000) / saturatedRun.requests.total;
+  const health = { url: `${server.baseUrl}/health`, connections: GATEWAY_CONNECTIONS, duration: seconds };
+  const healthOffered = servedOf(
+    await autocannon({ ...health, connectionRate: GATEWAY_OFFERED_RATE / GATEWAY_CONNECTIONS }),
+  );
+  return {
+    offered,
+    saturated: { ...servedOf(saturatedRun), cpuMsPerRead },
+    health: servedOf(await autocannon(health)),
+    healthOffered,
+  };
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Runs the compiled server (server/dist, from `npm run build`) with the memory settings of
+# docs/decisions/0047-memory-budget-and-backups.md. Everything that starts the server comes through here: npm start,
+# npm run serve, the cluster, the browser tests and the benchmarks. `exec` keeps the process id, which the soak
+# benchmark reads the memory of.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# React and React Router choose their production builds from NODE_ENV when they load, before the config is read.
+export NODE_ENV="${NODE_ENV:-production}"
+# glibc's malloc gives each thread that allocates an arena of its own, which it rarely gives back; two suffice for
+# a server whose threads (libuv's pool, V8's helpers) allocate little.
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
+# V8 collects late under a large heap limit: 256 MB of old space, and a young generation of 3 x 4 MB instead of
+# 3 x 16 MB, whose short-lived garbage (a page's render) is collected sooner.
+exec node --max-old-space-size=256 --max-semi-space-size=4 --enable-source-maps server/dist/main.js

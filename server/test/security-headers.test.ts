@@ -1,0 +1,36 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { securityHeaders } from '../src/security-headers';
+
+describe('securityHeaders', () => {
+  const app = new Hono();
+  app.use(securityHeaders(false));
+  app.get('/json', (c) => c.json({ status: 'ok' }));
+  app.get('/own-policy', (c) =>
+    c.text('framed by us only', 200, { 'Content-Security-Policy': "default-src 'self'" }),
+  );
+  // A response whose headers cannot change, as fetch and Response.redirect return them.
+  app.get('/moved', () => Response.redirect('http://localhost/json', 302));
+
+  it('puts its headers on every answer, whether its headers can change or not, and keeps its body', async () => {
+    for (const path of ['/json', '/moved']) {
+      const response = await app.request(`http://localhost${path}`);
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('content-security-policy'), path).toBe("frame-ancestors 'none'");
+      expect(response.headers.has('strict-transport-security'), path).toBe(false);
+    }
+    const json = await app.request('http://localhost/json');
+    expect(await json.json()).toEqual({ status: 'ok' });
+    expect((await app.request('http://localhost/moved')).headers.get('location')).toBe(
+      'http://localhost/json',
+    );
+  });
+
+  it("keeps a part's own policy, and asks for https once a response came over it", async () => {
+    const own = await app.request('http://localhost/own-policy');
+    expect(own.headers.get('content-security-policy')).toBe("default-src 'self'");
+    const overHttps = await app.request('https://localhost/json');
+    expect(overHttps.headers.get('strict-transport-security')).toBe('max-age=31536000');
+  });
+});
