@@ -4,7 +4,6 @@ import type {
   AddressValidationInfo,
   AvaTaxMessage,
 } from '@storefront/contracts';
-import zipcodes from 'zipcodes';
 import {
   type Country,
   canadianPostalCode,
@@ -16,6 +15,7 @@ import {
   usStateOf,
   zip5,
 } from './regions';
+import { coordinatesOfArea, firstPlaceOfCity, placeOfZip } from './zip-places';
 
 /**
  * Address resolution of the embedded tax service: US addresses against the USPS city and state of their
@@ -111,8 +111,8 @@ function resolveUs(address: AddressInfo): AddressResolutionModel {
       ),
     ]);
   }
-  const place = zip ? zipcodes.lookup(zip) : findByCity(address.city ?? '', givenState);
-  if (place?.country !== 'US') {
+  const place = zip ? placeOfZip(zip) : findByCity(address.city ?? '', givenState);
+  if (!place) {
     return unresolved(address, [
       zip
         ? message(
@@ -158,7 +158,7 @@ function resolveUs(address: AddressInfo): AddressResolutionModel {
 /** The first ZIP code of a city in a state, for an address without one. */
 function findByCity(city: string, state: string | null) {
   if (!city || !state) return undefined;
-  return zipcodes.lookupByName(city, state)[0];
+  return firstPlaceOfCity(city, state);
 }
 
 function resolveCanadian(address: AddressInfo): AddressResolutionModel {
@@ -207,7 +207,6 @@ function resolveCanadian(address: AddressInfo): AddressResolutionModel {
         ]
       : [];
   // The data set places a Canadian forward sortation area (the code's first three characters).
-  const area = zipcodes.lookup(postalCode.slice(0, 3));
-  const coordinates = area ? { latitude: area.latitude, longitude: area.longitude } : null;
+  const coordinates = coordinatesOfArea(postalCode.slice(0, 3)) ?? null;
   return resolved(address, validated, coordinates, messages);
 }

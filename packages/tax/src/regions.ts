@@ -1,4 +1,4 @@
-import zipcodes from 'zipcodes';
+import states from 'zipcodes/lib/states.js';
 
 /** Countries and their regions as the embedded tax service knows them: the United States and Canada. */
 
@@ -53,13 +53,13 @@ export function provinceOf(region: string): string | null {
 
 function regionCode(region: string, accept: (code: string) => boolean): string | null {
   const upper = region.trim().toUpperCase();
-  const code = zipcodes.states.abbr[upper] ? upper : zipcodes.states.full[upper];
+  const code = states.abbr[upper] ? upper : states.full[upper];
   return code && accept(code) ? code : null;
 }
 
 /** The name of a state or province, upper-case as AvaTax names jurisdictions ('OREGON'). */
 export function regionName(code: string): string {
-  return zipcodes.states.abbr[code] ?? code;
+  return states.abbr[code] ?? code;
 }
 
 /**
@@ -95,5 +95,5 @@ export function provinceOfPostalCode(postalCode: string): string | null {
 }
 
 const US_STATE_CODES: ReadonlySet<string> = new Set(
-  Object.keys(zipcodes.states.abbr).filter((code) => !(code in PROVINCES)),
+  Object.keys(states.abbr).filter((code) => !(code in PROVINCES)),
 );

@@ -7,9 +7,9 @@ import type {
   TransactionSummary,
 } from '@storefront/contracts';
 import { roundMoney } from '@storefront/contracts/money';
-import zipcodes from 'zipcodes';
 import { canadianJurisdictions, type Jurisdiction, usJurisdictions } from './rates';
 import { countryOf, countryOfPostalCode, provinceOf, provinceOfPostalCode, usStateOf, zip5 } from './regions';
+import { placeOfZip } from './zip-places';
 
 /** A transaction as computed, before the service gives it an id, a status and a version. */
 export type ComputedTransaction = Omit<TransactionModel, 'id' | 'status' | 'version'>;
@@ -38,8 +38,8 @@ function destinationOf(address: AddressValidationInfo): Destination {
   const country = address.country ? countryOf(address.country) : countryOfPostalCode(postalCode);
   if (country === 'US') {
     const zip = zip5(postalCode);
-    const place = zip ? zipcodes.lookup(zip) : undefined;
-    const state = place?.country === 'US' ? place.state : usStateOf(address.region ?? '');
+    const place = zip ? placeOfZip(zip) : undefined;
+    const state = place ? place.state : usStateOf(address.region ?? '');
     if (state) return { country, state, zipCity: place?.city ?? address.city ?? '' };
   }
   if (country === 'CA') {

@@ -1,4 +1,3 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { wrapped } from './order-pdf';
 
 const A4: [number, number] = [595.28, 841.89];
@@ -18,6 +17,8 @@ export interface ProcedureDocument {
  * the article's number and title, the cause, the steps numbered, on as many A4 pages as they take.
  */
 export async function renderProcedurePdf(procedure: ProcedureDocument): Promise<Uint8Array> {
+  // pdf-lib is loaded on the first document: a server that renders none keeps its 3.6 MB (docs/decisions/0047).
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${procedure.number} ${procedure.title}`);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);

@@ -1,4 +1,4 @@
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import { currencyDigits } from './quote-pricing';
 
 /**
@@ -79,6 +79,8 @@ export function formatAmount(amount: number, currency: string): string {
 
 /** The order as a PDF: header, addresses, PO and terms, the lines (over as many pages as they take), totals. */
 export async function renderOrderPdf(order: OrderDocument): Promise<Uint8Array> {
+  // pdf-lib is loaded on the first document: a server that renders none keeps its 3.6 MB (docs/decisions/0047).
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const title = order.title ?? `Order ${order.orderNumber}`;
   const pdf = await PDFDocument.create();
   pdf.setTitle(title);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SAML } from '@node-saml/node-saml';
+import type { SAML } from '@node-saml/node-saml';
 import { z } from 'zod';
 import type { IdentityContext } from '../context';
 import type { SamlSettings } from './providers';
@@ -23,7 +23,14 @@ function samlCallbackUrl(ctx: IdentityContext): string {
  * the provider's certificate, for our audience, in its validity window. node-saml's own InResponseTo check
  * stays off: it trusts the Response's attribute, which is unsigned when only the assertion is signed.
  */
-function saml(ctx: IdentityContext, poolId: string, settings: SamlSettings, requestId?: string): SAML {
+async function saml(
+  ctx: IdentityContext,
+  poolId: string,
+  settings: SamlSettings,
+  requestId?: string,
+): Promise<SAML> {
+  // node-saml and its XML stack load on the first SAML sign-in: most storefronts have none (docs/decisions/0047).
+  const { SAML } = await import('@node-saml/node-saml');
   return new SAML({
     entryPoint: settings.entryPoint,
     idpCert: settings.idpCert,
@@ -44,13 +51,17 @@ export function samlRequestId(): string {
   return `_${randomBytes(20).toString('hex')}`;
 }
 
-export function samlRedirectUrl(
+export async function samlRedirectUrl(
   ctx: IdentityContext,
   poolId: string,
   settings: SamlSettings,
   request: { id: string; relayState: string },
 ) {
-  return saml(ctx, poolId, settings, request.id).getAuthorizeUrlAsync(request.relayState, undefined, {});
+  return (await saml(ctx, poolId, settings, request.id)).getAuthorizeUrlAsync(
+    request.relayState,
+    undefined,
+    {},
+  );
 }
 
 /** What replay protection reads from the verified assertion (node-saml's xml2js form: attributes under `$`). */
@@ -90,7 +101,7 @@ export async function samlAssertion(
   form: { SAMLResponse: string; RelayState: string },
   requestId: string,
 ): Promise<SamlAssertion> {
-  const { profile } = await saml(ctx, poolId, settings).validatePostResponseAsync(form);
+  const { profile } = await (await saml(ctx, poolId, settings)).validatePostResponseAsync(form);
   if (!profile?.nameID) throw new Error('SAML response without a subject');
   const { Assertion } = verifiedAssertion.parse(profile.getAssertion?.());
   // Only the assertion is known to be signed, so the InResponseTo that counts is the one inside it.

@@ -2,7 +2,6 @@ import { productDetail } from '../../lib/catalogue.server';
 import { requireSession } from '../../lib/storefront.server';
 import type { Route } from './+types/product-document';
 import { documentFileName, parseDocumentFile } from './documents';
-import { renderProductDocument } from './render-document.server';
 
 const notFound = (what: string) =>
   new Response(`${what} was not found in your catalogue.`, {
@@ -24,6 +23,8 @@ export async function loader(args: Route.LoaderArgs) {
     ? item.lots.find((candidate) => candidate.lotNumber === file.lotNumber)
     : undefined;
   if (file.kind === 'coa' && !lot) return notFound(`Lot ${file.lotNumber} of ${item.sku}`);
+  // The renderer and pdf-lib load on the first document (docs/decisions/0047).
+  const { renderProductDocument } = await import('./render-document.server');
   const pdf = await renderProductDocument(item, file.kind, {
     brand: session.storefront.storefrontName,
     ...(lot ? { lot } : {}),
