@@ -13,10 +13,20 @@ const MAX_OPEN_WINDOWS = 100_000;
 const REMEMBERED_REVOCATIONS = 100_000;
 const REVOCATION_TTL_MS = 24 * 3_600_000;
 
-/** An LRU bounded in entries whose values expire after `ttlMs`; a TTL of 0 or less caches nothing. */
-export function memoryCache<V extends {}>({ ttlMs, maxEntries }: CacheOptions): Cache<V> {
-  if (ttlMs <= 0) return { get: async () => undefined, set: async () => {}, delete: async () => {} };
+/**
+ * An LRU bounded in entries whose values expire after `ttlMs`; a TTL of 0 or less caches nothing. Expired
+ * entries are dropped every `ttlMs` (at least every second): the LRU alone keeps them until they are asked for
+ * or pushed out, so a cache of short-lived pages would hold its full count of stale ones. `held` tells how many
+ * entries it keeps.
+ */
+export function memoryCache<V extends {}>({
+  ttlMs,
+  maxEntries,
+}: CacheOptions): Cache<V> & { held(): number } {
+  if (ttlMs <= 0)
+    return { get: async () => undefined, set: async () => {}, delete: async () => {}, held: () => 0 };
   const lru = new LRUCache<string, V>({ max: maxEntries, ttl: ttlMs });
+  setInterval(() => lru.purgeStale(), Math.max(ttlMs, 1_000)).unref();
   return {
     get: async (key) => lru.get(key),
     set: async (key, value) => {
@@ -25,6 +35,7 @@ export function memoryCache<V extends {}>({ ttlMs, maxEntries }: CacheOptions): 
     delete: async (key) => {
       lru.delete(key);
     },
+    held: () => lru.size,
   };
 }
 
