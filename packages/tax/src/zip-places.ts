@@ -50,9 +50,10 @@ export function placeOfZip(zip: string): ZipPlace | undefined {
 /** The first ZIP code of a city (any case) in a state, in the data set's order. */
 export function firstPlaceOfCity(city: string, state: string): ZipPlace | undefined {
   const { records, offsets } = zipTable();
-  const escaped = city.trim().replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
-  if (!escaped || escaped.includes('\t') || escaped.includes('\n')) return undefined;
-  const found = new RegExp(`(?:^|\\n)\\d{5}\\t${escaped}\\t${state.toUpperCase()}\\t`, 'i').exec(records);
+  const name = literal(city.trim());
+  const code = literal(state.trim());
+  if (!name || !code || /[\t\n]/.test(name + code)) return undefined;
+  const found = new RegExp(`(?:^|\\n)\\d{5}\\t${name}\\t${code}\\t`, 'i').exec(records);
   if (!found) return undefined;
   const start = found[0].startsWith('\n') ? found.index + 1 : found.index;
   return record(offsets.indexOf(start));
@@ -67,6 +68,9 @@ export function coordinatesOfArea(area: string): Coordinates | undefined {
   );
   return canadianAreas.get(area.toUpperCase());
 }
+
+/** Text matched as written inside a regular expression. */
+const literal = (text: string) => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 
 function record(index: number): ZipPlace {
   const { records, offsets } = zipTable();

@@ -28,6 +28,8 @@ describe('the compact ZIP code table', () => {
     expect(firstPlaceOfCity('.*', 'MA')).toBeUndefined();
     expect(firstPlaceOfCity('Bost(on', 'MA')).toBeUndefined();
     expect(firstPlaceOfCity('', 'MA')).toBeUndefined();
+    expect(firstPlaceOfCity('Boston', '.*')).toBeUndefined();
+    expect(firstPlaceOfCity('Boston', '')).toBeUndefined();
   });
 
   it('places a Canadian forward sortation area', () => {
