@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { API_KEY } from './cart-lines';
+import { offeredLoad } from './offered-load';
 import { processCpuSeconds } from './process-cpu';
 import type { BenchServer } from './server';
 
@@ -32,7 +33,7 @@ const servedOf = (result: autocannon.Result): Served => ({
 
 /**
  * A cached read through the gateway (the guest catalogue's first page) from 50 connections: offered
- * `GATEWAY_OFFERED_RATE` requests a second in all (the target), and as fast as they can (for comparison, with
+ * `GATEWAY_OFFERED_RATE` requests a second in all, evenly, as an open loop (the target), and as fast as they can (for comparison, with
  * /health's floor: at saturation a request waits behind the other 49, whatever the gateway does).
  */
 export async function gatewayCachedRead(
@@ -59,20 +60,12 @@ export async function gatewayCachedRead(
     connections: GATEWAY_CONNECTIONS,
   };
   await autocannon({ ...read, duration: 2 });
-  const offered = servedOf(
-    await autocannon({
-      ...read,
-      connectionRate: GATEWAY_OFFERED_RATE / GATEWAY_CONNECTIONS,
-      duration: seconds,
-    }),
-  );
+  const offered = await offeredLoad({ ...read, rate: GATEWAY_OFFERED_RATE, seconds });
   const cpuBefore = processCpuSeconds([server.pid]);
   const saturatedRun = await autocannon({ ...read, duration: seconds });
   const cpuMsPerRead = ((processCpuSeconds([server.pid]) - cpuBefore) * 1000) / saturatedRun.requests.total;
   const health = { url: `${server.baseUrl}/health`, connections: GATEWAY_CONNECTIONS, duration: seconds };
-  const healthOffered = servedOf(
-    await autocannon({ ...health, connectionRate: GATEWAY_OFFERED_RATE / GATEWAY_CONNECTIONS }),
-  );
+  const healthOffered = await offeredLoad({ ...health, rate: GATEWAY_OFFERED_RATE, seconds });
   return {
     offered,
     saturated: { ...servedOf(saturatedRun), cpuMsPerRead },

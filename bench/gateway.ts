@@ -23,10 +23,10 @@ try {
       SECONDS,
     );
     console.log(
-      `offered: p99 ${offered.p99} ms, ${offered.rps.toFixed(0)} req/s, ${offered.errors} failed | ` +
+      `offered: p99 ${offered.p99.toFixed(1)} ms, ${offered.rps.toFixed(0)} req/s, ${offered.errors} failed | ` +
         `saturated: p99 ${saturated.p99} ms, ${saturated.rps.toFixed(0)} req/s, ` +
         `${saturated.cpuMsPerRead.toFixed(3)} ms CPU a read, ${saturated.errors} failed | ` +
-        `/health offered: p99 ${healthOffered.p99} ms | /health saturated: p99 ${health.p99} ms, ${health.rps.toFixed(0)} req/s`,
+        `/health offered: p99 ${healthOffered.p99.toFixed(1)} ms | /health saturated: p99 ${health.p99} ms, ${health.rps.toFixed(0)} req/s`,
     );
   }
 } finally {

@@ -88,7 +88,7 @@ const p99Of = (result: Result) =>
 type Row = [figure: string, measured: string, target: string, met: boolean | null];
 
 const served = ({ rps, p99, errors }: { rps: number; p99: number; errors: number }) =>
-  `p99 ${p99} ms, ${rps.toFixed(0)} req/s${errors ? `, ${errors} failed` : ''}`;
+  `p99 ${Number(p99.toFixed(1))} ms, ${rps.toFixed(0)} req/s${errors ? `, ${errors} failed` : ''}`;
 
 function printRows(rows: Row[]): void {
   const cells = rows.map(([figure, measured, target, met]) => [

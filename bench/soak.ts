@@ -6,7 +6,8 @@
  * and at the end the least-squares slope of RSS over the last 10 minutes (docs/decisions/0047).
  *
  * SOAK_MINUTES (30), SOAK_ENGINE (pglite | postgres | both), SOAK_WORKERS (4 concurrent visitors),
- * SOAK_DATABASE_URL (an admin URL where a database of its own is made: TEST_DATABASE_URL's default), BENCH_PORT.
+ * SOAK_DATABASE_URL (an admin URL where a database of its own is made: TEST_DATABASE_URL's default), BENCH_PORT,
+ * OPERATIONS_TOKEN (the server's, so that another tool can watch /operations/memory meanwhile; else a random one).
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -33,7 +34,7 @@ const BUYERS = [
 ];
 /** Halvorsen's buyers order on account; Marlowe's must pay online first, which the soak cannot do. */
 const ORDERING_ON_ACCOUNT = new Set(BUYERS.filter((username) => username.endsWith('@halvorsen.example')));
-const OPERATIONS_TOKEN = randomBytes(32).toString('base64url');
+const OPERATIONS_TOKEN = process.env.OPERATIONS_TOKEN ?? randomBytes(32).toString('base64url');
 const LIMITS_MB = { pglite: 512, postgres: 250 } as const;
 
 type Engine = keyof typeof LIMITS_MB;

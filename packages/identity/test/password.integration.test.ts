@@ -1,7 +1,11 @@
 import { ChangePasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { hash } from '@node-rs/argon2';
 import { testEngines } from '@storefront/database/testing';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectException, PASSWORD, type ServedIdentity, serveIdentity } from './support/identity';
+import { identityDb } from '../src/db/database';
+import { users } from '../src/db/schema';
+import { expectException, PASSWORD, POOL, type ServedIdentity, serveIdentity } from './support/identity';
 import { confirmForgotPassword, createUser, forgotPassword, passwordSignIn } from './support/users';
 
 const NEW_PASSWORD = 'Brand-n3w-pass';
@@ -55,5 +59,25 @@ describe.each(await testEngines())('passwords on $name', (engine) => {
     await expectException(change(PASSWORD, 'short'), 'InvalidPasswordException');
     await change(PASSWORD, NEW_PASSWORD);
     expect((await passwordSignIn(identity.client, 'changer', NEW_PASSWORD)).AccessToken).toBeTruthy();
+  });
+
+  it('hashes a password kept under older parameters again when it is proven right, and only then', async () => {
+    await createUser(identity.database, 'long-standing');
+    const db = identityDb(identity.database);
+    const ofUser = and(eq(users.poolId, POOL.poolId), eq(users.username, 'long-standing'));
+    const storedHash = async () => (await db.select().from(users).where(ofUser))[0]?.passwordHash;
+    const older = await hash(PASSWORD, { algorithm: 2, memoryCost: 2048, timeCost: 2, parallelism: 1 });
+    await db.update(users).set({ passwordHash: older }).where(ofUser);
+
+    await expectException(
+      passwordSignIn(identity.client, 'long-standing', 'Wr0ng-password!'),
+      'NotAuthorizedException',
+    );
+    expect(await storedHash()).toBe(older);
+    expect((await passwordSignIn(identity.client, 'long-standing')).AccessToken).toBeTruthy();
+    const rehashed = await storedHash();
+    expect(rehashed).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
+    expect((await passwordSignIn(identity.client, 'long-standing')).AccessToken).toBeTruthy();
+    expect(await storedHash()).toBe(rehashed);
   });
 });

@@ -1,10 +1,11 @@
 import type { IdentityContext } from '../context';
 import { MESSAGE, notAuthorized } from '../protocol/errors';
-import { findUser, type User, usernameKey } from '../users/repository';
+import { findUser, type User, updateUser, usernameKey } from '../users/repository';
 
 /**
  * USER_PASSWORD_AUTH's check, behind the lockout. An unknown user costs the same hash and gets the same
- * answer as a wrong password (PreventUserExistenceErrors), and counts towards the same lockout.
+ * answer as a wrong password (PreventUserExistenceErrors), and counts towards the same lockout. A right
+ * password kept under older hash parameters is hashed again with today's, the only moment it is known.
  */
 export async function checkPassword(
   ctx: IdentityContext,
@@ -18,6 +19,8 @@ export async function checkPassword(
   const valid = user?.passwordHash
     ? await ctx.passwords.verify(user.passwordHash, password)
     : await ctx.passwords.verifyNobody(password);
+  if (valid && user?.passwordHash && ctx.passwords.isOutdated(user.passwordHash))
+    await updateUser(ctx, user.id, { passwordHash: await ctx.passwords.hash(password) });
   return settle(ctx, poolId, key, valid ? user : undefined);
 }
 
