@@ -40,19 +40,22 @@ export async function offeredLoad(load: OfferedLoad): Promise<OfferedResult> {
   const send = () => {
     const started = performance.now();
     const done = new Promise<void>((resolve) => {
-      const req = request(target, { agent, method: load.method ?? 'GET', headers: load.headers }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (res.statusCode && res.statusCode >= 200 && res.statusCode < 300)
-            latencies.push(performance.now() - started);
-          else errors += 1;
-          resolve();
-        });
-      });
-      req.on('error', () => {
+      const failed = () => {
         errors += 1;
         resolve();
+      };
+      const req = request(target, { agent, method: load.method ?? 'GET', headers: load.headers }, (res) => {
+        res.resume();
+        // A connection lost mid-answer counts as a failure instead of stopping the run.
+        res.on('error', failed);
+        res.on('end', () => {
+          if (res.statusCode && res.statusCode >= 200 && res.statusCode < 300) {
+            latencies.push(performance.now() - started);
+            resolve();
+          } else failed();
+        });
       });
+      req.on('error', failed);
       req.end(load.body);
     });
     inFlight.add(done);

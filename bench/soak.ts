@@ -34,7 +34,7 @@ const BUYERS = [
 ];
 /** Halvorsen's buyers order on account; Marlowe's must pay online first, which the soak cannot do. */
 const ORDERING_ON_ACCOUNT = new Set(BUYERS.filter((username) => username.endsWith('@halvorsen.example')));
-const OPERATIONS_TOKEN = process.env.OPERATIONS_TOKEN ?? randomBytes(32).toString('base64url');
+const OPERATIONS_TOKEN = process.env.OPERATIONS_TOKEN || randomBytes(32).toString('base64url');
 const LIMITS_MB = { pglite: 512, postgres: 250 } as const;
 
 type Engine = keyof typeof LIMITS_MB;
