@@ -4,8 +4,13 @@
  * which the server's backlog causes, counts). autocannon's `connectionRate` is not this: it is a per-connection
  * budget a second, spent at full speed at the start of each second, so "1,000 req/s" over 50 connections is a
  * saturated burst of 1,000 and then an idle rest (decision 0042).
+ *
+ * The generator shares the machine's two cores with the server, so it costs as little as it can: each request's
+ * bytes are written once, ready-made, on a plain socket, and an answer is read only as far as its status line
+ * and its length (node:http's client, with a message object and a stream per answer, took most of a core at
+ * 1,000 req/s and its scheduling showed in the server's tail).
  */
-import { Agent, request } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { percentile } from './cart-lines';
 
 export interface OfferedLoad {
@@ -31,54 +36,151 @@ export interface OfferedResult {
 /** The scheduler wakes this often and sends what has fallen due since. */
 const TICK_MS = 1;
 
+const HEADER_END = Buffer.from('\r\n\r\n');
+const CRLF = Buffer.from('\r\n');
+
+function requestBytes(load: OfferedLoad, target: URL): Buffer {
+  const body = Buffer.from(load.body ?? '');
+  const lines = [
+    `${load.method ?? 'GET'} ${target.pathname}${target.search} HTTP/1.1`,
+    `host: ${target.host}`,
+    'connection: keep-alive',
+    ...Object.entries(load.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
+    ...(body.length > 0 ? [`content-length: ${body.length}`] : []),
+  ];
+  return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`), body]);
+}
+
+/** What follows an answer's head: its content-length, -2 for a chunked body, else nothing. */
+function bodyLength(head: string): number {
+  const length = /\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1];
+  if (length !== undefined) return Number(length);
+  return /\r\ntransfer-encoding:\s*chunked/i.test(head) ? -2 : 0;
+}
+
+/**
+ * Reads HTTP/1.1 answers off one connection: a status line, headers with a content-length or chunked body.
+ * `feed` answers the statuses of the answers the bytes completed.
+ */
+class AnswerReader {
+  private pending: Buffer = Buffer.alloc(0);
+  private status = 0;
+  /** Body bytes still to come, or -1 while the head is read, or -2 while a chunked body is read. */
+  private remaining = -1;
+
+  feed(chunk: Buffer): number[] {
+    this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+    const completed: number[] = [];
+    for (;;) {
+      if (this.remaining === -1) {
+        const end = this.pending.indexOf(HEADER_END);
+        if (end < 0) return completed;
+        const head = this.pending.subarray(0, end).toString('latin1');
+        this.pending = this.pending.subarray(end + HEADER_END.length);
+        this.status = Number(head.slice(9, 12));
+        this.remaining = bodyLength(head);
+      }
+      if (this.remaining === -2) {
+        if (!this.skipChunks()) return completed;
+      } else {
+        const taken = Math.min(this.remaining, this.pending.length);
+        this.pending = this.pending.subarray(taken);
+        this.remaining -= taken;
+        if (this.remaining > 0) return completed;
+      }
+      completed.push(this.status);
+      this.remaining = -1;
+    }
+  }
+
+  /** Skips whole chunks; true once the last one (and its trailer's end) is read. */
+  private skipChunks(): boolean {
+    for (;;) {
+      const lineEnd = this.pending.indexOf(CRLF);
+      if (lineEnd < 0) return false;
+      const size = Number.parseInt(this.pending.subarray(0, lineEnd).toString('latin1'), 16);
+      const needed = lineEnd + CRLF.length + size + CRLF.length;
+      if (this.pending.length < needed) return false;
+      this.pending = this.pending.subarray(needed);
+      if (size === 0) return true;
+    }
+  }
+}
+
 export async function offeredLoad(load: OfferedLoad): Promise<OfferedResult> {
-  const agent = new Agent({ keepAlive: true, maxSockets: load.connections });
   const target = new URL(load.url);
+  const request = requestBytes(load, target);
   const latencies: number[] = [];
   let errors = 0;
-  const inFlight = new Set<Promise<void>>();
-  const send = () => {
-    const started = performance.now();
-    const done = new Promise<void>((resolve) => {
-      const failed = () => {
-        errors += 1;
-        resolve();
-      };
-      const req = request(target, { agent, method: load.method ?? 'GET', headers: load.headers }, (res) => {
-        res.resume();
-        // A connection lost mid-answer counts as a failure instead of stopping the run.
-        res.on('error', failed);
-        res.on('end', () => {
-          if (res.statusCode && res.statusCode >= 200 && res.statusCode < 300) {
-            latencies.push(performance.now() - started);
-            resolve();
-          } else failed();
-        });
-      });
-      req.on('error', failed);
-      req.end(load.body);
-    });
-    inFlight.add(done);
-    void done.then(() => inFlight.delete(done));
-  };
+  let answered = 0;
+  /** When each request that waits for a free connection was handed to the pool. */
+  const waiting: number[] = [];
+  const idle: Socket[] = [];
+  /** Per connection, when its request in flight was handed to the pool. */
+  const inFlight = new Map<Socket, number>();
   const total = Math.round(load.rate * load.seconds);
+  let allDone: () => void = () => {};
+  const finished = new Promise<void>((resolve) => {
+    allDone = resolve;
+  });
+  const settle = () => {
+    answered += 1;
+    if (answered === total) allDone();
+  };
+  const dispatch = (socket: Socket) => {
+    const handedAt = waiting.shift();
+    if (handedAt === undefined) {
+      idle.push(socket);
+      return;
+    }
+    inFlight.set(socket, handedAt);
+    socket.write(request);
+  };
+  const open = () => {
+    const socket = connect({ host: target.hostname, port: Number(target.port || 80), noDelay: true });
+    const reader = new AnswerReader();
+    socket.on('connect', () => dispatch(socket));
+    socket.on('data', (chunk) => {
+      for (const status of reader.feed(chunk)) {
+        const handedAt = inFlight.get(socket);
+        inFlight.delete(socket);
+        if (handedAt === undefined) continue;
+        if (status >= 200 && status < 300) latencies.push(performance.now() - handedAt);
+        else errors += 1;
+        settle();
+        dispatch(socket);
+      }
+    });
+    // A connection lost mid-answer fails its request; a new one takes its place while requests remain.
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      const index = idle.indexOf(socket);
+      if (index >= 0) idle.splice(index, 1);
+      if (inFlight.delete(socket)) {
+        errors += 1;
+        settle();
+      }
+      if (answered < total) open();
+    });
+  };
+  for (let i = 0; i < load.connections; i++) open();
+
   const startedAt = performance.now();
   let sent = 0;
-  await new Promise<void>((resolve) => {
-    const tick = () => {
-      const due = Math.min(total, Math.floor(((performance.now() - startedAt) / 1000) * load.rate) + 1);
-      while (sent < due) {
-        send();
-        sent += 1;
-      }
-      if (sent < total) setTimeout(tick, TICK_MS);
-      else resolve();
-    };
-    tick();
-  });
-  await Promise.all(inFlight);
+  const tick = () => {
+    const due = Math.min(total, Math.floor(((performance.now() - startedAt) / 1000) * load.rate) + 1);
+    while (sent < due) {
+      waiting.push(performance.now());
+      sent += 1;
+      const socket = idle.pop();
+      if (socket) dispatch(socket);
+    }
+    if (sent < total) setTimeout(tick, TICK_MS);
+  };
+  tick();
+  await finished;
   const elapsedSeconds = (performance.now() - startedAt) / 1000;
-  agent.destroy();
+  for (const socket of [...idle, ...inFlight.keys()]) socket.destroy();
   latencies.sort((a, b) => a - b);
   return {
     rps: latencies.length / elapsedSeconds,

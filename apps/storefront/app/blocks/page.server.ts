@@ -4,7 +4,8 @@ import type { EcatalogDetails } from '@storefront/contracts/catalogue';
 import { pageNotFoundMessage } from '@storefront/contracts/page-not-found';
 import { resolveTemplate } from '@storefront/contracts/template-resolution';
 import { data, type LoaderFunctionArgs, type Params } from 'react-router';
-import { loadCart } from '../features/cart/cart.server';
+import { activeCartTotal, loadCart } from '../features/cart/cart.server';
+import { unseenNotifications } from '../features/notifications/notifications.server';
 import { isAccountPage } from '../lib/account-pages';
 import { findCategory } from '../lib/catalogue';
 import { productDetail } from '../lib/catalogue.server';
@@ -65,6 +66,8 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
     const reads = pageReads(session, target);
     prefetch(reads.catalogue);
     if (target.productSlug) prefetch(reads.product);
+    // Nearly every template has a header: its reads go with the blocks instead of a request of their own.
+    reads.header();
     const [sections, meta, category, namedQuoteId, actingFor] = await Promise.all([
       loadSections(session, template.templateId),
       metaRead,
@@ -104,11 +107,15 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
 
 /**
  * The reads several blocks share, each made at most once a page: the viewer's catalogue (every header's
- * navigation lists its categories; a category page looks its category up in it) and the product the route
- * names.
+ * navigation lists its categories; a category page looks its category up in it), the product the route
+ * names, and the header's cart total and unseen notifications (deferred; they never fail).
  */
-function pageReads(session: StorefrontSession, target: PageTarget): Pick<Shared, 'catalogue' | 'product'> {
+function pageReads(
+  session: StorefrontSession,
+  target: PageTarget,
+): Pick<Shared, 'catalogue' | 'product' | 'header'> {
   return {
+    header: once(() => ({ cart: activeCartTotal(session), notifications: unseenNotifications(session) })),
     catalogue: once(() => orNone(crmCall(session, 'getEcatalogDetails', accountScope(session)))),
     product: once(() => {
       const ref = target.productSlug
@@ -347,11 +354,11 @@ async function blockState<N extends BlockName>(
   }
 }
 
-/** A lazily started promise shared by every caller. */
-function once<T>(start: () => Promise<T>): () => Promise<T> {
-  let promise: Promise<T> | undefined;
+/** A read started on first use and shared by every caller. */
+function once<T>(start: () => T): () => T {
+  let started: { value: T } | undefined;
   return () => {
-    promise ??= start();
-    return promise;
+    started ??= { value: start() };
+    return started.value;
   };
 }
