@@ -155,13 +155,10 @@ describe.each(await testEngines())('the gateway requests a page makes on $name',
     expect(detail?.state.status).toBe('ready');
   });
 
-  it("serves a signed-in buyer's product page in two requests, the viewer checked with the template list and the header read with the blocks", async () => {
+  it("serves a signed-in buyer's product page in three requests, the viewer checked with the template list", async () => {
     await visit(product.path, { cookie, params: productParams() });
-    expect(requests).toHaveLength(2);
+    expect(requests).toHaveLength(3);
     expect(requests[0]?.fields.sort()).toEqual(['getLoginInfo', 'templateDetails']);
-    expect(requests[1]?.crmTypes).toEqual(
-      expect.arrayContaining(['getFormattedObjectDetails', 'getActiveQuote', 'getNotificationsCount']),
-    );
     const fields = requests.flatMap((request) => request.fields);
     expect(fields.filter((field) => field === 'getLoginInfo')).toHaveLength(1);
     expect(fields).not.toContain('theme');

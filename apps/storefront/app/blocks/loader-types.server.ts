@@ -33,8 +33,6 @@ export interface BlockLoaderArgs<N extends BlockName> {
   catalogue: () => Promise<EcatalogDetails | null>;
   /** The product the route names (its slug, or ?id / ?recordId), fetched at most once per page. */
   product: () => Promise<ProductLookup>;
-  /** The header's deferred reads (cart total, unseen notifications), started at most once per page. */
-  header: () => BlockData['header'];
 }
 
 /** Runs on the server in the page loader, in parallel with the page's other blocks. */

@@ -4,8 +4,7 @@ import type { EcatalogDetails } from '@storefront/contracts/catalogue';
 import { pageNotFoundMessage } from '@storefront/contracts/page-not-found';
 import { resolveTemplate } from '@storefront/contracts/template-resolution';
 import { data, type LoaderFunctionArgs, type Params } from 'react-router';
-import { activeCartTotal, loadCart } from '../features/cart/cart.server';
-import { unseenNotifications } from '../features/notifications/notifications.server';
+import { loadCart } from '../features/cart/cart.server';
 import { isAccountPage } from '../lib/account-pages';
 import { findCategory } from '../lib/catalogue';
 import { productDetail } from '../lib/catalogue.server';
@@ -66,8 +65,6 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
     const reads = pageReads(session, target);
     prefetch(reads.catalogue);
     if (target.productSlug) prefetch(reads.product);
-    // Nearly every template has a header: its reads go with the blocks instead of a request of their own.
-    reads.header();
     const [sections, meta, category, namedQuoteId, actingFor] = await Promise.all([
       loadSections(session, template.templateId),
       metaRead,
@@ -107,15 +104,11 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
 
 /**
  * The reads several blocks share, each made at most once a page: the viewer's catalogue (every header's
- * navigation lists its categories; a category page looks its category up in it), the product the route
- * names, and the header's cart total and unseen notifications (deferred; they never fail).
+ * navigation lists its categories; a category page looks its category up in it) and the product the route
+ * names.
  */
-function pageReads(
-  session: StorefrontSession,
-  target: PageTarget,
-): Pick<Shared, 'catalogue' | 'product' | 'header'> {
+function pageReads(session: StorefrontSession, target: PageTarget): Pick<Shared, 'catalogue' | 'product'> {
   return {
-    header: once(() => ({ cart: activeCartTotal(session), notifications: unseenNotifications(session) })),
     catalogue: once(() => orNone(crmCall(session, 'getEcatalogDetails', accountScope(session)))),
     product: once(() => {
       const ref = target.productSlug
@@ -354,11 +347,11 @@ async function blockState<N extends BlockName>(
   }
 }
 
-/** A read started on first use and shared by every caller. */
-function once<T>(start: () => T): () => T {
-  let started: { value: T } | undefined;
+/** A lazily started promise shared by every caller. */
+function once<T>(start: () => Promise<T>): () => Promise<T> {
+  let promise: Promise<T> | undefined;
   return () => {
-    started ??= { value: start() };
-    return started.value;
+    promise ??= start();
+    return promise;
   };
 }

@@ -1,8 +1,13 @@
+import { activeCartTotal } from '../../features/cart/cart.server';
+import { unseenNotifications } from '../../features/notifications/notifications.server';
 import type { BlockLoader } from '../loader-types.server';
 
 /**
  * The header shows what the viewer's cart comes to, so it is in sight on every page, and a signed-in
  * viewer's notifications not yet seen. Both are deferred: the page does not wait for them, and neither read
- * ever fails (a failure is null). The page started them with the template's blocks (`pageReads`).
+ * ever fails (a failure is null).
  */
-export const loadHeader: BlockLoader<'header'> = async ({ header }) => header();
+export const loadHeader: BlockLoader<'header'> = async ({ session }) => ({
+  cart: activeCartTotal(session),
+  notifications: unseenNotifications(session),
+});
