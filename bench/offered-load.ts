@@ -35,6 +35,8 @@ export interface OfferedResult {
 
 /** The scheduler wakes this often and sends what has fallen due since. */
 const TICK_MS = 1;
+/** How long to wait before connecting again after a connection was refused. */
+const RECONNECT_DELAY_MS = 10;
 
 const HEADER_END = Buffer.from('\r\n\r\n');
 const CRLF = Buffer.from('\r\n');
@@ -139,7 +141,11 @@ export async function offeredLoad(load: OfferedLoad): Promise<OfferedResult> {
   const open = () => {
     const socket = connect({ host: target.hostname, port: Number(target.port || 80), noDelay: true });
     const reader = new AnswerReader();
-    socket.on('connect', () => dispatch(socket));
+    let connected = false;
+    socket.on('connect', () => {
+      connected = true;
+      dispatch(socket);
+    });
     socket.on('data', (chunk) => {
       for (const status of reader.feed(chunk)) {
         const handedAt = inFlight.get(socket);
@@ -151,16 +157,18 @@ export async function offeredLoad(load: OfferedLoad): Promise<OfferedResult> {
         dispatch(socket);
       }
     });
-    // A connection lost mid-answer fails its request; a new one takes its place while requests remain.
+    // A connection lost mid-answer fails its request, and one refused fails a waiting request, so a server
+    // that is down ends the run with failures; a new connection takes its place while requests remain.
     socket.on('error', () => {});
     socket.on('close', () => {
       const index = idle.indexOf(socket);
       if (index >= 0) idle.splice(index, 1);
-      if (inFlight.delete(socket)) {
+      const failed = inFlight.delete(socket) || (!connected && waiting.shift() !== undefined);
+      if (failed) {
         errors += 1;
         settle();
       }
-      if (answered < total) open();
+      if (answered < total) setTimeout(open, connected ? 0 : RECONNECT_DELAY_MS);
     });
   };
   for (let i = 0; i < load.connections; i++) open();
