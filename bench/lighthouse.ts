@@ -5,6 +5,7 @@
  * SEO 100 (docs/decisions/0043-client-javascript-budget.md). Run on demand after a build:
  * `npm run lighthouse`. Nothing is downloaded at run time.
  */
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -25,8 +26,13 @@ export interface PageAudit {
 
 /** Lighthouse on each URL in turn, one Chromium for all (a run at a time, so the figures do not compete). */
 export async function lighthouseAudits(urls: readonly string[]): Promise<PageAudit[]> {
+  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  // chrome-launcher's spawn error is an unhandled 'error' event: it would end the process with the server up.
+  if (!existsSync(chromePath)) {
+    throw new Error(`No Chromium at ${chromePath}: run bash scripts/ensure-chromium.sh, or set CHROME_PATH`);
+  }
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath,
     chromeFlags: CHROMIUM_FLAGS,
   });
   try {

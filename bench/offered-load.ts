@@ -38,6 +38,9 @@ const TICK_MS = 1;
 /** How long to wait before connecting again after a connection was refused. */
 const RECONNECT_DELAY_MS = 10;
 
+/** Each connection's one read buffer. */
+const READ_BUFFER_BYTES = 64 * 1024;
+
 const HEADER_END = Buffer.from('\r\n\r\n');
 const CRLF = Buffer.from('\r\n');
 
@@ -62,49 +65,68 @@ function bodyLength(head: string): number {
 
 /**
  * Reads HTTP/1.1 answers off one connection: a status line, headers with a content-length or chunked body.
- * `feed` answers the statuses of the answers the bytes completed.
+ * `feed` answers the statuses of the answers the bytes completed. The bytes it is fed are the connection's
+ * one read buffer, used again for the next read: body bytes are only counted, and what it keeps of a head or
+ * a chunk's size line cut in two is copied.
  */
 class AnswerReader {
   private pending: Buffer = Buffer.alloc(0);
   private status = 0;
   /** Body bytes still to come, or -1 while the head is read, or -2 while a chunked body is read. */
   private remaining = -1;
+  /** In a chunked body: bytes of the current chunk (and its CRLF) still to skip. */
+  private chunkLeft = 0;
+  private lastChunk = false;
 
-  feed(chunk: Buffer): number[] {
-    this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+  feed(bytes: Buffer): number[] {
     const completed: number[] = [];
+    this.pending = this.pending.length === 0 ? bytes : Buffer.concat([this.pending, bytes]);
     for (;;) {
       if (this.remaining === -1) {
         const end = this.pending.indexOf(HEADER_END);
-        if (end < 0) return completed;
+        if (end < 0) break;
         const head = this.pending.subarray(0, end).toString('latin1');
         this.pending = this.pending.subarray(end + HEADER_END.length);
         this.status = Number(head.slice(9, 12));
         this.remaining = bodyLength(head);
       }
       if (this.remaining === -2) {
-        if (!this.skipChunks()) return completed;
+        if (!this.skipChunks()) break;
       } else {
         const taken = Math.min(this.remaining, this.pending.length);
         this.pending = this.pending.subarray(taken);
         this.remaining -= taken;
-        if (this.remaining > 0) return completed;
+        if (this.remaining > 0) break;
       }
       completed.push(this.status);
       this.remaining = -1;
     }
+    // The read buffer is filled again by the next read: keep a copy of the few bytes still unread.
+    this.pending = this.pending.length === 0 ? Buffer.alloc(0) : Buffer.from(this.pending);
+    return completed;
   }
 
-  /** Skips whole chunks; true once the last one (and its trailer's end) is read. */
+  /** Skips chunks, whole or in part; true once the last one (and the CRLF after it) is read. */
   private skipChunks(): boolean {
     for (;;) {
+      if (this.chunkLeft > 0) {
+        const taken = Math.min(this.chunkLeft, this.pending.length);
+        this.pending = this.pending.subarray(taken);
+        this.chunkLeft -= taken;
+        if (this.chunkLeft > 0) return false;
+        if (this.lastChunk) {
+          this.lastChunk = false;
+          return true;
+        }
+        continue;
+      }
       const lineEnd = this.pending.indexOf(CRLF);
       if (lineEnd < 0) return false;
       const size = Number.parseInt(this.pending.subarray(0, lineEnd).toString('latin1'), 16);
-      const needed = lineEnd + CRLF.length + size + CRLF.length;
-      if (this.pending.length < needed) return false;
-      this.pending = this.pending.subarray(needed);
-      if (size === 0) return true;
+      this.pending = this.pending.subarray(lineEnd + CRLF.length);
+      // A chunk's data and its CRLF; the last chunk (size 0) has only the CRLF that ends the empty trailer.
+      this.chunkLeft = size + CRLF.length;
+      this.lastChunk = size === 0;
     }
   }
 }
@@ -139,15 +161,29 @@ export async function offeredLoad(load: OfferedLoad): Promise<OfferedResult> {
     socket.write(request);
   };
   const open = () => {
-    const socket = connect({ host: target.hostname, port: Number(target.port || 80), noDelay: true });
     const reader = new AnswerReader();
+    // One read buffer per connection, filled again by each read: answers allocate nothing, where a Buffer a
+    // read made the generator's own garbage collections (external memory pressure) its latency's tail.
+    const readBuffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);
+    const socket = connect({
+      host: target.hostname,
+      port: Number(target.port || 80),
+      noDelay: true,
+      onread: {
+        buffer: readBuffer,
+        callback: (length) => {
+          read(readBuffer.subarray(0, length));
+          return true;
+        },
+      },
+    });
     let connected = false;
     socket.on('connect', () => {
       connected = true;
       dispatch(socket);
     });
-    socket.on('data', (chunk) => {
-      for (const status of reader.feed(chunk)) {
+    const read = (bytes: Buffer) => {
+      for (const status of reader.feed(bytes)) {
         const handedAt = inFlight.get(socket);
         inFlight.delete(socket);
         if (handedAt === undefined) continue;
@@ -156,7 +192,7 @@ export async function offeredLoad(load: OfferedLoad): Promise<OfferedResult> {
         settle();
         dispatch(socket);
       }
-    });
+    };
     // A connection lost mid-answer fails its request, and one refused fails a waiting request, so a server
     // that is down ends the run with failures; a new connection takes its place while requests remain.
     socket.on('error', () => {});

@@ -30,10 +30,11 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     let shellRendered = false;
+    let body: PassThrough | undefined;
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const ready = () => {
       shellRendered = true;
-      const body = new PassThrough({
+      body = new PassThrough({
         final(callback) {
           clearTimeout(timeout);
           callback();
@@ -51,8 +52,9 @@ export default function handleRequest(
         onShellError: reject,
         onError(error: unknown) {
           status = 500;
-          // Errors before the shell reject and are logged by React Router; later ones only here.
-          if (shellRendered) console.error(error);
+          // Errors before the shell reject and are logged by React Router; later ones only here. A visitor
+          // who leaves mid-page destroys the body: React then reports that as an error, which it is not.
+          if (shellRendered && !body?.destroyed) console.error(error);
         },
       },
     );
