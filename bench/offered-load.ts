@@ -41,6 +41,8 @@ const RECONNECT_DELAY_MS = 10;
 /** Each connection's one read buffer. */
 const READ_BUFFER_BYTES = 64 * 1024;
 
+/** What a reader keeps when nothing is left unread: one empty buffer, not a new one a read. */
+const NOTHING = Buffer.alloc(0);
 const HEADER_END = Buffer.from('\r\n\r\n');
 const CRLF = Buffer.from('\r\n');
 
@@ -70,7 +72,7 @@ function bodyLength(head: string): number {
  * a chunk's size line cut in two is copied.
  */
 class AnswerReader {
-  private pending: Buffer = Buffer.alloc(0);
+  private pending: Buffer = NOTHING;
   private status = 0;
   /** Body bytes still to come, or -1 while the head is read, or -2 while a chunked body is read. */
   private remaining = -1;
@@ -102,7 +104,7 @@ class AnswerReader {
       this.remaining = -1;
     }
     // The read buffer is filled again by the next read: keep a copy of the few bytes still unread.
-    this.pending = this.pending.length === 0 ? Buffer.alloc(0) : Buffer.from(this.pending);
+    this.pending = this.pending.length === 0 ? NOTHING : Buffer.from(this.pending);
     return completed;
   }
 
