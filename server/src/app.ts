@@ -5,11 +5,11 @@ import type { IdentityEnv } from '@storefront/identity';
 import type { Cache } from '@storefront/shared-state';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { z } from 'zod';
 import { cameOverHttps, clientAddress } from './client';
+import { compressAnswers } from './compress-answers';
 import { PAYMENTS_MOUNT } from './config';
 import { legacyRedirect } from './legacy-redirects';
 import type { Logger } from './logger';
@@ -169,7 +169,7 @@ export function createServerApp(parts: ServerParts): Hono<{ Variables: Variables
     app.all('/identity/*', toIdentity);
   }
 
-  app.use('*', compress());
+  app.use('*', compressAnswers());
   // Vite puts a content hash in every asset name, so they never change; public files may.
   app.use('/assets/*', staticFiles(parts.clientDir, 'public, max-age=31536000, immutable'));
   app.use('*', staticFiles(parts.clientDir, 'public, max-age=3600'));

@@ -7,6 +7,29 @@ import type { AccountMembership } from './accounts';
 import type { ShippingMethodFields } from './shipping';
 
 export type QuoteRow = typeof quotes.$inferSelect;
+
+/**
+ * The columns a quote's summary shows (toQuoteSummary). The header reads the cart on every page, and an embedded
+ * statement's cost grows with the columns it answers: all of the quote's would double it.
+ */
+const quoteSummaryColumns = {
+  id: quotes.id,
+  accountId: quotes.accountId,
+  contactId: quotes.contactId,
+  shipToAccountId: quotes.shipToAccountId,
+  poNumber: quotes.poNumber,
+  status: quotes.status,
+  checkedOut: quotes.checkedOut,
+  currency: quotes.currency,
+  subtotal: quotes.subtotal,
+  discount: quotes.discount,
+  shippingAmount: quotes.shippingAmount,
+  shippingSurcharge: quotes.shippingSurcharge,
+  total: quotes.total,
+  createdAt: quotes.createdAt,
+  modifiedAt: quotes.modifiedAt,
+};
+export type QuoteSummaryRow = Pick<QuoteRow, keyof typeof quoteSummaryColumns>;
 export type QuoteLineRow = typeof quoteLineItems.$inferSelect;
 export type LinePriceFields = Omit<
   typeof quoteLineItems.$inferInsert,
@@ -100,7 +123,7 @@ export async function findAccountCart(
   db: CrmDb,
   accountId: string,
   caller: { contactId: string | null; guestSecretHash: string | null },
-): Promise<{ account: AccountMembership; quote: QuoteRow | null } | undefined> {
+): Promise<{ account: AccountMembership; quote: QuoteSummaryRow | null } | undefined> {
   const { contactId, guestSecretHash } = caller;
   const guestCart =
     guestSecretHash === null ? sql`false` : cartOf({ accountId, contactId: null, guestSecretHash });
@@ -108,7 +131,7 @@ export async function findAccountCart(
   const [row] = await db
     .select({
       account: { id: accounts.id, storefrontId: accounts.storefrontId, isGuest: accounts.isGuest },
-      quote: quotes,
+      quote: quoteSummaryColumns,
     })
     .from(accounts)
     .leftJoin(

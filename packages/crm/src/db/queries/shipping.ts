@@ -21,7 +21,7 @@ export const NO_SHIPPING_METHOD: ShippingMethodFields = {
 
 /** What the quote's shipping adds to its total; nothing until a method is chosen. */
 export function shippingChargesOf(
-  quote: ShippingMethodFields,
+  quote: Pick<ShippingMethodFields, 'shippingAmount' | 'shippingSurcharge'>,
 ): Pick<QuoteSummary, 'shippingAmount' | 'shippingSurcharge'> {
   return { shippingAmount: quote.shippingAmount ?? 0, shippingSurcharge: quote.shippingSurcharge ?? 0 };
 }

@@ -9,6 +9,7 @@ import {
   lockQuote,
   QuoteLockedError,
   type QuoteRow,
+  type QuoteSummaryRow,
 } from '../../db/queries/quotes';
 import { belongsToStorefront } from '../../domain/access';
 import { CrmHttpError, forbidden, notFound } from '../errors';
@@ -49,7 +50,7 @@ export async function quoteScope(ctx: HandlerContext, payload: OwnerPayload): Pr
 export async function activeCartOf(
   ctx: HandlerContext,
   payload: OwnerPayload,
-): Promise<{ account: AccountMembership; quote: QuoteRow | null }> {
+): Promise<{ account: AccountMembership; quote: QuoteSummaryRow | null }> {
   const guestSecretHash = payload.guestCartSecret ? hashGuestSecret(payload.guestCartSecret) : null;
   const found = await findAccountCart(ctx.db, payload.accountId, {
     contactId: payload.contactId ?? null,

@@ -7,6 +7,7 @@ import {
   type LinePriceFields,
   linesWithItems,
   type QuoteRow,
+  type QuoteSummaryRow,
   setLinePrice,
   updateQuoteTotals,
 } from '../../db/queries/quotes';
@@ -121,7 +122,7 @@ function priceChanged(stored: LineRow['line'] | undefined, price: LinePriceField
   return Object.entries(price).some(([field, value]) => stored[field as keyof LineRow['line']] !== value);
 }
 
-export function toQuoteSummary(quote: QuoteRow): QuoteSummary {
+export function toQuoteSummary(quote: QuoteSummaryRow): QuoteSummary {
   return {
     id: quote.id,
     accountId: quote.accountId,
