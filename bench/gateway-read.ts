@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { API_KEY } from './cart-lines';
-import { offeredLoad } from './offered-load';
+import { offeredLoadApart } from './offered-load-process';
 import { processCpuSeconds } from './process-cpu';
 import type { BenchServer } from './server';
 
@@ -62,13 +62,12 @@ export async function gatewayCachedRead(
   };
   // Warmed up at the load it is measured at: the first seconds after a change of load (compiled code, heap
   // sizes settling) are not the steady state the target is about.
-  await offeredLoad({ ...read, rate: GATEWAY_OFFERED_RATE, seconds: WARM_UP_SECONDS });
-  const offered = await offeredLoad({ ...read, rate: GATEWAY_OFFERED_RATE, seconds });
+  const offered = await offeredLoadApart({ ...read, rate: GATEWAY_OFFERED_RATE, seconds }, WARM_UP_SECONDS);
   const cpuBefore = processCpuSeconds([server.pid]);
   const saturatedRun = await autocannon({ ...read, duration: seconds });
   const cpuMsPerRead = ((processCpuSeconds([server.pid]) - cpuBefore) * 1000) / saturatedRun.requests.total;
   const health = { url: `${server.baseUrl}/health`, connections: GATEWAY_CONNECTIONS, duration: seconds };
-  const healthOffered = await offeredLoad({ ...health, rate: GATEWAY_OFFERED_RATE, seconds });
+  const healthOffered = await offeredLoadApart({ ...health, rate: GATEWAY_OFFERED_RATE, seconds });
   return {
     offered,
     saturated: { ...servedOf(saturatedRun), cpuMsPerRead },
