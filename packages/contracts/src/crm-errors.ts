@@ -1,3 +1,4 @@
+import { withoutErrorPrefix } from './error-prefix';
 import { MESSAGES } from './messages';
 
 /**
@@ -127,7 +128,6 @@ export interface Failure {
   message: string;
 }
 
-const LEADING_ERROR = /^(ERROR|Error): /;
 const CODES: ReadonlySet<string> = new Set(ERROR_CODES);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -146,7 +146,7 @@ export function failureOf(content: unknown): Failure {
   return {
     errorCode: codeOf(message, body),
     field: fieldOf(body),
-    message: message.replace(LEADING_ERROR, ''),
+    message: withoutErrorPrefix(message),
   };
 }
 

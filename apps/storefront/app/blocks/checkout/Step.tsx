@@ -1,3 +1,4 @@
+import { withoutErrorPrefix } from '@storefront/contracts/error-prefix';
 import { type ReactNode, useEffect, useState } from 'react';
 
 interface StepProps {
@@ -5,7 +6,7 @@ interface StepProps {
   heading: string;
   available: boolean;
   complete: boolean;
-  /** The block's error slot: what its last write was refused with. */
+  /** The block's error slot: what its last write was refused with, shown without a leading 'ERROR: '. */
   error?: string | null;
   busy?: boolean;
   children: ReactNode;
@@ -31,7 +32,7 @@ export function Step({ id, heading, available, complete, error, busy = false, ch
       </h2>
       {error && (
         <p className="checkout-step__error" role="alert">
-          {error}
+          {withoutErrorPrefix(error)}
         </p>
       )}
       {available ? (

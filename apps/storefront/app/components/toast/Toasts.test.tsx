@@ -62,6 +62,20 @@ describe('Toasts', () => {
     expect(screen.getByRole('alert').textContent).toContain('Payment failed');
   });
 
+  it("shows a message without its leading 'ERROR: ' or 'Error: ' (spec P§8), whatever sent it", () => {
+    const toasts = renderToasts();
+    act(() => {
+      toasts.show({ message: 'ERROR: Please choose a shipping method.', variant: 'error' });
+      toasts.show({ message: 'Error: Network Error', variant: 'error' });
+      toasts.show({ message: 'Error - PO Number already exists', variant: 'error' });
+    });
+    expect(region().textContent).not.toMatch(/ERROR:|Error:/);
+    expect(screen.getByText('Please choose a shipping method.')).toBeTruthy();
+    expect(screen.getByText('Network Error')).toBeTruthy();
+    // Only the prefix goes: the CRM's own wording stays as it was written.
+    expect(screen.getByText('Error - PO Number already exists')).toBeTruthy();
+  });
+
   it('counts down each second and disappears at 0', async () => {
     const toasts = renderToasts();
     act(() => {

@@ -1,3 +1,4 @@
+import { withoutErrorPrefix } from '@storefront/contracts/error-prefix';
 import {
   createContext,
   type ReactNode,
@@ -54,7 +55,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const show = useCallback(
-    ({ message, variant = 'default', mode = 'timed', time = DEFAULT_SECONDS }: ToastInput) => {
+    ({ message: given, variant = 'default', mode = 'timed', time = DEFAULT_SECONDS }: ToastInput) => {
+      // Every message a toast shows reads as a person's (P§8), whichever call produced it.
+      const message = withoutErrorPrefix(given);
       const restart = { mode, secondsLeft: time };
       const visible = current.current.find((toast) => toast.message === message && toast.variant === variant);
       if (visible) {
