@@ -44,9 +44,15 @@ export function protocolHandler(ctx: IdentityContext, options: ProtocolOptions) 
   };
 }
 
+/**
+ * The body, with every null member dropped: AWS's JSON protocol reads a null as an absent member (clients
+ * such as amazon-cognito-identity-js send their documented null arguments as they are). Array elements stay.
+ */
 function parseBody(text: string): unknown {
   try {
-    return JSON.parse(text || '{}');
+    return JSON.parse(text || '{}', function withoutNulls(this: unknown, _key, value) {
+      return value === null && !Array.isArray(this) ? undefined : value;
+    });
   } catch {
     throw new CognitoError('SerializationException', 'The request body is not valid JSON.');
   }
