@@ -27,7 +27,10 @@ export type CallType = 'GET' | 'POST';
  */
 export interface CrmTypeRow<P extends z.ZodType = z.ZodType, A extends z.ZodType = z.ZodType> {
   method: CallType;
+  /** The group the storefront calls it under. */
   group: CrmGroup;
+  /** Further groups that serve it the same (a type both P§7's group and C§7's '/ecommerce' paths name). */
+  alsoUnder?: readonly CrmGroup[];
   cacheable: boolean;
   payload: P;
   answer: A;

@@ -98,7 +98,11 @@ const awsUserType = z.enum(USER_TYPES).optional();
 const partNumber = text().trim().min(1, 'must not be empty').max(64);
 const qty = quantity(1, 'must be at least 1');
 
-const partsRow = { group: 'ibmanager', cacheable: false } as const;
+/**
+ * P§7 names the ib manager group; C§7 lists these calls among those whose endpoint ends in '/ecommerce?type=X'.
+ * Both paths serve them.
+ */
+const partsRow = { group: 'ibmanager', alsoUnder: ['ecommerce'], cacheable: false } as const;
 
 export const CONFIGURATOR_CRM_TYPES = {
   /**

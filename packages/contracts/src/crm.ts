@@ -71,6 +71,12 @@ export function isCrmType(name: string): name is CrmType {
   return Object.hasOwn(CRM_TYPES, name);
 }
 
+/** Whether `group` serves `type`: its own group, or one it is also served under. */
+export function servedUnder(type: CrmType, group: string): boolean {
+  const row: { group: string; alsoUnder?: readonly string[] } = CRM_TYPES[type];
+  return row.group === group || (row.alsoUnder?.includes(group) ?? false);
+}
+
 /** `/services/apexrest/<group>?type=<name>` plus GET parameters. */
 export function crmEndpoint(type: CrmType, params: Record<string, string> = {}): string {
   const query = new URLSearchParams({ type, ...params });

@@ -4,6 +4,7 @@ import {
   CRM_TYPES,
   type CrmType,
   isCrmType,
+  servedUnder,
   type UserType,
 } from '@storefront/contracts';
 import { z } from 'zod';
@@ -244,8 +245,8 @@ export function authorizeEndpoint(userType: UserType, callType: string, endpoint
   const type = types[0];
   if (types.length !== 1 || type === undefined) throw refuse('exactly one type parameter is required.');
   if (!isCrmType(type)) throw refuse(`unknown type '${type}'.`);
-  const { method, group: typeGroup } = CRM_TYPES[type];
-  if (group !== typeGroup) throw refuse(`type '${type}' is not served under '${group}'.`);
+  const { method } = CRM_TYPES[type];
+  if (!servedUnder(type, group)) throw refuse(`type '${type}' is not served under '${group}'.`);
   if (!ALLOWED_TYPES[userType].has(type)) throw refuse(`type '${type}' is not allowed for ${userType}.`);
   if (callType !== method) throw refuse(`type '${type}' is called with ${method}, not ${callType}.`);
   search.delete('type');

@@ -58,9 +58,10 @@ describe.each(await testEngines())('gateway with user-pool tokens on $name', (en
     type: string,
     callType: 'GET' | 'POST',
     payload: Record<string, unknown>,
+    group = isCrmType(type) ? CRM_TYPES[type].group : 'ecommerce',
   ): Promise<Envelope<T>> {
     const scope = { storefrontId: guestStorefront.storefrontId, ...payload };
-    const endpoint = `/services/apexrest/${isCrmType(type) ? CRM_TYPES[type].group : 'ecommerce'}?type=${type}`;
+    const endpoint = `/services/apexrest/${group}?type=${type}`;
     const data =
       callType === 'GET'
         ? { callType, endpoint: `${endpoint}&${new URLSearchParams(scope as Record<string, string>)}` }
@@ -360,6 +361,28 @@ describe.each(await testEngines())('gateway with user-pool tokens on $name', (en
         if (record) await crmDatabase.db.insert(portalAccessibleAccounts).values(record);
         await choose({ selectedAccountId: null });
       }
+    });
+  });
+
+  it('serves the parts calls under /ecommerce, as C§7 names them, and under /ibmanager (P§7)', async () => {
+    const { AccessToken } = await signIn(identity, guestStorefront.clientId, 'buyer@halvorsen.example');
+    const caller = { token: AccessToken };
+    type Models = { models: { sku: string }[] };
+    const [ecommerce, ibmanager] = await Promise.all(
+      ['ecommerce', 'ibmanager'].map((group) => crmAs<Models>(caller, 'getPartsList', 'POST', {}, group)),
+    );
+    expect(ecommerce?.statusCode).toBe(200);
+    expect(ibmanager?.statusCode).toBe(200);
+    expect(ecommerce?.content).toEqual(ibmanager?.content);
+    const sku = ecommerce?.content.models[0]?.sku;
+    expect(sku).toEqual(expect.any(String));
+    const tree = await crmAs(caller, 'getPartsList', 'POST', { modelSku: sku }, 'ecommerce');
+    expect(tree).toMatchObject({ statusCode: 200, content: { model: { sku } } });
+    // The install base itself is P§7's ib manager group only; no other group serves it.
+    const elsewhere = await crmAs(caller, 'getInstallBase', 'POST', {}, 'ecommerce');
+    expect(elsewhere).toEqual({
+      statusCode: 403,
+      content: "Endpoint not allowed: type 'getInstallBase' is not served under 'ecommerce'.",
     });
   });
 

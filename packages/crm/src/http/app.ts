@@ -6,6 +6,7 @@ import {
   CRM_TYPES,
   type CrmType,
   isCrmType,
+  servedUnder,
 } from '@storefront/contracts';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -124,7 +125,7 @@ function checkAnswer(type: CrmType, answer: unknown): void {
 function resolveType(group: string, type: string | undefined, method: string): CrmType {
   if (!GROUPS.has(group)) throw notFound(`Unknown CRM group '${group}'.`);
   if (!type) throw notFound("The 'type' query parameter is required.");
-  if (!isCrmType(type) || CRM_TYPES[type].group !== group) {
+  if (!isCrmType(type) || !servedUnder(type, group)) {
     throw notFound(`Unknown type '${type}' for the ${group} group.`);
   }
   if (CRM_TYPES[type].method !== method) {
