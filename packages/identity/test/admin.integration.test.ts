@@ -20,8 +20,9 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { testEngines } from '@storefront/database/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxFor } from '../src/mail/outbox';
 import { ADMIN, expectException, POOL, type ServedIdentity, serveIdentity } from './support/identity';
-import { createUser, passwordSignIn } from './support/users';
+import { createUser, forgotPassword, passwordSignIn } from './support/users';
 
 const UserPoolId = POOL.poolId;
 
@@ -241,6 +242,44 @@ describe.each(await testEngines())('admin operations on $name', (engine) => {
       admin.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: 'resettable', Password: 'short' })),
       'InvalidPasswordException',
     );
+  });
+
+  it('refuses to reset the password of an invited user who never signed in, as Cognito does', async () => {
+    await admin.send(
+      new AdminCreateUserCommand({
+        UserPoolId,
+        Username: 'newcomer',
+        UserAttributes: [
+          { Name: 'email', Value: 'newcomer@example.com' },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+    const cannotReset = 'User password cannot be reset in the current state.';
+    await expectException(forgotPassword(identity.client, 'newcomer'), 'NotAuthorizedException', cannotReset);
+    await expectException(
+      admin.send(new AdminResetUserPasswordCommand({ UserPoolId, Username: 'newcomer' })),
+      'NotAuthorizedException',
+      cannotReset,
+    );
+    const kinds = (await outboxFor(identity.database, UserPoolId, 'newcomer')).map((mail) => mail.kind);
+    expect(kinds).toEqual(['INVITATION']);
+    const { UserStatus } = await admin.send(new AdminGetUserCommand({ UserPoolId, Username: 'newcomer' }));
+    expect(UserStatus).toBe('FORCE_CHANGE_PASSWORD');
+  });
+
+  it('leaves a user as they were when a reset is past their code budget, and says so', async () => {
+    await createUser(identity.database, 'popular');
+    for (let request = 0; request < 5; request++) await forgotPassword(identity.client, 'popular');
+    await expectException(
+      admin.send(new AdminResetUserPasswordCommand({ UserPoolId, Username: 'popular' })),
+      'LimitExceededException',
+      'Attempt limit exceeded, please try after some time.',
+    );
+    const { UserStatus } = await admin.send(new AdminGetUserCommand({ UserPoolId, Username: 'popular' }));
+    expect(UserStatus).toBe('CONFIRMED');
+    // Not locked out: the old password still signs them in.
+    expect((await passwordSignIn(identity.client, 'popular')).AccessToken).toBeTruthy();
   });
 
   it('adds to, lists and removes from groups; the first group names the user type in the token', async () => {

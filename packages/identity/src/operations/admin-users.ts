@@ -23,6 +23,7 @@ import { adminUserView, userTypeView } from '../users/view';
 import { ClientMetadata, Password, Username, UserPoolId } from './fields';
 import { adminOperation } from './operation';
 import { afterToken, MAX_PAGE, pageSize, paginate } from './paging';
+import { assertResettable } from './password';
 
 /** AdminCreateUser's temporary passwords last 7 days, Cognito's default. */
 const TEMPORARY_PASSWORD_MS = 7 * 24 * 3_600_000;
@@ -176,12 +177,14 @@ export const AdminResetUserPassword = adminOperation({
   input: userInPool.extend({ ClientMetadata }),
   async run(ctx, input) {
     const user = await poolUser(ctx, input);
+    assertResettable(user);
     if (!user.attributes.email)
       throw invalidParameter(
         'Cannot reset password for the user as there is no registered/verified email or phone_number',
       );
-    const reset = await updateUser(ctx, user.id, { status: 'RESET_REQUIRED' });
-    await sendCode(ctx, reset, 'FORGOT_PASSWORD', 'FORGOT_PASSWORD');
+    // The code before the state: past the user's code budget nothing changes and their password still works.
+    await sendCode(ctx, user, 'FORGOT_PASSWORD', 'FORGOT_PASSWORD');
+    await updateUser(ctx, user.id, { status: 'RESET_REQUIRED' });
     return {};
   },
 });

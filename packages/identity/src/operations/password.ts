@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { MESSAGE, notAuthorized } from '../protocol/errors';
 import { assertPasswordPolicy } from '../security/password-policy';
 import { settle } from '../sign-in/password';
 import { authenticate } from '../tokens/access';
 import { consumeCode, refuseCode } from '../users/codes';
 import { pretendDelivery, sendCode } from '../users/delivery';
 import { poolOfClient } from '../users/pools';
-import { findUser, mergeAttributes, passwordFields, updateUser } from '../users/repository';
+import { findUser, mergeAttributes, passwordFields, type User, updateUser } from '../users/repository';
 import { AccessToken, ClientId, ClientMetadata, Code, Password, Username } from './fields';
 import { publicOperation } from './operation';
 
@@ -23,12 +24,21 @@ export const ChangePassword = publicOperation({
   },
 });
 
+/**
+ * An invited user who never signed in has no password of their own to reset: Cognito refuses, and the
+ * administrator sends a new invitation instead.
+ */
+export function assertResettable(user: User | undefined): void {
+  if (user?.status === 'FORCE_CHANGE_PASSWORD') throw notAuthorized(MESSAGE.cannotReset);
+}
+
 export const ForgotPassword = publicOperation({
   input: z.object({ ClientId, Username, ClientMetadata }),
   subject: (input) => ({ ClientId: input.ClientId, username: input.Username }),
   async run(ctx, input) {
     const { pool } = await poolOfClient(ctx.db, input.ClientId);
     const user = await findUser(ctx.db, pool.id, input.Username);
+    assertResettable(user);
     // An administrator's reset vouches for the address; otherwise it must have been verified.
     const reachable =
       user?.attributes.email &&

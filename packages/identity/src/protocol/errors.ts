@@ -62,6 +62,7 @@ export const MESSAGE = {
   userNotFound: 'User does not exist.',
   userNotConfirmed: 'User is not confirmed.',
   resetRequired: 'Password reset required for the user',
+  cannotReset: 'User password cannot be reset in the current state.',
   accessTokenRevoked: 'Access Token has been revoked',
   accessTokenExpired: 'Access Token has expired',
   accessTokenInvalid: 'Invalid Access Token',
