@@ -288,20 +288,28 @@ export const CART_RECORD_TYPES = {
     ]),
     answer: recordAnswerSchema,
   }),
-  /** Reads allow-listed fields of an own quote or quote line; fields omitted: all readable ones. */
+  /**
+   * Reads allow-listed fields of an own quote or quote line, named as spec P§7 names them: the object
+   * (objectName), its id (objectId) and the fields to read (displayFields; omitted: all readable ones).
+   */
   getRecord: crmType({
     ...perOwner,
     method: 'POST',
     payload: z
-      .object({ ...recordRef, fields: z.array(text().max(64)).min(1).max(20).optional() })
+      .object({
+        ...quoteScope,
+        objectName: z.enum(RECORD_OBJECTS),
+        objectId: id,
+        displayFields: z.array(text().max(64)).min(1).max(20).optional(),
+      })
       .superRefine((payload, ctx) => {
-        const readable: readonly string[] = READABLE_FIELDS[payload.objectApiName];
-        payload.fields?.forEach((field, index) => {
+        const readable: readonly string[] = READABLE_FIELDS[payload.objectName];
+        payload.displayFields?.forEach((field, index) => {
           if (!readable.includes(field)) {
             ctx.addIssue({
               code: 'custom',
-              path: ['fields', index],
-              message: `'${field}' is not a readable field of ${payload.objectApiName} (readable: ${readable.join(', ')})`,
+              path: ['displayFields', index],
+              message: `'${field}' is not a readable field of ${payload.objectName} (readable: ${readable.join(', ')})`,
             });
           }
         });

@@ -83,7 +83,7 @@ describe('every string a CRM payload takes refuses what PostgreSQL cannot store'
         'updateQLI.lines.[].id',
         'applyPromoCodeNG.promoCode',
         'updateRecord.fields.notes',
-        'getRecord.fields.[]',
+        'getRecord.displayFields.[]',
         'makeActiveCartForGuest.guestCartSecret',
       ]),
     );

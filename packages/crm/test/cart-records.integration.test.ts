@@ -347,9 +347,9 @@ describe.each(await testEngines())('cart record types on $name', (engine) => {
         total: cart.quote.total,
       });
       const read = await record(crm.ids.halvorsen, {
-        objectApiName: 'Quote',
-        recordId: cart.quote.id,
-        fields: ['name', 'total'],
+        objectName: 'Quote',
+        objectId: cart.quote.id,
+        displayFields: ['name', 'total'],
       });
       expect(read.body).toEqual({
         objectApiName: 'Quote',
@@ -405,18 +405,20 @@ describe.each(await testEngines())('cart record types on $name', (engine) => {
       expect(lineQty.status).toBe(400);
       expect(message(lineQty)).toContain('qty');
       const secret = await record(crm.ids.halvorsen, {
-        objectApiName: 'Quote',
-        recordId: cart.quote.id,
-        fields: ['guestSecretHash'],
+        objectName: 'Quote',
+        objectId: cart.quote.id,
+        displayFields: ['guestSecretHash'],
       });
       expect(secret.status).toBe(400);
-      expect(message(secret)).toMatch(/^fields\.0: 'guestSecretHash' is not a readable field of Quote/);
+      expect(message(secret)).toMatch(
+        /^displayFields\.0: 'guestSecretHash' is not a readable field of Quote/,
+      );
       const object = await record(crm.ids.halvorsen, {
-        objectApiName: 'Account',
-        recordId: crm.ids.halvorsen,
+        objectName: 'Account',
+        objectId: crm.ids.halvorsen,
       });
       expect(object.status).toBe(400);
-      expect(message(object)).toMatch(/^objectApiName: /);
+      expect(message(object)).toMatch(/^objectName: /);
       const long = await update(crm.ids.halvorsen, {
         objectApiName: 'Quote',
         recordId: cart.quote.id,
@@ -432,7 +434,7 @@ describe.each(await testEngines())('cart record types on $name', (engine) => {
     });
 
     it("refuses another account's quote and answers 404 for none", async () => {
-      const foreign = await record(crm.ids.marlowe, { objectApiName: 'Quote', recordId: cart.quote.id });
+      const foreign = await record(crm.ids.marlowe, { objectName: 'Quote', objectId: cart.quote.id });
       expect(foreign.status).toBe(403);
       const renamed = await update(crm.ids.marlowe, {
         objectApiName: 'Quote',
@@ -441,7 +443,7 @@ describe.each(await testEngines())('cart record types on $name', (engine) => {
       });
       expect(renamed.status).toBe(403);
       expect(
-        (await record(crm.ids.halvorsen, { objectApiName: 'QuoteLineItem', recordId: 'none' })).status,
+        (await record(crm.ids.halvorsen, { objectName: 'QuoteLineItem', objectId: 'none' })).status,
       ).toBe(404);
     });
   });

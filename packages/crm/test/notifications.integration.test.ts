@@ -51,8 +51,8 @@ describe.each(await testEngines())('notifications on $name', (engine) => {
       storefrontId: crm.ids.storefrontA,
       accountId: crm.ids.halvorsen,
       contactId: ANA,
-      objectApiName: 'Quote',
-      recordId: quote?.Record_Number,
+      objectName: 'Quote',
+      objectId: quote?.Record_Number,
     });
     expect(record.body.recordData.name).toBe('Flow cytometry panel, spring reorder');
   });

@@ -67,7 +67,7 @@ const SAMPLES: Samples = {
     recordId: 'q-1',
     fields: { name: 'Lab order', notes: 'for ana' },
   },
-  getRecord: { ...quote, objectApiName: 'Quote', recordId: 'q-1', fields: ['name'] },
+  getRecord: { ...quote, objectName: 'Quote', objectId: 'q-1', displayFields: ['name'] },
   getLookupRecords: { ...catalogue, objectApiName: 'CatalogItem', searchText: 'anti' },
   saveECatalogFilters: { ...catalogueQuery, name: 'My ELISA kits' },
   getSavedFilter: { ...catalogue, ecfr: 'ecf-1' },

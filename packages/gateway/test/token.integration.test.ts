@@ -386,6 +386,44 @@ describe.each(await testEngines())('gateway with user-pool tokens on $name', (en
     });
   });
 
+  it("reads a record of the user's own with P§7's getRecord fields: objectName, objectId, displayFields", async () => {
+    const { AccessToken } = await signIn(identity, guestStorefront.clientId, 'buyer@halvorsen.example');
+    const caller = { token: AccessToken };
+    const page = await crmAs<CatalogPage>(caller, 'retrieveCatalogNG', 'POST', { pageSize: 1 });
+    const cart = await crmAs<QuoteItems>(caller, 'saveItemToQuoteBlink', 'POST', {
+      catalogItemId: page.content.items[0]?.id,
+      qty: 1,
+    });
+    const objectId = cart.content.quote.id;
+    const record = await crmAs(caller, 'getRecord', 'POST', {
+      ut: 'AWSPortalUser',
+      objectName: 'Quote',
+      objectId,
+      displayFields: ['id', 'status'],
+    });
+    expect(record).toEqual({
+      statusCode: 200,
+      content: {
+        objectApiName: 'Quote',
+        id: objectId,
+        recordData: { id: objectId, status: expect.any(String) },
+        fieldsMetadata: [
+          { name: 'id', label: 'Quote number', dataType: 'STRING' },
+          { name: 'status', label: 'Status', dataType: 'STRING' },
+        ],
+      },
+    });
+    const unreadable = await crmAs(caller, 'getRecord', 'POST', {
+      objectName: 'Quote',
+      objectId,
+      displayFields: ['guestSecretHash'],
+    });
+    expect(unreadable.statusCode).toBe(400);
+    expect(JSON.stringify(unreadable.content)).toContain(
+      "'guestSecretHash' is not a readable field of Quote",
+    );
+  });
+
   it('refuses a token after a global sign-out', async () => {
     const { AccessToken } = await signIn(identity, guestStorefront.clientId, 'buyer@halvorsen.example');
     expect((await catalogueAs(AccessToken, halvorsen)).statusCode).toBe(200);

@@ -22,7 +22,13 @@ import { ownQuote, quoteScope } from './quote-access';
 import { accountScope } from './scope';
 import type { Handler, HandlerContext } from './types';
 
-type RecordRef = Pick<CrmPayload<'getRecord'>, 'storefrontId' | 'accountId' | 'guestCartSecret' | 'recordId'>;
+type RecordScope = Pick<CrmPayload<'getRecord'>, 'storefrontId' | 'accountId' | 'guestCartSecret'>;
+/** An own record by its id, and the payload field that named it (for a refusal). */
+interface RecordRef {
+  scope: RecordScope;
+  recordId: string;
+  field: 'recordId' | 'objectId';
+}
 
 /** The readable fields of a record, dates as ISO strings, with their metadata; `fields` narrows them. */
 function recordAnswer(
@@ -43,32 +49,35 @@ function recordAnswer(
 }
 
 /** A quote line, if it is on one of the caller's own quotes. */
-async function findOwnLine(ctx: HandlerContext, payload: RecordRef) {
-  const scope = await quoteScope(ctx, payload);
-  const line = await findLine(ctx.db, payload.recordId);
-  if (!line) throw notFound('there is no quote line with this id.', 'recordId');
+async function findOwnLine(ctx: HandlerContext, ref: RecordRef) {
+  const scope = await quoteScope(ctx, ref.scope);
+  const line = await findLine(ctx.db, ref.recordId);
+  if (!line) throw notFound('there is no quote line with this id.', ref.field);
   ownQuote(await findQuote(ctx.db, line.quoteId), scope);
   return line;
 }
 
-/** The own record named by objectApiName and recordId (404 when none, 403 when another owner's). */
-function findOwnRecord(ctx: HandlerContext, objectApiName: RecordObject, payload: RecordRef) {
-  return objectApiName === 'Quote' ? findOwnQuote(ctx, payload, payload.recordId) : findOwnLine(ctx, payload);
+/** The own record of the object named (404 when none, 403 when another owner's). */
+function findOwnRecord(ctx: HandlerContext, object: RecordObject, ref: RecordRef) {
+  return object === 'Quote' ? findOwnQuote(ctx, ref.scope, ref.recordId) : findOwnLine(ctx, ref);
 }
 
-export const getRecord: Handler<'getRecord'> = async (ctx, payload) =>
-  recordAnswer(
-    payload.objectApiName,
-    await findOwnRecord(ctx, payload.objectApiName, payload),
-    payload.fields,
+export const getRecord: Handler<'getRecord'> = async (ctx, payload) => {
+  const ref: RecordRef = { scope: payload, recordId: payload.objectId, field: 'objectId' };
+  return recordAnswer(
+    payload.objectName,
+    await findOwnRecord(ctx, payload.objectName, ref),
+    payload.displayFields,
   );
+};
 
 /**
  * Writes the labels an account gives its own quotes and lines. The contract allows only those fields, so
  * nothing priced or checkout-owned is writable here; labels may change after checkout, prices may not.
  */
 export const updateRecord: Handler<'updateRecord'> = async (ctx, payload) => {
-  const record = await findOwnRecord(ctx, payload.objectApiName, payload);
+  const ref: RecordRef = { scope: payload, recordId: payload.recordId, field: 'recordId' };
+  const record = await findOwnRecord(ctx, payload.objectApiName, ref);
   const updated =
     payload.objectApiName === 'Quote'
       ? await updateQuoteLabels(ctx.db, record.id, payload.fields)
