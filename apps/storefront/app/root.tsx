@@ -1,17 +1,9 @@
 import type { ReactNode } from 'react';
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useRouteLoaderData,
-} from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
-import { ErrorPage } from './components/ErrorPage';
-import { describeError, errorMeta } from './components/route-errors';
+import { RouteErrorPage } from './components/ErrorPage';
+import { errorMeta } from './components/route-errors';
 import { ToastProvider } from './components/toast/Toasts';
 import { BARE_PAGE_PATH } from './lib/paths';
 import { requireDomain } from './lib/storefront.server';
@@ -71,7 +63,5 @@ export default function App() {
 
 /** Errors of any route: the error pages, never a stack trace in production. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { pathname } = useLocation();
-  const view = describeError(error, pathname, import.meta.env.DEV);
-  return <ErrorPage status={view.status} message={view.message} detail={view.detail} />;
+  return <RouteErrorPage error={error} />;
 }

@@ -49,7 +49,7 @@ export function pageHead(meta: PageMeta | null, facts: PageFacts): HeadTags {
     pageTitle: item?.name ?? facts.category?.name ?? facts.template.meta.Page_Title,
     description: item ? item.shortDescription || item.description : undefined,
     image: item ? (item.images[0] ?? item.imageUrl) : undefined,
-    // A product page showing no product (not in this catalogue, or none named) has nothing to index.
+    // A product page showing a product its catalogue lacks has nothing to index.
     hidden: isPersonalPage(facts.template.meta) || (shown !== null && item === null),
     structuredData,
   });

@@ -27,6 +27,7 @@ import { blockScripts } from './block-scripts.server';
 import { describeImages } from './image-descriptions.server';
 import { sectionBox } from './layout';
 import type { BlockLoaderArgs, PageTarget } from './loader-types.server';
+import { MissingRecord } from './missing-record.server';
 import { orderSections, visibleSections } from './order';
 import { pageHead } from './page-head';
 import { blockDefinitions } from './registry.server';
@@ -43,8 +44,8 @@ import type {
  * Storefront → template → blocks and meta → every block's data, in three rounds of gateway calls at most,
  * each round one request (docs/decisions/0042): the template list (with the viewer's check, or a guest's
  * meta), then the template's blocks with every read the URL already names, then what the blocks still need.
- * A missing template is the 404 page 'Page Not Found: {path}' answered in place (the URL stays); an account
- * page sends a guest to sign-in (spec P§2).
+ * A missing template, and a record the page's blocks find missing (MissingRecord), are the 404 page 'Page Not
+ * Found: {path}' answered in place (the URL stays); an account page sends a guest to sign-in (spec P§2).
  */
 export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<TemplatePageData> {
   const opened = await openSession(args);
@@ -237,9 +238,10 @@ function pageNotFound(path: string) {
 
 /**
  * Spec P§8 at page level: 401 goes to sign-in (a refused token as an expired session), a template the CMS
- * does not have is a 404, the rest rethrows.
+ * does not have and a record a block found missing are a 404, the rest rethrows.
  */
 function gatewayFailure(error: unknown, { url, auth }: StorefrontSession): unknown {
+  if (error instanceof MissingRecord) return pageNotFound(url.pathname);
   if (!(error instanceof GatewayCallError)) return error;
   if (error.status === 401) return signInRedirect(url, { expired: auth.signedIn });
   if (error.errorCode === 'NO_TEMPLATE_FOUND') return pageNotFound(url.pathname);
@@ -298,7 +300,10 @@ export function pageTarget(url: URL, params: Params): PageTarget {
 
 type Shared = Omit<BlockLoaderArgs<BlockName>, 'block' | 'fields'>;
 
-/** One block: unknown component names render nothing; bad fields or a failing loader give its error state. */
+/**
+ * One block: unknown component names render nothing; bad fields or a failing loader give its error state, but
+ * a missing record fails the whole page (its existence check).
+ */
 async function renderBlock(block: Block, shared: Shared): Promise<RenderedBlock | null> {
   const name = block.componentName;
   if (!isBlockName(name)) return null;
@@ -342,6 +347,7 @@ async function blockState<N extends BlockName>(
     const blockData = await definition.load({ ...shared, block, fields: fields.data });
     return { status: 'ready', fields: fields.data, data: blockData };
   } catch (error) {
+    if (error instanceof MissingRecord) throw error;
     console.error(`Block ${block.blockId} (${name}) failed to load:`, error);
     return { status: 'error', message: 'This content could not be loaded. Please try again later.' };
   }

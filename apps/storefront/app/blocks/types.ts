@@ -111,7 +111,10 @@ export interface BlockData {
   image: null;
   productCard: { item: CatalogItemCard | null };
   productList: ProductListData;
-  productDetail: ProductLookup;
+  /** The product in the viewer's catalogue, or the one the storefront sells that it lacks. */
+  productDetail:
+    | { item: NonNullable<ProductLookup['item']>; elsewhere: null }
+    | { item: null; elsewhere: NonNullable<ProductLookup['elsewhere']> };
   cart: {
     cart: CartLoad;
     continueShopping: string;

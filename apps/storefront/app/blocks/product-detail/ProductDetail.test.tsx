@@ -113,11 +113,4 @@ describe('productDetail block', () => {
     );
     expect(within(near).getByRole('link', { name: 'All of Flow Cytometry Antibodies' })).toBeTruthy();
   });
-
-  it('says so when there is no product', async () => {
-    renderAt(
-      <BlockView block={readyBlock('productDetail', {}, { item: null, elsewhere: null })} page={page} />,
-    );
-    expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeTruthy();
-  });
 });

@@ -14,18 +14,8 @@ import { tierRows } from './tiers';
 /** A product page: images, name, SKU, unit, price, description, quantity tiers, offers and actions. */
 export function ProductDetail({ fields, data }: BlockProps<'productDetail'>) {
   const imageAlt = useImageAlt();
-  const { item, elsewhere } = data;
-  if (elsewhere) return <NotInCatalogue product={elsewhere} actions={fields.actions} />;
-  if (!item) {
-    return (
-      <div className="product-detail product-detail--missing">
-        <h1>Product not found</h1>
-        <p>
-          This product is not in your catalogue. <Link to="/">Return to the homepage</Link>
-        </p>
-      </div>
-    );
-  }
+  if (data.elsewhere) return <NotInCatalogue product={data.elsewhere} actions={fields.actions} />;
+  const { item } = data;
   const [mainImage, ...moreImages] = item.images.length > 0 ? item.images : [item.imageUrl].filter(Boolean);
   const rows = tierRows(item.tiers, item.currency);
   return (

@@ -3,15 +3,15 @@ import { accountScope, crmCall } from '../../lib/crm.server';
 import { GatewayCallError } from '../../lib/gateway';
 import { formatRecordValue } from '../../lib/record-format';
 import type { BlockLoader } from '../loader-types.server';
+import { MissingRecord } from '../missing-record.server';
 import { listPagePath, templateIdNamed } from '../record-pages';
 
-export const NO_RECORD = 'There is no record with this number.';
 /** A quote line has no currency of its own; its amounts are shown in US dollars. */
 const FALLBACK_CURRENCY = 'USD';
 
 /**
- * The record the page's recordId names, if it is the viewer's own: another account's (403) or none (404)
- * shows a message and nothing of the record.
+ * The record the page's recordId names, if it is the viewer's own: another account's (403) shows a message and
+ * nothing of the record; an unknown number, or none, is no page (404).
  */
 export const loadRecordDetail: BlockLoader<'recordDetail'> = async ({
   session,
@@ -21,15 +21,15 @@ export const loadRecordDetail: BlockLoader<'recordDetail'> = async ({
 }) => {
   const listId = templateIdNamed(templates, fields.listTemplate);
   const listHref = listId ? listPagePath(listId) : null;
-  if (!target.recordId) return { record: null, problem: NO_RECORD, listHref };
+  if (!target.recordId) throw new MissingRecord();
   try {
     // A quote's amounts are in its own currency, read along with the fields the page lists.
     const withCurrency = fields.objectName === 'Quote' ? ['currency'] : [];
     const answer = await crmCall(session, 'getRecord', {
       ...accountScope(session),
-      objectName: fields.objectName,
-      objectId: target.recordId,
-      displayFields: [...new Set([...fields.displayFields, ...withCurrency])],
+      objectApiName: fields.objectName,
+      recordId: target.recordId,
+      fields: [...new Set([...fields.displayFields, ...withCurrency])],
     });
     const { currency } = answer.recordData;
     const format = {
@@ -47,10 +47,8 @@ export const loadRecordDetail: BlockLoader<'recordDetail'> = async ({
     if (error instanceof GatewayCallError && error.status === 403) {
       return { record: null, problem: MESSAGES.accessDenied, listHref };
     }
-    const badNumber = error instanceof GatewayCallError && error.status === 400 && error.field === 'objectId';
-    if (badNumber || (error instanceof GatewayCallError && error.status === 404)) {
-      return { record: null, problem: NO_RECORD, listHref };
-    }
+    const badNumber = error instanceof GatewayCallError && error.status === 400 && error.field === 'recordId';
+    if (badNumber || (error instanceof GatewayCallError && error.status === 404)) throw new MissingRecord();
     throw error;
   }
 };

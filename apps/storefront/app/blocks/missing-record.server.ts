@@ -1,0 +1,11 @@
+/**
+ * Thrown by a block loader when the record its route names (a product, an offer, a quote) does not exist, or
+ * no record is named: the page's existence check (spec P§2), which the page answers as the 404 'Page Not
+ * Found: {path}' with the URL kept, instead of an empty page with a 200.
+ */
+export class MissingRecord extends Error {
+  constructor() {
+    super('The record this page names does not exist.');
+    this.name = 'MissingRecord';
+  }
+}
