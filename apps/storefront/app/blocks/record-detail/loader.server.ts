@@ -27,9 +27,9 @@ export const loadRecordDetail: BlockLoader<'recordDetail'> = async ({
     const withCurrency = fields.objectName === 'Quote' ? ['currency'] : [];
     const answer = await crmCall(session, 'getRecord', {
       ...accountScope(session),
-      objectApiName: fields.objectName,
-      recordId: target.recordId,
-      fields: [...new Set([...fields.displayFields, ...withCurrency])],
+      objectName: fields.objectName,
+      objectId: target.recordId,
+      displayFields: [...new Set([...fields.displayFields, ...withCurrency])],
     });
     const { currency } = answer.recordData;
     const format = {
@@ -47,7 +47,7 @@ export const loadRecordDetail: BlockLoader<'recordDetail'> = async ({
     if (error instanceof GatewayCallError && error.status === 403) {
       return { record: null, problem: MESSAGES.accessDenied, listHref };
     }
-    const badNumber = error instanceof GatewayCallError && error.status === 400 && error.field === 'recordId';
+    const badNumber = error instanceof GatewayCallError && error.status === 400 && error.field === 'objectId';
     if (badNumber || (error instanceof GatewayCallError && error.status === 404)) throw new MissingRecord();
     throw error;
   }
