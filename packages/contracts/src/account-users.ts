@@ -146,4 +146,6 @@ export const USER_MESSAGES = {
   singleSignOn: 'Users of a single-sign-on storefront are managed by its identity provider.',
   managersOnly: 'Only a manager of the account may manage its users.',
   exists: 'A user with this email already exists.',
+  tooManyCodes:
+    'Too many password reset codes were sent to this user in the last hour. Nothing was changed; try again later.',
 } as const;

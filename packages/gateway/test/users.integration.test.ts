@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCognitoTokenVerifier, createGateway, createUserPoolAdmin, type Gateway } from '../src/index';
 import {
   askGateway,
+  cognito,
   ensureStorefrontPool,
   type IdentityFetch,
   ISSUER_BASE,
@@ -262,6 +263,31 @@ describe.each(await testEngines())('managing users through the gateway on $name'
     expect(promoted.content.user).toMatchObject({ GroupName: 'AWSManager', displayGroup: 'Manager' });
     const groups = await act<{ groups: string[] }>(manager, 'listUserGroups', target);
     expect(groups.content.groups).toEqual(['AWSManager']);
+  });
+
+  it('changes nothing when the user was sent too many reset codes, and tells the manager why', async () => {
+    const manager = 'manager@halvorsen.example';
+    const target = 'popular@halvorsen.example';
+    await invite(target);
+    const key = { UserPoolId: guestStorefront.awsUserPoolId, Username: target };
+    await admin('AdminSetUserPassword', { ...key, Password: PASSWORD, Permanent: true });
+    // Anyone may ask for a user's reset codes; five in the hour spend the user's budget.
+    for (let request = 0; request < 5; request++)
+      await cognito(identity, 'ForgotPassword', { ClientId: guestStorefront.clientId, Username: target });
+    const refused = {
+      statusCode: 429,
+      content:
+        'Too many password reset codes were sent to this user in the last hour. Nothing was changed; try again later.',
+    };
+    expect(await act(manager, 'resetPassword', target)).toEqual(refused);
+    expect(await admin('AdminGetUser', key)).toMatchObject({ Enabled: true, UserStatus: 'CONFIRMED' });
+    expect((await signIn(identity, guestStorefront.clientId, target)).AccessToken).toBeTruthy();
+
+    await act(manager, 'deactivate', target);
+    expect(await act(manager, 'activate', target)).toEqual(refused);
+    expect(await admin('AdminGetUser', key)).toMatchObject({ Enabled: false, UserStatus: 'CONFIRMED' });
+    const row = (await list(manager)).content.allUsers.find((user) => user.id === target);
+    expect(row).toMatchObject({ Enabled: false, status: 'Inactive', actions: ['activate', 'changeRole'] });
   });
 
   it('shows no actions on the manager’s own row and refuses them there', async () => {

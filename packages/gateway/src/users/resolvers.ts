@@ -98,10 +98,9 @@ function poolRefusal(error: unknown): never {
     throw new GatewayRefusal(409, USER_MESSAGES.exists);
   }
   if (error.type === 'UserNotFoundException') throw new GatewayRefusal(404, USER_MESSAGES.notFound);
-  // The pool's own limits (codes sent to one user, requests per second): try again later.
-  if (error.type === 'LimitExceededException' || error.type === 'TooManyRequestsException') {
-    throw new GatewayRefusal(429, error.message);
-  }
+  // The pool's own limits: its admin operations spend a budget only by sending a user a reset code.
+  if (error.type === 'LimitExceededException') throw new GatewayRefusal(429, USER_MESSAGES.tooManyCodes);
+  if (error.type === 'TooManyRequestsException') throw new GatewayRefusal(429, error.message);
   throw new GatewayRefusal(400, error.message);
 }
 
@@ -289,8 +288,9 @@ const ACTIONS: Record<string, ActionBody> = {
 
   activate: async (operation, scope, _data, username) => {
     const user = await managed(operation, 'activate', scope, username);
-    await admin(operation, 'AdminEnableUser', { UserPoolId: scope.poolId, Username: user.username });
+    // The new password first: it is what the pool may refuse (the user's code budget), and then nothing changed.
     await newPassword(operation, scope, user);
+    await admin(operation, 'AdminEnableUser', { UserPoolId: scope.poolId, Username: user.username });
     await syncContact(operation, scope, 'userActivatedInAWS', user.contactId);
     return changed(operation, scope, user.username, USER_MESSAGES.activated);
   },
