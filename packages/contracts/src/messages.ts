@@ -15,6 +15,6 @@ export const MESSAGES = {
   notAvailableYet: 'Not available yet: this capability is not part of the storefront yet.',
   /** C§8: an address save that failed without saying why. */
   unknownError: 'Unknown Error. Please try again',
-  /** C§8: a ship-to (install base) address that could not be saved. */
+  /** C§8: the ship-to (in-behalf, C§1) account that could not be saved. */
   shippingAddressNotSaved: 'Shipping Address not saved',
 } as const;

@@ -1,5 +1,6 @@
 import { PA_ACCOUNT_OBJECT, type PaAccount, type PaAccountField } from '@storefront/contracts/crm-accounts';
 import { problemOf } from '@storefront/contracts/crm-errors';
+import { MESSAGES } from '@storefront/contracts/messages';
 import { crmCall } from '../../lib/crm.server';
 import { GatewayCallError } from '../../lib/gateway';
 import type { StorefrontSession } from '../../lib/storefront.server';
@@ -76,7 +77,8 @@ export async function loadAccountPage(session: StorefrontSession): Promise<Accou
 /**
  * Stores the user's choice on the server (saveAccountSelection): the account to act for (their own is stored
  * as none) or the ship-to account, keeping the other as it is. The gateway refuses an account the CRM does
- * not relate to theirs; the refusal is told beside the list, never as a 500.
+ * not relate to theirs; the refusal is told beside the list, never as a 500: a ship-to (in-behalf) save that
+ * fails with C§8's 'Shipping Address not saved'.
  */
 export async function saveAccountChoice(
   session: StorefrontSession,
@@ -99,6 +101,7 @@ export async function saveAccountChoice(
     return { ok: true, intent };
   } catch (error) {
     if (!(error instanceof GatewayCallError) || error.status === 401 || error.status >= 500) throw error;
-    return { ok: false, message: problemOf(error), status: error.status };
+    const message = intent === SHIP_TO_INTENT ? MESSAGES.shippingAddressNotSaved : problemOf(error);
+    return { ok: false, message, status: error.status };
   }
 }
