@@ -62,8 +62,15 @@ test('a buyer files a request with an attachment, sees it listed, opens it and c
   await expect(page.getByRole('region', { name: 'Status history' })).toContainText('Request received.');
   const attachment = page.getByRole('link', { name: 'display.png', exact: true });
   await expect(attachment).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent('download'), attachment.click()]);
-  expect(download.suggestedFilename()).toBe('display.png');
+  // A picture, a kind C§5 shows as an image: drawn small in the list, opened in the browser.
+  await expect(attachment).toHaveAttribute('target', '_blank');
+  await expect(attachment.locator('img')).toBeVisible();
+  const [shown] = await Promise.all([page.waitForEvent('popup'), attachment.click()]);
+  await expect(shown).toHaveURL(/\/api\/attachments\/[^/]+$/);
+  await shown.close();
+  const picture = await page.request.get((await attachment.getAttribute('href')) ?? '');
+  expect(picture.headers()['content-type']).toBe('image/png');
+  expect(picture.headers()['content-disposition']).toBe('inline; filename="display.png"');
   const requestPath = new URL(page.url()).pathname;
 
   // A further file: a renamed one is refused by its content, beside the field; a real one joins the list.

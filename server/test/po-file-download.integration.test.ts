@@ -68,6 +68,35 @@ describe.each(await testEngines())('the PO file download route on $name', (engin
     expect(Buffer.from(await response.arrayBuffer()).equals(svg)).toBe(true);
   });
 
+  it('shows a PDF in the browser, as C§5 shows its kind, with no script of its own', async () => {
+    const guest = {
+      storefrontId: crm.ids.storefrontA,
+      accountId: crm.ids.guest,
+      guestCartSecret: secretOf('p'),
+    };
+    const cart = await crm.post<{ quote: QuoteSummary }>('startNewCart', guest);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n', 'latin1');
+    const upload = await crm.post<PoFile>('uploadFile', {
+      ...guest,
+      fileRelatedTo: 'QPO',
+      parentId: cart.body.quote.id,
+      fileName: 'PO 1001.pdf',
+      fileContent: pdf.toString('base64'),
+      fileSize: pdf.length,
+    });
+    const response = await download(upload.body.cvId, secretOf('p'));
+    expect(response.status).toBe(200);
+    expect(Object.fromEntries(response.headers)).toMatchObject({
+      'content-type': 'application/pdf',
+      'content-disposition': 'inline; filename="PO 1001.pdf"',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
+      'content-security-policy':
+        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+    });
+    expect(Buffer.from(await response.arrayBuffer()).equals(pdf)).toBe(true);
+  });
+
   it('refuses another guest, and a guest without a cart', async () => {
     expect((await download(stored.cvId, secretOf('h'))).status).toBe(403);
     expect((await download(stored.cvId)).status).toBe(403);

@@ -34,6 +34,29 @@ export const PO_FILE_EXTENSIONS = [
 ] as const;
 export type PoFileExtension = (typeof PO_FILE_EXTENSIONS)[number];
 
+/**
+ * Spec C§5, P§9: attachments of these extensions are shown as images are, in the browser (opened in place,
+ * a picture drawn in the list); any other attachment is a download.
+ */
+export const IMAGE_ATTACHMENT_EXTENSIONS = [
+  'pdf',
+  'jpg',
+  'jpeg',
+  'jfif',
+  'webp',
+  'gif',
+  'png',
+  'tif',
+  'ico',
+] as const;
+
+/** Whether an attachment of this name is shown in the browser rather than downloaded. */
+export function isShownAsImage(fileName: string): boolean {
+  const dot = fileName.lastIndexOf('.');
+  const extension = dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+  return (IMAGE_ATTACHMENT_EXTENSIONS as readonly string[]).includes(extension);
+}
+
 /** What a file is related to: QPO, the quote's purchase order; QPDF, the PDF of the order it became. */
 export const FILE_RELATIONS = ['QPO', 'QPDF'] as const;
 /** What a buyer may upload: only the PO file; the order's PDF is made by the CRM. */

@@ -1,28 +1,45 @@
-import type { FileContent } from '@storefront/contracts/crm-purchase-orders';
+import { type FileContent, isShownAsImage } from '@storefront/contracts/crm-purchase-orders';
 import { attachmentDisposition } from '../features/checkout/content-disposition';
 import { GatewayCallError } from './gateway';
 
+/** Nothing in a download runs, should it be opened from here. */
+const DOWNLOAD_POLICY = "default-src 'none'; sandbox";
 /**
- * A file the CRM served to its own account, sent as a download: the type is the CRM's, the browser may not
- * guess another (nosniff), a sandbox policy keeps anything in it from running should it be opened from
- * here, and nothing keeps a copy.
+ * A file shown in the browser draws but runs none of its own script. The browser's image and PDF viewers lay
+ * out their page with inline styles, and Chrome refuses its PDF viewer in a sandbox, so neither is set here.
  */
-export function attachmentResponse(content: Uint8Array, fileName: string, contentType: string): Response {
+const SHOWN_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+
+/**
+ * A file the CRM served to its own account: the type is the CRM's, the browser may not guess another
+ * (nosniff), and nothing keeps a copy. `shown` files open in the browser; the others are downloads.
+ */
+export function attachmentResponse(
+  content: Uint8Array,
+  fileName: string,
+  contentType: string,
+  shown = false,
+): Response {
   return new Response(new Uint8Array(content), {
     headers: {
       'content-type': contentType,
-      'content-disposition': attachmentDisposition(fileName),
+      'content-disposition': attachmentDisposition(fileName, shown ? 'inline' : 'attachment'),
       'content-length': String(content.byteLength),
       'cache-control': 'private, no-store',
       'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; sandbox",
+      'content-security-policy': shown ? SHOWN_POLICY : DOWNLOAD_POLICY,
     },
   });
 }
 
-/** A stored file (PO file, request or case attachment) as the CRM answers it, as a download. */
+/**
+ * A stored attachment (PO file, a request's, a case's or an article's file) as the CRM answers it: shown in
+ * the browser when spec C§5 shows its kind as an image (the CRM checked the content against its type), else a
+ * download.
+ */
 export function fileResponse(file: FileContent): Response {
-  return attachmentResponse(Buffer.from(file.content, 'base64'), file.fileName, file.contentType);
+  const content = Buffer.from(file.content, 'base64');
+  return attachmentResponse(content, file.fileName, file.contentType, isShownAsImage(file.fileName));
 }
 
 /** A download the CRM or the gateway refused: its status and the text a person reads, nothing else. */

@@ -6,6 +6,7 @@ import {
 } from '@storefront/contracts/crm-purchase-orders';
 import { useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { AttachmentLink } from '../../components/AttachmentLink';
 import { base64Chunks, readAsBase64 } from '../../features/checkout/chunks';
 import { useCheckoutAction } from '../../features/checkout/use-checkout-action';
 
@@ -63,7 +64,7 @@ interface Upload {
 
 const ACCEPT = PO_FILE_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
-/** The PO file: uploaded in chunks with a progress bar, listed with its download link, removable (C§7). */
+/** The PO file: uploaded in chunks with a progress bar, listed with its link, removable (C§7). */
 export function PoFileField({ quoteId, file }: { quoteId: string; file: PoFile | null }) {
   const upload = useCheckoutAction();
   const remove = useCheckoutAction();
@@ -131,9 +132,11 @@ export function PoFileField({ quoteId, file }: { quoteId: string; file: PoFile |
       <label htmlFor={inputId}>PO file</label>
       {file ? (
         <p className="checkout-file">
-          <a href={fileDownloadPath(file.cvId)} download>
-            {file.fileName}
-          </a>{' '}
+          <AttachmentLink
+            href={fileDownloadPath(file.cvId)}
+            fileName={file.fileName}
+            contentType={file.contentType}
+          />{' '}
           ({Math.ceil(file.size / 1024)} KB){' '}
           <button
             type="button"

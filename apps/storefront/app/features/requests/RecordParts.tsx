@@ -5,6 +5,7 @@ import {
 } from '@storefront/contracts/crm-service-requests';
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
+import { AttachmentLink } from '../../components/AttachmentLink';
 import { formatCount, formatMoment } from '../../lib/format';
 
 /** A status filter of a list: a plain GET form, so the filter is in the URL and works without script. */
@@ -56,16 +57,18 @@ export function Comments({ comments }: { comments: RecordComment[] }) {
 
 const kilobytes = (size: number) => `${formatCount(Math.max(1, Math.round(size / 1024)))} KB`;
 
-/** Each file as a download link (the storefront serves it only to the account, as an attachment). */
+/** Each file as a link, shown in the browser or downloaded (the storefront serves it only to the account). */
 export function Attachments({ attachments }: { attachments: Attachment[] }) {
   if (attachments.length === 0) return <p>No attachments.</p>;
   return (
     <ul className="attachments">
       {attachments.map((file) => (
         <li key={file.id}>
-          <a href={attachmentPath(file.id)} download={file.fileName}>
-            {file.fileName}
-          </a>{' '}
+          <AttachmentLink
+            href={attachmentPath(file.id)}
+            fileName={file.fileName}
+            contentType={file.contentType}
+          />{' '}
           <span className="record-meta">
             {kilobytes(file.size)} · {formatMoment(file.uploadedAt)}
           </span>

@@ -1,9 +1,9 @@
 import { accountScope, crmCall } from '../../lib/crm.server';
-import { attachmentResponse, orRefusal } from '../../lib/downloads.server';
+import { fileResponse, orRefusal } from '../../lib/downloads.server';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/article-attachment';
 
-/** A file of a knowledge article, as an attachment; another storefront's article or an unknown file: 404. */
+/** A file of a knowledge article (shown or downloaded as C§5 says); another storefront's article or an unknown file: 404. */
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireAccountSession(args);
   const { articleId, attachmentId } = args.params;
@@ -13,6 +13,6 @@ export async function loader(args: Route.LoaderArgs) {
       articleId,
       attachmentId,
     });
-    return attachmentResponse(Buffer.from(file.content, 'base64'), file.fileName, file.contentType);
+    return fileResponse(file);
   });
 }

@@ -1,5 +1,6 @@
 import { SUPPORT_PATH } from '@storefront/contracts/crm-knowledge';
 import { Link } from 'react-router';
+import { AttachmentLink } from '../../components/AttachmentLink';
 import { ownRecord } from '../../features/requests/requests.server';
 import { accountScope, crmCall } from '../../lib/crm.server';
 import { formatMoment } from '../../lib/format';
@@ -56,9 +57,11 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           <ul className="support-article__files">
             {article.attachments.map((file) => (
               <li key={file.id}>
-                <a href={`${SUPPORT_PATH}/articles/${article.id}/files/${file.id}`} download={file.fileName}>
-                  {file.fileName}
-                </a>{' '}
+                <AttachmentLink
+                  href={`${SUPPORT_PATH}/articles/${article.id}/files/${file.id}`}
+                  fileName={file.fileName}
+                  contentType={file.contentType}
+                />{' '}
                 <span className="support-result__meta">({Math.max(1, Math.round(file.size / 1024))} KB)</span>
               </li>
             ))}
