@@ -28,6 +28,8 @@ export const SHAREABLE_PAGE_HEADER = 'x-shareable-page';
  * request as aliased fields (one principal, one round trip), never an unbounded batch.
  */
 export const GATEWAY_MAX_ROOT_FIELDS = 10;
+/** The longest makeCall payload (a JSON string) the gateway takes, in characters. */
+export const GATEWAY_MAX_PAYLOAD_CHARS = 32_768;
 export const quoteChangedKey = (quoteId: string) => `qreset-${quoteId}`;
 
 export const PRICE_SOURCES = ['Catalog Price', 'List Price'] as const;

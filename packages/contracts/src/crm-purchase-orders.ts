@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GATEWAY_MAX_PAYLOAD_CHARS } from './constants';
 import { crmType } from './crm-base';
 import { id, quoteScope, text } from './crm-fields';
 
@@ -66,11 +67,15 @@ export const UPLOADED_FILE_RELATIONS = ['QPO'] as const;
 export const MAX_PO_FILE_BYTES = 10 * 1024 * 1024;
 /** Spec C§7: binary files are chunked by 512 characters; every chunk but the last is a multiple of this. */
 export const FILE_CHUNK_UNIT = 512;
+/** What uploadFile's fields other than the chunk may take of a makeCall payload. */
+const UPLOAD_FIELDS_CHARS = 4096;
 /**
- * The largest chunk: 56 units (28,672 base64 characters, 21 KiB of file). The gateway takes a makeCall
- * payload of at most 32,768 characters, which leaves 4 KiB for the other fields of uploadFile.
+ * The largest chunk one request carries: as many 512-character units as the gateway's payload holds beside
+ * uploadFile's other fields (56: 28,672 base64 characters, 21 KiB of file). One unit a request would make a
+ * 1 MB file some 2,700 requests (docs/decisions/0018-po-numbers-and-files.md).
  */
-export const MAX_FILE_CHUNK_CHARS = 56 * FILE_CHUNK_UNIT;
+export const MAX_FILE_CHUNK_CHARS =
+  Math.floor((GATEWAY_MAX_PAYLOAD_CHARS - UPLOAD_FIELDS_CHARS) / FILE_CHUNK_UNIT) * FILE_CHUNK_UNIT;
 
 /** How many base64 characters a file of `bytes` bytes takes (with padding). */
 export function base64Length(bytes: number): number {

@@ -2,6 +2,7 @@ import {
   CRM_TYPES,
   type Envelope,
   envelope,
+  GATEWAY_MAX_PAYLOAD_CHARS,
   MESSAGES,
   type TemplateBlockRecord,
   text,
@@ -27,7 +28,7 @@ import { userResolvers } from './users/resolvers';
 const makeCallData = z.looseObject({
   callType: text(),
   endpoint: text().max(2048),
-  payload: text().max(32_768).nullish(),
+  payload: text().max(GATEWAY_MAX_PAYLOAD_CHARS).nullish(),
   accountId: text().nullish(),
 });
 
