@@ -75,9 +75,15 @@ test('a signed-in buyer picks an address from the book, then a shipping method, 
   const costCentre = details.getByLabel('Lab or cost centre');
   await expect(costCentre).toBeFocused();
   await expect(costCentre).toHaveAccessibleDescription('Lab or cost centre is required.');
-  await expect(details.getByLabel('Grant or project number')).toHaveAccessibleDescription(
-    'Printed on the invoice for your grants office.',
-  );
+  const grant = details.getByLabel('Grant or project number', { exact: true });
+  await expect(grant).toHaveAccessibleDescription('Printed on the invoice for your grants office.');
+  // The field's help is a tooltip beside its label, C§9's 130 pixels wide, shown on hover and hidden by Escape.
+  await details.getByRole('button', { name: 'Help: Grant or project number' }).hover();
+  const help = details.getByRole('tooltip');
+  await expect(help).toHaveText('Printed on the invoice for your grants office.');
+  expect((await help.boundingBox())?.width).toBe(130);
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
   await checkCheckoutLayouts(page, 'checkout-order-details-errors');
   await costCentre.fill('Flow core CC-4410');
   await details.getByLabel('Requested delivery date').fill('2026-12-01');

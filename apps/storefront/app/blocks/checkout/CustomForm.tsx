@@ -6,6 +6,7 @@ import {
   type SavedCustomField,
 } from '@storefront/contracts/custom-fields';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Tooltip } from '../../components/Tooltip';
 import { CUSTOM_FIELD_PREFIX } from '../../features/checkout/checkout-actions';
 import { useCheckoutAction } from '../../features/checkout/use-checkout-action';
 import type { BlockProps } from '../types';
@@ -107,7 +108,10 @@ interface FieldProps {
   error: string | null;
 }
 
-/** One configured field with its visible label, its help and its error, both named by aria-describedby. */
+/**
+ * One configured field with its visible label, its help (a tooltip beside the label, C§9) and its error, both
+ * named by aria-describedby.
+ */
 function CustomFieldInput({ idPrefix, field, value, error }: FieldProps) {
   const id = `${idPrefix}-${field.name}`;
   const name = `${CUSTOM_FIELD_PREFIX}${field.name}`;
@@ -121,38 +125,37 @@ function CustomFieldInput({ idPrefix, field, value, error }: FieldProps) {
   } as const;
   const text = value === undefined || typeof value === 'boolean' ? '' : String(value);
   // Marked like the address form's required fields; the input's `required` says it to screen readers.
-  const label = (
-    <>
+  const labelled = (
+    <label htmlFor={id}>
       {field.label}
       {field.required && <span aria-hidden="true"> *</span>}
-    </>
+    </label>
   );
-  const notes = (
-    <>
-      {field.helpText && (
-        <p id={`${id}-help`} className="checkout-field__help">
-          {field.helpText}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="checkout-field__error">
-          {error}
-        </p>
-      )}
-    </>
+  const label = field.helpText ? (
+    <span className="checkout-field__label">
+      {labelled}
+      <Tooltip id={`${id}-help`} label={`Help: ${field.label}`} text={field.helpText} />
+    </span>
+  ) : (
+    labelled
+  );
+  const notes = error && (
+    <p id={`${id}-error`} className="checkout-field__error">
+      {error}
+    </p>
   );
   if (field.type === 'checkbox') {
     return (
       <div className="checkout-field checkout-field--check">
         <input {...common} type="checkbox" value="true" defaultChecked={value === true} />
-        <label htmlFor={id}>{label}</label>
+        {label}
         <div className="checkout-field__notes">{notes}</div>
       </div>
     );
   }
   return (
     <div className="checkout-field">
-      <label htmlFor={id}>{label}</label>
+      {label}
       {field.type === 'textarea' ? (
         <textarea {...common} rows={4} maxLength={maxLengthOf(field)} defaultValue={text} />
       ) : field.type === 'picklist' ? (
