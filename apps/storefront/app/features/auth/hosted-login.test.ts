@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthSettings } from '../../lib/auth-settings';
 import { fakeJwt } from '../../testing/tokens';
-import { finishHostedLogin, hostedLoginUrl, hostedLogoutUrl } from './hosted-login';
+import { finishHostedLogin, HOSTED_LOGIN_WAIT_MS, hostedLoginUrl, hostedLogoutUrl } from './hosted-login';
 
 const setTokens = vi.hoisted(() => vi.fn(async () => {}));
 vi.mock('aws-amplify/auth/cognito', () => ({
@@ -111,6 +111,35 @@ describe('finishHostedLogin', () => {
       finishHostedLogin(settings, callback(`code=c-4&state=${query.get('state')}`)),
     ).rejects.toThrow('Invalid state in OAuth flow');
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("waits 10 s for the identity service's answer, then gives up with 'Network Error'", async () => {
+    vi.useFakeTimers();
+    try {
+      const { query } = await start();
+      let signal: AbortSignal | undefined;
+      fetchMock.mockImplementationOnce(
+        (_url, init) =>
+          new Promise((_resolve, reject) => {
+            signal = init?.signal ?? undefined;
+            signal?.addEventListener('abort', () => reject(signal?.reason));
+          }),
+      );
+      const finishing = finishHostedLogin(settings, callback(`code=c-6&state=${query.get('state')}`));
+      const outcome = finishing.then(
+        () => 'signed in',
+        (error: Error) => error.message,
+      );
+      await vi.advanceTimersByTimeAsync(HOSTED_LOGIN_WAIT_MS - 1);
+      expect(signal?.aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(signal?.aborted).toBe(true);
+      expect(await outcome).toBe('Network Error');
+      expect(HOSTED_LOGIN_WAIT_MS).toBe(10_000);
+      expect(setTokens).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("reports the provider's error and a refused exchange", async () => {

@@ -13,6 +13,8 @@ import { AUTH_MESSAGES } from './messages';
 const SCOPES = ['aws.cognito.signin.user.admin', 'email', 'openid', 'profile'];
 const STATE_LENGTH = 32;
 const VERIFIER_LENGTH = 128;
+/** Spec P§9: a hosted login's return waits this long for the identity service, then gives up. */
+export const HOSTED_LOGIN_WAIT_MS = 10_000;
 /** Session storage: the state, the PKCE verifier and the page to return to, while the hosted login runs. */
 const PENDING_KEY = 'EC_HostedLogin';
 /** 64 characters allowed in a PKCE verifier, so each random byte maps to one without bias. */
@@ -77,18 +79,31 @@ export async function finishHostedLogin(settings: AuthSettings, url: URL): Promi
   const error = params.get('error_description') ?? params.get('error');
   if (error) throw new Error(error);
   if (!pending || pending.state !== params.get('state')) throw new Error(AUTH_MESSAGES.invalidOAuthState);
-  const response = await fetch('/identity/oauth2/token', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      client_id: settings.clientId,
-      redirect_uri: redirectUri(),
-      code: params.get('code') ?? '',
-      code_verifier: pending.verifier,
-    }),
-  });
-  const tokens = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  // A token endpoint that does not answer leaves the page with 'Network Error' rather than waiting for ever.
+  const waiting = new AbortController();
+  const timer = setTimeout(() => waiting.abort(), HOSTED_LOGIN_WAIT_MS);
+  let response: Response;
+  let tokens: Record<string, unknown>;
+  try {
+    response = await fetch('/identity/oauth2/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: settings.clientId,
+        redirect_uri: redirectUri(),
+        code: params.get('code') ?? '',
+        code_verifier: pending.verifier,
+      }),
+      signal: waiting.signal,
+    });
+    tokens = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  } catch (error) {
+    if (waiting.signal.aborted) throw new Error(AUTH_MESSAGES.networkError);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
   const accessToken = typeof tokens.access_token === 'string' ? tokens.access_token : null;
   if (!response.ok || !accessToken) {
     throw new Error(String(tokens.error_description ?? tokens.error ?? AUTH_MESSAGES.networkError));
