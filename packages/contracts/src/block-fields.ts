@@ -28,6 +28,8 @@ export const BLOCK_NAMES = [
   'customCode',
   'recordList',
   'recordDetail',
+  'offerList',
+  'offerDetail',
 ] as const;
 export type BlockName = (typeof BLOCK_NAMES)[number];
 
@@ -186,6 +188,20 @@ export const recordDetailFields = z.object({
   listTemplate: templateName.optional(),
 });
 
+/** The offers a buyer can use today, each with the products it covers, linking to the offer's own page. */
+export const offerListFields = z.object({
+  heading: z.string().max(300).default('Current offers'),
+  /** The Details page an offer links to, where it shows with every product it covers. */
+  detailTemplate: templateName.optional(),
+});
+
+/** One offer, named by the page's ?id, with every product of the viewer's catalogue it covers. */
+export const offerDetailFields = z.object({
+  /** The List page the offer page links back to. */
+  listTemplate: templateName.optional(),
+  actions,
+});
+
 export const blockFieldSchemas = {
   header: headerFields,
   footer: footerFields,
@@ -205,6 +221,8 @@ export const blockFieldSchemas = {
   customCode: customCodeFields,
   recordList: recordListFields,
   recordDetail: recordDetailFields,
+  offerList: offerListFields,
+  offerDetail: offerDetailFields,
 } as const satisfies Record<BlockName, z.ZodType>;
 
 /** Parsed fields, by componentName. */

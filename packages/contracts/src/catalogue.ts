@@ -150,6 +150,16 @@ export const offerDetailsSchema = z.object({
 });
 export type OfferDetails = z.infer<typeof offerDetailsSchema>;
 
+/** How many of the account's catalogue items an offers list shows under each offer (its page shows them all). */
+export const OFFER_PREVIEW_ITEMS = 4;
+
+/** An offer of the offers list (getOffers): the items it covers in the account's catalogue, and the first few. */
+export const offerSummarySchema = offerDetailsSchema.extend({
+  /** Every item of the account's catalogue the offer covers; `items` holds the first OFFER_PREVIEW_ITEMS. */
+  itemCount: z.number(),
+});
+export type OfferSummary = z.infer<typeof offerSummarySchema>;
+
 /** Facets a product list may filter on; keys of CatalogItemCard.attributes. */
 export const PICKLIST_FIELDS = ['Application', 'Format', 'Species', 'Conjugate', 'Brand'] as const;
 export type PicklistField = (typeof PICKLIST_FIELDS)[number];

@@ -9,6 +9,7 @@ import {
   groupCountSchema,
   type OfferDetails,
   offerDetailsSchema,
+  offerSummarySchema,
   PICKLIST_FIELDS,
   type ProductElsewhere,
   picklistCountSchema,
@@ -113,6 +114,16 @@ export const CATALOGUE_CRM_TYPES = {
       }),
     answer: z.union([catalogItemDetailSchema, productElsewhereSchema, offerDetailsSchema, categorySchema]),
   }),
+  /**
+   * The storefront's offers valid today that cover items of the account's catalogue, by name, each with those
+   * items (the first few) and their number. One offer with all its items is getFormattedObjectDetails'.
+   */
+  getOffers: crmType({
+    ...catalogueRow,
+    method: 'POST',
+    payload: z.object(catalogueScope),
+    answer: z.array(offerSummarySchema),
+  }),
   getGuestAccounts: crmType({
     ...catalogueRow,
     method: 'GET',
@@ -153,6 +164,11 @@ export function isCatalogItemDetail(
   details: ObjectDetails,
 ): details is z.infer<typeof catalogItemDetailSchema> {
   return 'tiers' in details;
+}
+
+/** getFormattedObjectDetails' answer for an Offer: the offer and the account's catalogue items it covers. */
+export function isOfferDetails(details: ObjectDetails): details is OfferDetails {
+  return 'offer' in details;
 }
 
 /** getFormattedObjectDetails' answer for a CatalogItem the account's catalogue lacks. */

@@ -33,6 +33,7 @@ const SAMPLES: Samples = {
     accId: 'acc-1',
     stfId: 'stf-1',
   },
+  getOffers: catalogue,
   getGuestAccounts: { accId: 'acc-1' },
   getMetaItems: { ...catalogue, templateId: 'tpl-1', key: 'title' },
   logUserActivity: { ...catalogue, username: 'ana@example.com', activity: 'login' },

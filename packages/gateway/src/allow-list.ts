@@ -36,6 +36,7 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   getCatalogGroupCounts: 'catalogue',
   getCatalogPicklistGroupCounts: 'catalogue',
   getFormattedObjectDetails: 'catalogue',
+  getOffers: 'catalogue',
   getGuestAccounts: 'catalogue',
   getMetaItems: 'catalogue',
   getTranslationHeaders: 'catalogue',

@@ -12,6 +12,7 @@ import {
 import { loadHeader } from './header/loader.server';
 import type { BlockLoader } from './loader-types.server';
 import { loadNavigation } from './navigation/loader.server';
+import { loadOfferDetail, loadOfferList } from './offers/loader.server';
 import { loadProductCard } from './product-card/loader.server';
 import { loadProductDetail } from './product-detail/loader.server';
 import { loadProductList } from './product-list/loader.server';
@@ -47,4 +48,6 @@ export const blockDefinitions: { [N in BlockName]: BlockDefinition<N> } = {
   customCode: { fields: blockFieldSchemas.customCode, load: noData },
   recordList: { fields: blockFieldSchemas.recordList, load: loadRecordList },
   recordDetail: { fields: blockFieldSchemas.recordDetail, load: loadRecordDetail },
+  offerList: { fields: blockFieldSchemas.offerList, load: loadOfferList },
+  offerDetail: { fields: blockFieldSchemas.offerDetail, load: loadOfferDetail },
 };

@@ -49,6 +49,7 @@ function lazyBlock<M, P>(code: KeptModule<M>, component: (module: M) => Componen
 }
 
 const checkout = kept(() => import('./checkout/blocks'));
+const offers = kept(() => import('./offers/Offers'));
 
 /** The code of each lazily loaded block: what React.lazy imports, and what a navigation loads ahead. */
 const blockCode = {
@@ -64,6 +65,8 @@ const blockCode = {
   customForm: checkout,
   termsAndPayment: checkout,
   quoteSummary: checkout,
+  offerList: offers,
+  offerDetail: offers,
 } satisfies Partial<Record<BlockName, () => Promise<unknown>>>;
 
 const ProductCard = lazyBlock(blockCode.productCard, (module) => module.ProductCard);
@@ -78,6 +81,8 @@ const ShippingMethod = lazyBlock(checkout, (module) => module.ShippingMethod);
 const CustomForm = lazyBlock(checkout, (module) => module.CustomForm);
 const TermsAndPayment = lazyBlock(checkout, (module) => module.TermsAndPayment);
 const QuoteSummary = lazyBlock(checkout, (module) => module.QuoteSummary);
+const OfferList = lazyBlock(offers, (module) => module.OfferList);
+const OfferDetail = lazyBlock(offers, (module) => module.OfferDetail);
 
 /**
  * Loads the code of the lazily loaded blocks the sections show. A navigation waits for it before the new
@@ -91,6 +96,7 @@ export async function loadBlockCode(sections: readonly RenderedSection[]): Promi
 }
 
 const CHECKOUT_SOURCE = 'app/blocks/checkout/blocks.ts';
+const OFFERS_SOURCE = 'app/blocks/offers/Offers.tsx';
 
 /** The module each lazily loaded block imports above, by its path under the app's root. */
 export const lazyBlockSources: Partial<Record<BlockName, string>> = {
@@ -106,6 +112,8 @@ export const lazyBlockSources: Partial<Record<BlockName, string>> = {
   customForm: CHECKOUT_SOURCE,
   termsAndPayment: CHECKOUT_SOURCE,
   quoteSummary: CHECKOUT_SOURCE,
+  offerList: OFFERS_SOURCE,
+  offerDetail: OFFERS_SOURCE,
 };
 
 /**
@@ -131,4 +139,6 @@ export const blockComponents: { [N in BlockName]: ComponentType<BlockProps<N>> }
   customCode: CustomCode,
   recordList: RecordList,
   recordDetail: RecordDetail,
+  offerList: OfferList,
+  offerDetail: OfferDetail,
 };

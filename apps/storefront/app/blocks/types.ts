@@ -4,6 +4,8 @@ import type {
   CatalogItemCard,
   Category,
   GroupCount,
+  OfferDetails,
+  OfferSummary,
   PicklistCount,
   PicklistField,
 } from '@storefront/contracts/catalogue';
@@ -94,6 +96,9 @@ export interface RecordDetailData {
   listHref: string | null;
 }
 
+/** Whether an offer applies today, by the dates it is valid between. */
+export type OfferState = 'current' | 'upcoming' | 'ended';
+
 /** What each block's server loader answers, by componentName. */
 export interface BlockData {
   /**
@@ -158,6 +163,9 @@ export interface BlockData {
   customCode: null;
   recordList: RecordListData;
   recordDetail: RecordDetailData;
+  /** Each offer with its page's path (null: the block names no page for it). */
+  offerList: { offers: (OfferSummary & { href: string | null })[] };
+  offerDetail: OfferDetails & { state: OfferState; listHref: string | null };
 }
 
 /** A block ready to render: its fields parsed and its data loaded, or the reason it cannot show. */

@@ -694,19 +694,13 @@ function cataloguePages(storefrontId: string): SeedTemplate[] {
         meta: { Page_Title: 'Offers', Page_Type: LIST_PAGE },
       },
       (id) => [
-        section(id('intro'), 'Content', 1, [
-          block(id('intro-text'), 'richText', {
+        section(id('list'), 'Content', 1, [
+          block(id('offer-list'), 'offerList', {
             heading: 'Current offers',
-            headingLevel: 1,
-            text: 'Offers apply automatically to the products they cover; look for the Offer tag.\nThe product page shows each offer with its discount and validity.',
+            detailTemplate: 'offers-detail',
           }),
-        ]),
-        section(id('list'), 'Content', 2, [
-          block(id('product-list'), 'productList', {
-            heading: 'Reagents and buffers',
-            category: 'flow-cytometry-reagents-buffers',
-            featured: true,
-            limit: 8,
+          block(id('intro-text'), 'richText', {
+            text: 'Offers apply automatically to the products they cover; look for the Offer tag.',
           }),
         ]),
       ],
@@ -719,7 +713,11 @@ function cataloguePages(storefrontId: string): SeedTemplate[] {
         createdDate: created(10),
         meta: { Page_Title: 'Offer', Page_Type: DETAILS_PAGE },
       },
-      (id) => [section(id('detail'), 'Content', 1, [block(id('product-detail'), 'productDetail', {})])],
+      (id) => [
+        section(id('detail'), 'Content', 1, [
+          block(id('offer-detail'), 'offerDetail', { listTemplate: 'offers' }),
+        ]),
+      ],
     ),
     page(
       storefrontId,

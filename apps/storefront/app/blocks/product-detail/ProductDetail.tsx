@@ -236,7 +236,11 @@ function NotInCatalogue({ product, actions }: NotInCatalogueProps) {
   );
 }
 
-function offerDiscount(offer: Offer, currency: string): string {
+/**
+ * An offer's discount as a buyer reads it: '15% off', '$150.00 off'. The offer pages read it from here, so a
+ * product page's code stays one chunk (docs/decisions/0043).
+ */
+export function offerDiscount(offer: Offer, currency: string): string {
   return offer.offerType === 'Percent'
     ? `${offer.discount}% off`
     : `${formatMoney(offer.discount, currency)} off`;

@@ -3,7 +3,7 @@ import { accountScope, crmCall } from '../../lib/crm.server';
 import { GatewayCallError } from '../../lib/gateway';
 import { formatRecordValue } from '../../lib/record-format';
 import type { BlockLoader } from '../loader-types.server';
-import { MissingRecord } from '../missing-record.server';
+import { MissingRecord, namesNoRecord } from '../missing-record.server';
 import { listPagePath, templateIdNamed } from '../record-pages';
 
 /** A quote line has no currency of its own; its amounts are shown in US dollars. */
@@ -47,8 +47,6 @@ export const loadRecordDetail: BlockLoader<'recordDetail'> = async ({
     if (error instanceof GatewayCallError && error.status === 403) {
       return { record: null, problem: MESSAGES.accessDenied, listHref };
     }
-    const badNumber = error instanceof GatewayCallError && error.status === 400 && error.field === 'objectId';
-    if (badNumber || (error instanceof GatewayCallError && error.status === 404)) throw new MissingRecord();
-    throw error;
+    throw namesNoRecord(error, 'objectId') ? new MissingRecord() : error;
   }
 };

@@ -25,6 +25,26 @@ export function offersForItems(db: CrmDb, itemIds: readonly string[]) {
     .orderBy(asc(offers.name), asc(offers.id));
 }
 
+/** The storefront's offers, whatever their dates, by name. */
+export function storefrontOffers(db: CrmDb, storefrontId: string) {
+  return db
+    .select(offerFields)
+    .from(offers)
+    .where(eq(offers.storefrontId, storefrontId))
+    .orderBy(asc(offers.name), asc(offers.id));
+}
+
+/** The items of one catalogue each of the offers covers, by offer, in catalogue order. */
+export function offersItems(db: CrmDb, offerIds: readonly string[], catalogueId: string) {
+  if (offerIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ offerId: offerItems.offerId, ...cardFields })
+    .from(offerItems)
+    .innerJoin(catalogueItems, eq(catalogueItems.id, offerItems.itemId))
+    .where(and(inArray(offerItems.offerId, [...offerIds]), eq(catalogueItems.catalogueId, catalogueId)))
+    .orderBy(asc(offerItems.offerId), asc(catalogueItems.name), asc(catalogueItems.id));
+}
+
 export async function findOffer(db: CrmDb, storefrontId: string, offerId: string) {
   const [row] = await db
     .select(offerFields)

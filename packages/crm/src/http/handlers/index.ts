@@ -58,6 +58,7 @@ import {
 import { getMergedMetaInfo, getMetaItems } from './meta';
 import { getNotifications, getNotificationsCount, updateNotifications } from './notifications';
 import { getFormattedObjectDetails } from './objects';
+import { getOffers } from './offers';
 import { paymentRequestHandler } from './payment-callback';
 import {
   getPaymentMethods,
@@ -126,6 +127,7 @@ export const HANDLERS: Handlers = {
   getCatalogGroupCounts,
   getCatalogPicklistGroupCounts,
   getFormattedObjectDetails,
+  getOffers,
   getGuestAccounts,
   getMetaItems,
   logUserActivity,
