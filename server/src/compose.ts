@@ -163,6 +163,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
             callbackUrl: `${EMBEDDED_CRM_BASE}${crmEndpoint('paymentRequestHandler')}`,
             cardCallbackUrl: `${EMBEDDED_CRM_BASE}${crmEndpoint('savePaymentMethodCallback')}`,
             chargeUrl: config.payments.chargeUrl,
+            refundUrl: config.payments.refundUrl,
             // The embedded provider is composed after the CRM (it calls the CRM back): reached once it exists.
             fetch: async (request) =>
               config.payments.embedded ? embeddedProvider(request) : globalThis.fetch(request),

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { resolve } from 'node:path';
-import { PAYMENT_CHARGE_PATH } from '@storefront/contracts/payment-protocol';
+import { PAYMENT_CHARGE_PATH, PAYMENT_REFUND_PATH } from '@storefront/contracts/payment-protocol';
 import { z } from 'zod';
 
 const postgresUrl = z
@@ -77,6 +77,8 @@ const configSchema = z
     PAYMENTS_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
     /** Where the CRM charges a saved card at that provider; its `charges` beside the page unless set. */
     PAYMENTS_CHARGE_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
+    /** Where the CRM refunds a charge at that provider; its `refunds` beside the page unless set. */
+    PAYMENTS_REFUND_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
     /** The HMAC-SHA256 secret the CRM and the payment provider sign with; random per process when unset. */
     PAYMENTS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** The bearer token of the operator's endpoints (metrics, backups); random per start when unset. */
@@ -151,12 +153,18 @@ export interface ServerConfig {
     pageUrl: string;
     /** Where the CRM charges a saved card, server to server. */
     chargeUrl: string;
+    /** Where the CRM refunds a charge, server to server. */
+    refundUrl: string;
     /** True when this process serves the payment page itself (PAYMENTS_URL unset). */
     embedded: boolean;
   };
 }
 
 export class ConfigError extends Error {}
+
+/** A server-to-server endpoint of the provider: beside an external page, or under this host's embedded one. */
+const providerUrl = (path: string, pageUrl: string | undefined) =>
+  pageUrl ? new URL(path.slice(1), pageUrl).toString() : `${EMBEDDED_PAYMENTS_BASE}${PAYMENTS_MOUNT}${path}`;
 
 /** Reads and validates the environment once at start-up; a bad value names its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -211,11 +219,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     payments: {
       secret: values.PAYMENTS_SECRET ?? randomBytes(32).toString('base64url'),
       pageUrl: values.PAYMENTS_URL ?? `${PAYMENTS_MOUNT}/pay`,
-      chargeUrl:
-        values.PAYMENTS_CHARGE_URL ??
-        (values.PAYMENTS_URL
-          ? new URL(PAYMENT_CHARGE_PATH.slice(1), values.PAYMENTS_URL).toString()
-          : `${EMBEDDED_PAYMENTS_BASE}${PAYMENTS_MOUNT}${PAYMENT_CHARGE_PATH}`),
+      chargeUrl: values.PAYMENTS_CHARGE_URL ?? providerUrl(PAYMENT_CHARGE_PATH, values.PAYMENTS_URL),
+      refundUrl: values.PAYMENTS_REFUND_URL ?? providerUrl(PAYMENT_REFUND_PATH, values.PAYMENTS_URL),
       embedded: values.PAYMENTS_URL === undefined,
     },
   };

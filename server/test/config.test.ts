@@ -47,6 +47,7 @@ describe('loadConfig', () => {
     expect(embedded).toMatchObject({
       pageUrl: '/payments/pay',
       chargeUrl: 'http://payments.embedded/payments/charges',
+      refundUrl: 'http://payments.embedded/payments/refunds',
       embedded: true,
     });
     expect(embedded.secret.length).toBeGreaterThanOrEqual(32);
@@ -57,6 +58,7 @@ describe('loadConfig', () => {
       secret,
       pageUrl: 'https://pay.example.com/hosted/pay',
       chargeUrl: 'https://pay.example.com/hosted/charges',
+      refundUrl: 'https://pay.example.com/hosted/refunds',
       embedded: false,
     });
     expect(

@@ -22,9 +22,12 @@ export const CHECKOUT_MESSAGES = {
   billingAddress: 'ERROR: Please enter a billing address.',
   poNumber: 'ERROR: Please enter a PO Number.',
   paymentRequired: 'ERROR: Payment is required. Please pay online before placing the order.',
-  paymentMismatch: 'ERROR: The payment does not match the order total. Please pay again.',
   taxNotCalculated: 'ERROR: Tax could not be calculated for the shipping address.',
 } as const;
+
+/** The order's total grew after a card payment that the terms require to cover all of it. */
+export const remainingPaymentMessage = (remaining: string) =>
+  `ERROR: The order total changed after your card payment. Please pay the remaining ${remaining} by card to place the order.`;
 
 /** An order number: SO, the year it was placed, and its place in that year's sequence (SO-2026-000123). */
 export const ORDER_NUMBER_PATTERN = /^SO-\d{4}-\d{6,}$/;

@@ -63,14 +63,40 @@ const shuttleInfoSchema = z.object({
 });
 export type ShuttleInfo = z.infer<typeof shuttleInfoSchema>;
 
+/**
+ * Refunds go back to the card a charge came from: Pending until the provider confirms, Failed after the last
+ * try (the supplier then refunds by hand).
+ */
+export const REFUND_STATUSES = ['Pending', 'Refunded', 'Failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** Money the CRM gives back of a quote's card payments, and why. */
+const refundSchema = z.object({
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(REFUND_STATUSES),
+  /** Said to the buyer: why the money goes back. */
+  reason: z.string(),
+  brand: cardBrandSchema,
+  last4: z.string(),
+  createdAt: z.string(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
 const shuttleCheckoutInfoSchema = z.object({
   quoteId: z.string(),
-  /** What the buyer pays online, computed by the CRM from the quote. */
+  /** What is left to pay online: the quote's total less what its card payments already cover; never below 0. */
   amountDue: z.number(),
+  /** The quote's total now. */
+  total: z.number(),
+  /** What the quote's card payments cover, refunds taken off; above the total when the cart shrank after paying. */
+  amountPaid: z.number(),
   currency: z.string(),
   payOnlineTerms: payOnlineTermsSchema,
-  /** The quote's succeeded payment, else its latest declined one; null when none. */
+  /** The quote's latest applied payment, else its latest declined one; null when none. */
   payment: paymentSchema.nullable(),
+  /** What was or is being refunded of the quote's payments, newest first. */
+  refunds: z.array(refundSchema),
 });
 export type ShuttleCheckoutInfo = z.infer<typeof shuttleCheckoutInfoSchema>;
 
@@ -142,6 +168,12 @@ export const PAYMENT_CRM_TYPES = {
       nonce: protocolValue,
       signature: protocolValue,
     }),
-    answer: z.object({ requestId: z.string(), status: z.enum(PAYMENT_STATUSES), paymentId: z.string() }),
+    answer: z.object({
+      requestId: z.string(),
+      status: z.enum(PAYMENT_STATUSES),
+      paymentId: z.string(),
+      /** False for a charge recorded but not applied (its request replaced or expired, already paid): refunded. */
+      applied: z.boolean(),
+    }),
   }),
 };

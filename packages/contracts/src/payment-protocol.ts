@@ -12,7 +12,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  *   docs/decisions/0030-saved-payment-methods.md): the provider answers a token, the brand it read from the
  *   number, the last 4 and the expiry;
  * - charge / charge_result: the CRM charges a saved card's token server to server (paying invoices with a
- *   saved card, docs/decisions/0033-paying-invoices.md); the provider answers at once, no browser involved.
+ *   saved card, docs/decisions/0033-paying-invoices.md); the provider answers at once, no browser involved;
+ * - refund / refund_result: the CRM gives back (part of) a charge, named by its request and the nonce of its
+ *   result, server to server; the provider answers at once (docs/decisions/0015-hosted-payments.md).
  *
  * A request's `reference` says what is paid: the quote's id at checkout, the invoice numbers on /billing/payment.
  */
@@ -55,6 +57,8 @@ export const PAYMENT_MESSAGE_FIELDS = {
   ],
   charge: ['request_id', 'token', 'amount', 'currency', 'merchant', 'timestamp', 'nonce'],
   charge_result: ['request_id', 'status', 'amount', 'currency', 'decline_reason', 'timestamp', 'nonce'],
+  refund: ['refund_id', 'request_id', 'charge_nonce', 'amount', 'currency', 'timestamp', 'nonce'],
+  refund_result: ['refund_id', 'status', 'amount', 'currency', 'timestamp', 'nonce'],
 } as const;
 
 export type PaymentMessage = keyof typeof PAYMENT_MESSAGE_FIELDS;
@@ -70,6 +74,9 @@ export type PaymentResultStatus = (typeof PAYMENT_RESULT_STATUSES)[number];
 
 /** Where the provider takes a charge of a saved card, relative to its hosted page's `/pay`. */
 export const PAYMENT_CHARGE_PATH = '/charges';
+
+/** Where the provider takes a refund, relative to its hosted page's `/pay`. */
+export const PAYMENT_REFUND_PATH = '/refunds';
 
 /** How long a payment request may be paid after the CRM made it. */
 export const PAYMENT_REQUEST_TTL_MINUTES = 15;

@@ -88,6 +88,7 @@ export const TEST_PAYMENTS = {
   callbackUrl: `http://crm.test${crmEndpoint('paymentRequestHandler')}`,
   cardCallbackUrl: `http://crm.test${crmEndpoint('savePaymentMethodCallback')}`,
   chargeUrl: 'http://payments.test/charges',
+  refundUrl: 'http://payments.test/refunds',
 } satisfies CrmAppOptions['payments'];
 
 export interface SeededCrmOptions {

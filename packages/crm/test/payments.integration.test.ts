@@ -11,7 +11,8 @@ import {
 import { paymentAmount, verifyPaymentSignature } from '@storefront/contracts/payment-protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentRequests, payments } from '../src/db/schema';
+import { paymentRefunds, paymentRequests, payments } from '../src/db/schema';
+import { REFUND_REASONS } from '../src/domain/payments';
 import { openSeededCrm, providerResult, type SeededCrm, TEST_PAYMENTS, testEngines } from '../src/testing';
 
 type Answer = { status: number; body: unknown };
@@ -80,7 +81,10 @@ describe.each(await testEngines())('online payment on $name', (engine) => {
         paymentRequired: false,
         paymentOffered: true,
       },
+      total: cart.total,
+      amountPaid: 0,
       payment: null,
+      refunds: [],
     });
   });
 
@@ -149,24 +153,55 @@ describe.each(await testEngines())('online payment on $name', (engine) => {
     expect(own.body.fields.amount).toBe(paymentAmount(cart.total));
   });
 
-  it('records a succeeded payment once: a replay, a second payment and a new request are refused', async () => {
+  /** What the CRM recorded of the request's charges, applied first, with the refunds queued of each. */
+  async function chargesOf(requestId: string) {
+    const rows = await crm.database.db.select().from(payments).where(eq(payments.requestId, requestId));
+    return Promise.all(
+      rows
+        .sort((a, b) => Number(a.notAppliedReason !== null) - Number(b.notAppliedReason !== null))
+        .map(async (row) => ({
+          amount: row.amount,
+          notAppliedReason: row.notAppliedReason,
+          refunds: (
+            await crm.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, row.id))
+          ).map((refund) => ({ amount: refund.amount, reason: refund.reason })),
+        })),
+    );
+  }
+
+  it('applies a request once: a replay is refused, a second charge is recorded and refunded', async () => {
     const cart = await newCart(crm.ids.marlowe);
     const { body } = await requestPayment(crm.ids.marlowe, cart.id);
     const paid = providerResult(body.fields);
     const first = await callback(paid);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ requestId: body.fields.request_id, status: 'Succeeded' });
+    expect(first.body).toMatchObject({
+      requestId: body.fields.request_id,
+      status: 'Succeeded',
+      applied: true,
+    });
 
     const replay = await callback(paid);
     expect(replay.status).toBe(409);
-    expect(errorOf(replay)).toMatchObject({ errorCode: 'PAYMENT_ALREADY_PROCESSED', field: 'request_id' });
+    expect(errorOf(replay)).toMatchObject({ errorCode: 'PAYMENT_ALREADY_PROCESSED', field: 'nonce' });
+    // The page paid from a second tab: the provider charged the card again, with a result of its own.
     const again = await callback(providerResult(body.fields));
-    expect(again.status).toBe(409);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ status: 'Succeeded', applied: false });
+    expect(await chargesOf(body.fields.request_id)).toEqual([
+      { amount: cart.total, notAppliedReason: null, refunds: [] },
+      {
+        amount: cart.total,
+        notAppliedReason: REFUND_REASONS.alreadyPaid,
+        refunds: [{ amount: cart.total, reason: REFUND_REASONS.alreadyPaid }],
+      },
+    ]);
 
     const info = await crm.post<ShuttleCheckoutInfo>('getShuttleCheckoutInfo', {
       ...scope(crm.ids.marlowe),
       quoteId: cart.id,
     });
+    expect(info.body).toMatchObject({ amountDue: 0, amountPaid: cart.total, total: cart.total });
     expect(info.body.payment).toMatchObject({
       status: 'Succeeded',
       amount: cart.total,
@@ -175,9 +210,53 @@ describe.each(await testEngines())('online payment on $name', (engine) => {
       last4: '4242',
       declineReason: null,
     });
+    expect(info.body.refunds).toEqual([
+      expect.objectContaining({ amount: cart.total, status: 'Pending', reason: REFUND_REASONS.alreadyPaid }),
+    ]);
     const more = await requestPayment(crm.ids.marlowe, cart.id);
     expect(more.status).toBe(409);
     expect(errorOf(more).errorCode).toBe('QUOTE_ALREADY_PAID');
+  });
+
+  it('asks for the difference when the cart grew after paying, and applies it', async () => {
+    const cart = await newCart(crm.ids.marlowe);
+    const first = (await requestPayment(crm.ids.marlowe, cart.id)).body;
+    expect((await callback(providerResult(first.fields))).body).toMatchObject({ applied: true });
+    const catalogue = await crm.post<CatalogPage>('retrieveCatalogNG', scope(crm.ids.marlowe));
+    const grown = await crm.post<QuoteItems>('saveItemToQuoteBlink', {
+      ...scope(crm.ids.marlowe),
+      catalogItemId: catalogue.body.items[1]?.id,
+      qty: 1,
+    });
+    const total = grown.body.quote.total;
+    expect(total).toBeGreaterThan(cart.total);
+    const difference = Math.round((total - cart.total) * 100) / 100;
+
+    const second = (await requestPayment(crm.ids.marlowe, cart.id)).body;
+    expect(second.fields.amount).toBe(paymentAmount(difference));
+    expect((await callback(providerResult(second.fields))).body).toMatchObject({ applied: true });
+    const info = await crm.post<ShuttleCheckoutInfo>('getShuttleCheckoutInfo', {
+      ...scope(crm.ids.marlowe),
+      quoteId: cart.id,
+    });
+    expect(info.body).toMatchObject({ amountDue: 0, amountPaid: total, refunds: [] });
+  });
+
+  it('keeps one request open: a charge of a replaced request is recorded and refunded', async () => {
+    const cart = await newCart(crm.ids.marlowe);
+    const older = (await requestPayment(crm.ids.marlowe, cart.id)).body;
+    const newer = (await requestPayment(crm.ids.marlowe, cart.id)).body;
+    const late = await callback(providerResult(older.fields));
+    expect(late.status).toBe(200);
+    expect(late.body).toMatchObject({ applied: false });
+    expect(await chargesOf(older.fields.request_id)).toEqual([
+      {
+        amount: cart.total,
+        notAppliedReason: REFUND_REASONS.replaced,
+        refunds: [{ amount: cart.total, reason: REFUND_REASONS.replaced }],
+      },
+    ]);
+    expect((await callback(providerResult(newer.fields))).body).toMatchObject({ applied: true });
   });
 
   it('refuses a nonce it has seen, even for another request', async () => {
@@ -214,7 +293,7 @@ describe.each(await testEngines())('online payment on $name', (engine) => {
     expect(await info()).toMatchObject({ status: 'Succeeded', requestId: second.fields.request_id });
   });
 
-  it('refuses a tampered result, a wrong amount, a stale result and an expired request', async () => {
+  it('refuses a forged result; records and refunds a wrong amount and a charge after the expiry', async () => {
     const cart = await newCart(crm.ids.marlowe);
     const { fields } = (await requestPayment(crm.ids.marlowe, cart.id)).body;
 
@@ -222,36 +301,35 @@ describe.each(await testEngines())('online payment on $name', (engine) => {
     const forged = await callback(tampered);
     expect(forged.status).toBe(403);
     expect(errorOf(forged)).toMatchObject({ errorCode: 'PAYMENT_SIGNATURE_INVALID', field: 'signature' });
-
-    const wrongAmount = await callback(providerResult(fields, { amount: '0.01' }));
-    expect(wrongAmount.status).toBe(400);
-    expect(errorOf(wrongAmount)).toMatchObject({ errorCode: 'PAYMENT_MISMATCH', field: 'amount' });
-    const wrongCurrency = await callback(providerResult(fields, { currency: 'EUR' }));
-    expect(errorOf(wrongCurrency).errorCode).toBe('PAYMENT_MISMATCH');
-
-    const stale = await callback(
-      providerResult(fields, { timestamp: new Date(Date.now() - 10 * 60_000).toISOString() }),
-    );
-    expect(stale.status).toBe(400);
-    expect(errorOf(stale)).toMatchObject({ errorCode: 'PAYMENT_REQUEST_EXPIRED', field: 'timestamp' });
-
     const unknown = await callback(providerResult({ ...fields, request_id: 'no-such-request' }));
     expect(unknown.status).toBe(404);
 
+    const wrongAmount = await callback(providerResult(fields, { amount: '0.01' }));
+    expect(wrongAmount.body).toMatchObject({ status: 'Succeeded', applied: false });
+    const wrongCurrency = await callback(providerResult(fields, { currency: 'EUR' }));
+    expect(wrongCurrency.body).toMatchObject({ applied: false });
     // The request's quarter of an hour has passed.
     await crm.database.db
       .update(paymentRequests)
       .set({ expiresAt: new Date(Date.now() - 60_000) })
       .where(eq(paymentRequests.id, fields.request_id));
     const expired = await callback(providerResult(fields));
-    expect(expired.status).toBe(400);
-    expect(errorOf(expired)).toMatchObject({ errorCode: 'PAYMENT_REQUEST_EXPIRED', field: 'request_id' });
+    expect(expired.body).toMatchObject({ applied: false });
+    expect((await chargesOf(fields.request_id)).map((charge) => charge.refunds)).toEqual([
+      [{ amount: 0.01, reason: REFUND_REASONS.amountChanged }],
+      [{ amount: cart.total, reason: REFUND_REASONS.amountChanged }],
+      [{ amount: cart.total, reason: REFUND_REASONS.expired }],
+    ]);
+  });
 
-    const recorded = await crm.database.db
-      .select()
-      .from(payments)
-      .where(eq(payments.requestId, fields.request_id));
-    expect(recorded).toEqual([]);
+  it('applies a result the provider sends again long after the charge, as providers retry', async () => {
+    const cart = await newCart(crm.ids.marlowe);
+    const { fields } = (await requestPayment(crm.ids.marlowe, cart.id)).body;
+    const retried = await callback(
+      providerResult(fields, { timestamp: new Date(Date.now() - 10 * 60_000).toISOString() }),
+    );
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ status: 'Succeeded', applied: true });
   });
 
   it('answers a malformed result with 400 naming the field, never a 500', async () => {
@@ -293,23 +371,29 @@ describe.each(await testEngines())('online payment on $name', (engine) => {
 
   // PGlite runs one transaction at a time; only PostgreSQL can race the callbacks.
   if (engine.name === 'postgres') {
-    it('makes one payment of 20 parallel callbacks for one request', async () => {
+    it('applies one of 20 parallel charges of one request and refunds the other 19', async () => {
       const cart = await newCart(crm.ids.marlowe);
       const { fields } = (await requestPayment(crm.ids.marlowe, cart.id)).body;
       const answers = await Promise.all(Array.from({ length: 20 }, () => callback(providerResult(fields))));
-      const statuses = answers.map((answer) => answer.status).sort();
-      expect(statuses).toEqual([200, ...Array.from({ length: 19 }, () => 409)]);
-      const recorded = await crm.database.db.select().from(payments).where(eq(payments.quoteId, cart.id));
-      expect(recorded).toHaveLength(1);
+      expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 20 }, () => 200));
+      const charges = await chargesOf(fields.request_id);
+      expect(charges.filter((charge) => charge.notAppliedReason === null)).toHaveLength(1);
+      expect(charges.filter((charge) => charge.refunds.length === 1)).toHaveLength(19);
     });
 
-    it('pays a quote once when two of its requests are paid in parallel', async () => {
+    it('applies only the newest of three requests paid in parallel', async () => {
       const cart = await newCart(crm.ids.marlowe);
       const requests = await Promise.all([1, 2, 3].map(() => requestPayment(crm.ids.marlowe, cart.id)));
       const answers = await Promise.all(requests.map(({ body }) => callback(providerResult(body.fields))));
-      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
       const recorded = await crm.database.db.select().from(payments).where(eq(payments.quoteId, cart.id));
-      expect(recorded).toHaveLength(1);
+      expect(recorded).toHaveLength(3);
+      expect(recorded.filter((row) => row.notAppliedReason === null)).toHaveLength(1);
+      const info = await crm.post<ShuttleCheckoutInfo>('getShuttleCheckoutInfo', {
+        ...scope(crm.ids.marlowe),
+        quoteId: cart.id,
+      });
+      expect(info.body).toMatchObject({ amountPaid: cart.total, amountDue: 0 });
     });
   }
 });

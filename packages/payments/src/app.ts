@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   PAYMENT_CHARGE_PATH,
+  PAYMENT_REFUND_PATH,
   PAYMENT_RESULT_MAX_AGE_MINUTES,
   type PaymentFields,
   pickPaymentFields,
@@ -46,7 +47,7 @@ const silent: ProviderLogger = { info: () => undefined, warn: () => undefined };
  * no charge) shows the hosted card page; the page posts the card back to the same URL, the provider decides
  * (test cards), posts its signed result to the request's callback URL and sends the browser to the return URL.
  * `POST /charges` charges a saved card's token for the merchant, server to server, and answers the signed result
- * at once. It keeps no state and stores no card.
+ * at once; `POST /refunds` gives back (part of) a charge the same way. It keeps no state and stores no card.
  */
 export function createPaymentProvider(options: PaymentProviderOptions): Hono<Env> {
   const now = options.now ?? (() => new Date());
@@ -186,21 +187,32 @@ export function createPaymentProvider(options: PaymentProviderOptions): Hono<Env
       ),
     );
   });
-  app.post(PAYMENT_CHARGE_PATH, async (c) => {
+  /** The merchant's signed, fresh message of the kind from a JSON body, or the answer refusing it. */
+  async function merchantMessage<M extends 'charge' | 'refund'>(
+    c: Context<Env>,
+    kind: M,
+  ): Promise<PaymentFields<M> | Response> {
     const body: unknown = await c.req.json().catch(() => null);
     const record = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-    const charge = pickPaymentFields('charge', record);
+    const fields = pickPaymentFields(kind, record);
     const { signature } = record;
-    if (!charge || typeof signature !== 'string') {
-      return c.json({ error: 'a charge takes the signed fields of the charge message' }, 400);
+    if (!fields || typeof signature !== 'string') {
+      return c.json({ error: `a ${kind} takes the signed fields of the ${kind} message` }, 400);
     }
-    if (!verifyPaymentSignature(options.secret, 'charge', charge, signature)) {
-      return c.json({ error: 'the charge was not signed by the merchant' }, 403);
+    if (!verifyPaymentSignature(options.secret, kind, fields, signature)) {
+      return c.json({ error: `the ${kind} was not signed by the merchant` }, 403);
     }
-    const at = Date.parse(charge.timestamp);
+    const { timestamp } = fields as Pick<PaymentFields<'charge'>, 'timestamp'>;
+    const at = Date.parse(timestamp);
     if (Number.isNaN(at) || Math.abs(now().getTime() - at) > PAYMENT_RESULT_MAX_AGE_MINUTES * 60_000) {
-      return c.json({ error: 'the charge is stale; a captured charge is not taken again' }, 400);
+      return c.json({ error: `the ${kind} is stale; a captured ${kind} is not taken again` }, 400);
     }
+    return fields;
+  }
+
+  app.post(PAYMENT_CHARGE_PATH, async (c) => {
+    const charge = await merchantMessage(c, 'charge');
+    if (charge instanceof Response) return charge;
     const decision = decideSavedCard(charge.token);
     logger.info(
       { requestId: charge.request_id, outcome: decision.outcome },
@@ -213,6 +225,22 @@ export function createPaymentProvider(options: PaymentProviderOptions): Hono<Env
         amount: charge.amount,
         currency: charge.currency,
         decline_reason: decision.declineReason ?? '',
+        timestamp: now().toISOString(),
+        nonce: randomBytes(16).toString('base64url'),
+      }),
+    );
+  });
+  // The test provider keeps no charges, so it refunds what the merchant signed; a real one checks the charge.
+  app.post(PAYMENT_REFUND_PATH, async (c) => {
+    const refund = await merchantMessage(c, 'refund');
+    if (refund instanceof Response) return refund;
+    logger.info({ requestId: refund.request_id, refundId: refund.refund_id }, 'refund made');
+    return c.json(
+      signPaymentFields(options.secret, 'refund_result', {
+        refund_id: refund.refund_id,
+        status: 'refunded',
+        amount: refund.amount,
+        currency: refund.currency,
         timestamp: now().toISOString(),
         nonce: randomBytes(16).toString('base64url'),
       }),

@@ -35,6 +35,8 @@ import {
   type PromoCodeKind,
   QUOTE_STATUSES,
   type QuoteStatus,
+  REFUND_STATUSES,
+  type RefundStatus,
   type SavedCustomField,
   type Section,
   type Specification,
@@ -794,6 +796,11 @@ export const paymentRequests = pgTable(
     /** Where the hosted page sends the buyer back; null for a saved card's charge, which has no page. */
     returnUrl: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * When a newer request for the same quote or invoice replaced this one: one request is open at a time, and
+     * a result for a closed request is recorded and refunded, never applied.
+     */
+    closedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.quoteId)],
@@ -815,8 +822,9 @@ export const paymentRequestInvoices = pgTable(
 );
 
 /**
- * The provider's result for a request (paymentRequestHandler): one per request (unique requestId) and one per
- * provider nonce, so a replayed callback is refused. Of the card only the provider's token, brand and last 4.
+ * Every result the provider reported (paymentRequestHandler): one per provider nonce, so a replayed callback is
+ * refused, and as many per request as the provider charged (a page paid from two tabs charges twice). Of the card
+ * only the provider's token, brand and last 4.
  */
 export const payments = pgTable(
   'payments',
@@ -824,7 +832,6 @@ export const payments = pgTable(
     id: text().primaryKey(),
     requestId: text()
       .notNull()
-      .unique()
       .references(() => paymentRequests.id, { onDelete: 'cascade' }),
     /** The quote paid at checkout; null for a payment of invoices. */
     quoteId: text().references(() => quotes.id, { onDelete: 'cascade' }),
@@ -839,14 +846,50 @@ export const payments = pgTable(
     brand: text().$type<CardBrand>().notNull(),
     last4: text().notNull(),
     declineReason: text(),
+    /**
+     * Why a succeeded charge could not be applied to what it paid (its request was replaced or expired, the quote
+     * or the invoices were paid meanwhile): null when it was applied. Such a charge is refunded in full.
+     */
+    notAppliedReason: text(),
     nonce: text().notNull().unique(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index().on(t.requestId),
     index().on(t.quoteId, t.createdAt),
     check('payments_status_check', oneOf(t.status, PAYMENT_STATUSES)),
     check('payments_brand_check', oneOf(t.brand, [...CARD_BRANDS, OTHER_CARD_BRAND])),
     check('payments_last4_check', sql`${t.last4} ~ '^[0-9]{4}$'`),
+  ],
+);
+
+/**
+ * Money the CRM gives back at the provider: a charge that could not be applied, in full, or what a quote's
+ * payments exceed its order's total by. Pending until the provider confirms; Failed after its last try, which
+ * leaves it for the supplier to refund by hand (docs/decisions/0015-hosted-payments.md).
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: text().primaryKey(),
+    paymentId: text()
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amount: money(),
+    currency: text().notNull(),
+    reason: text().notNull(),
+    status: text().$type<RefundStatus>().notNull().default('Pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastError: text(),
+    settledAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.paymentId),
+    index().on(t.status, t.nextAttemptAt),
+    check('payment_refunds_status_check', oneOf(t.status, REFUND_STATUSES)),
+    check('payment_refunds_amount_check', sql`${t.amount} > 0`),
   ],
 );
 

@@ -38,11 +38,6 @@ export function incompleteStep(steps: CheckoutSteps): string | null {
   return null;
 }
 
-/** Whether the payment covers the order as it stands after its tax is committed. */
-export function paymentMatches(paidAmount: number | null, amountDue: number): boolean {
-  return paidAmount === null || paidAmount === amountDue;
-}
-
 /** An order number: SO-{year}-{sequence of the year, at least six digits} (ORDER_NUMBER_PATTERN). */
 export function formatOrderNumber(year: number, sequence: number): string {
   return `SO-${year}-${String(sequence).padStart(6, '0')}`;

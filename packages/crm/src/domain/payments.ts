@@ -55,3 +55,45 @@ export function isStorefrontUrl(url: string, storefrontDomain: string): boolean 
     parsed.hostname === host
   );
 }
+
+const cents = (amount: number) => Math.round(amount * 100);
+
+/** What the payments keep together, to the cent. */
+export function paidAmount(payments: readonly { kept: number }[]): number {
+  return payments.reduce((sum, payment) => sum + cents(payment.kept), 0) / 100;
+}
+
+/** What is left to pay of a total once the payments are counted; never below 0. */
+export function leftToPay(total: number, paid: number): number {
+  return Math.max(cents(total) - cents(paid), 0) / 100;
+}
+
+/**
+ * What to give back when payments exceed the total (the cart shrank after paying): the surplus, taken from the
+ * newest payment first, each at most what is kept of it.
+ */
+export function surplusRefunds(
+  payments: readonly { id: string; kept: number }[],
+  total: number,
+): { paymentId: string; amount: number }[] {
+  let surplus = cents(paidAmount(payments)) - cents(total);
+  const refunds: { paymentId: string; amount: number }[] = [];
+  for (const payment of payments) {
+    if (surplus <= 0) break;
+    const amount = Math.min(surplus, cents(payment.kept));
+    if (amount > 0) refunds.push({ paymentId: payment.id, amount: amount / 100 });
+    surplus -= amount;
+  }
+  return refunds;
+}
+
+/** Why money goes back to the card, as the buyer reads it beside the refund. */
+export const REFUND_REASONS = {
+  replaced: 'a newer payment was started for the same purchase, so this one was not needed',
+  expired: 'the payment request had expired when the card was charged',
+  amountChanged: 'the amount charged was not the amount requested',
+  alreadyPaid: 'it was already paid in full',
+  ordered: 'the order had already been placed',
+  invoicesPaid: 'the invoices were paid by another payment meanwhile',
+  overpaid: 'the order total fell after the payment',
+} as const;

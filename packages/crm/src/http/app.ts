@@ -13,6 +13,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { CrmDatabase } from '../db/open';
 import { isoDay } from '../domain/pricing';
 import { createMailDelivery } from '../mail/outbox';
+import { createRefundDelivery } from '../refunds/delivery';
 import type { AvaTaxClient } from '../tax/avatax-client';
 import { requireServiceToken } from './auth';
 import { CrmHttpError, notFound } from './errors';
@@ -37,7 +38,7 @@ export interface CrmAppOptions {
   /** Online payment through the hosted payment page; without it getShuttleInfo answers not configured. */
   payments?: Omit<PaymentSettings, 'now' | 'fetch'> & {
     now?: () => Date;
-    /** How a saved card's charge reaches the provider; the global fetch unless given. */
+    /** How a saved card's charge and a refund reach the provider; the global fetch unless given. */
     fetch?: PaymentSettings['fetch'];
   };
   /** Where the outbox's mail (order confirmations) is sent; without it the mail stays in the outbox. */
@@ -61,6 +62,7 @@ export function createCrmApp(opts: CrmAppOptions): Hono {
       }
     : null;
   const mail = createMailDelivery({ db: opts.db.db, smtpUrl: opts.smtpUrl, logError });
+  const refunds = createRefundDelivery({ db: opts.db.db, payments, logError });
   const app = new Hono();
 
   app.onError((error, c) => {
@@ -92,7 +94,7 @@ export function createCrmApp(opts: CrmAppOptions): Hono {
       span.setAttribute('crm.type', type);
       try {
         return await handler(
-          { db: opts.db.db, tax: opts.tax, today: isoDay(now()), payments, mail },
+          { db: opts.db.db, tax: opts.tax, today: isoDay(now()), payments, mail, refunds },
           payload,
         );
       } catch (error) {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { amountDue, isStorefrontUrl, payOnlineTerms } from '../../src/domain/payments';
+import {
+  amountDue,
+  isStorefrontUrl,
+  leftToPay,
+  paidAmount,
+  payOnlineTerms,
+  surplusRefunds,
+} from '../../src/domain/payments';
 import { quoteTotal } from '../../src/domain/quote-pricing';
 
 describe('pay-online terms (spec C§4)', () => {
@@ -77,5 +84,32 @@ describe('the return URL', () => {
     expect(isStorefrontUrl('https://user:pw@localhost/', 'localhost')).toBe(false);
     expect(isStorefrontUrl('javascript:alert(1)//localhost', 'localhost')).toBe(false);
     expect(isStorefrontUrl('/checkout', 'localhost')).toBe(false);
+  });
+});
+
+describe('card payments against a total that changed after paying', () => {
+  const paid = [
+    { id: 'second', kept: 117.77 },
+    { id: 'first', kept: 130.23 },
+  ];
+
+  it('counts what the payments keep, to the cent', () => {
+    expect(paidAmount(paid)).toBe(248);
+    expect(paidAmount([{ kept: 0.1 }, { kept: 0.2 }])).toBe(0.3);
+  });
+
+  it('leaves the difference to pay when the total grew, and nothing when it fell', () => {
+    expect(leftToPay(248, 130.23)).toBe(117.77);
+    expect(leftToPay(248, 248)).toBe(0);
+    expect(leftToPay(200, 248)).toBe(0);
+  });
+
+  it('gives back what was paid over a total that fell, from the newest payment first', () => {
+    expect(surplusRefunds(paid, 248)).toEqual([]);
+    expect(surplusRefunds(paid, 200)).toEqual([{ paymentId: 'second', amount: 48 }]);
+    expect(surplusRefunds(paid, 100)).toEqual([
+      { paymentId: 'second', amount: 117.77 },
+      { paymentId: 'first', amount: 30.23 },
+    ]);
   });
 });

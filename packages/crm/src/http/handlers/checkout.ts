@@ -7,7 +7,9 @@ import {
   missingRequiredField,
   type PlacedOrder,
   PO_MESSAGES,
+  remainingPaymentMessage,
 } from '@storefront/contracts';
+import { lockOwnerAndQuote, lockPoNumber } from '../../db/locks';
 import { findQuoteBuyer } from '../../db/queries/guest-buyers';
 import { insertNotification } from '../../db/queries/notifications';
 import {
@@ -19,15 +21,23 @@ import {
   nextOrderSequence,
   type OrderRow,
 } from '../../db/queries/orders';
-import { findStorefrontIdentity, findSucceededPayment } from '../../db/queries/payments';
-import { countPoNumber, findPurchaseOrderSettings, lockPoNumber } from '../../db/queries/purchase-orders';
+import { appliedQuotePayments, findStorefrontIdentity } from '../../db/queries/payments';
+import { countPoNumber, findPurchaseOrderSettings } from '../../db/queries/purchase-orders';
 import { findFileMeta, replaceQuoteFile } from '../../db/queries/quote-files';
-import { findQuote, linesWithItems, lockQuote, type QuoteRow } from '../../db/queries/quotes';
+import { findQuote, linesWithItems, type QuoteRow } from '../../db/queries/quotes';
+import { insertRefund } from '../../db/queries/refunds';
 import { findShippingSettings, shipmentLinesOf } from '../../db/queries/shipping';
 import { addressLines, billingParts, shippingParts } from '../../domain/addresses';
-import { formatOrderNumber, incompleteStep, orderPdfFileName, paymentMatches } from '../../domain/checkout';
+import { formatOrderNumber, incompleteStep, orderPdfFileName } from '../../domain/checkout';
 import { formatAmount, type OrderDocument, renderOrderPdf } from '../../domain/order-pdf';
-import { amountDue, payOnlineTerms } from '../../domain/payments';
+import {
+  amountDue,
+  leftToPay,
+  paidAmount,
+  payOnlineTerms,
+  REFUND_REASONS,
+  surplusRefunds,
+} from '../../domain/payments';
 import { storedCharges } from '../../domain/quote-pricing';
 import { shippingOffer } from '../../domain/shipping/offer';
 import { CrmHttpError, notFound } from '../errors';
@@ -77,13 +87,13 @@ function refuseMissingCustomField(form: CustomForm | null, quote: QuoteRow): voi
   }
 }
 
-/** Every step of C§4 checked on the locked quote; answers its succeeded payment's amount (null: unpaid). */
+/** Every step of C§4 checked on the locked quote. */
 async function checkSteps(
   ctx: HandlerContext,
   scope: QuoteScope,
   quote: QuoteRow,
   form: CustomForm | null,
-): Promise<number | null> {
+): Promise<void> {
   const settings = await findShippingSettings(ctx.db, scope.storefrontId);
   if (!settings) throw new Error(`storefront ${scope.storefrontId} vanished while an order was placed`);
   const shipmentLines = await shipmentLinesOf(ctx.db, quote.id);
@@ -94,7 +104,7 @@ async function checkSteps(
     currency: quote.currency,
     customerCarrierAllowed: settings.customerCarrierAllowed,
   });
-  const payment = await findSucceededPayment(ctx.db, quote.id);
+  const paid = paidAmount(await appliedQuotePayments(ctx.db, quote.id));
   const problem = incompleteStep({
     lineCount: shipmentLines.length,
     shippingAddress: shippingParts(quote),
@@ -105,7 +115,7 @@ async function checkSteps(
     billingAddress: billingParts(quote),
     poNumber: quote.poNumber,
     paymentRequired: payOnlineTerms(quote.payOnlineTerms, scope.account.payOnlineTerms).paymentRequired,
-    paidAmount: payment?.amount ?? null,
+    paidAmount: paid > 0 ? paid : null,
   });
   if (problem === CHECKOUT_MESSAGES.paymentRequired) {
     throw new CrmHttpError(400, 'PAYMENT_REQUIRED', problem);
@@ -113,7 +123,31 @@ async function checkSteps(
   if (problem) throw stepIncomplete(problem);
   refuseMissingCustomField(form, quote);
   await refuseDuplicatePo(ctx, scope, quote);
-  return payment?.amount ?? null;
+}
+
+/**
+ * The card payments against the taxed total (docs/decisions/0015-hosted-payments.md): where the terms require
+ * payment, a total grown since paying waits for the difference; where they offer it, the difference is invoiced.
+ * What was paid over a total that fell is queued to go back to the card.
+ */
+async function settleCardPayments(
+  ctx: HandlerContext,
+  quote: QuoteRow,
+  paymentRequired: boolean,
+): Promise<void> {
+  const applied = await appliedQuotePayments(ctx.db, quote.id);
+  const total = amountDue(quote);
+  const left = leftToPay(total, paidAmount(applied));
+  if (paymentRequired && left > 0) {
+    throw new CrmHttpError(
+      400,
+      'PAYMENT_REQUIRED',
+      remainingPaymentMessage(formatAmount(left, quote.currency)),
+    );
+  }
+  for (const refund of surplusRefunds(applied, total)) {
+    await insertRefund(ctx.db, { ...refund, currency: quote.currency, reason: REFUND_REASONS.overpaid });
+  }
 }
 
 type Buyer = Awaited<ReturnType<typeof findQuoteBuyer>>;
@@ -189,12 +223,11 @@ async function placeOrder(
   locked: QuoteRow,
   form: CustomForm | null,
 ): Promise<PlacedOrder> {
-  const paidAmount = await checkSteps(ctx, scope, locked, form);
+  await checkSteps(ctx, scope, locked, form);
   const { quote } = await taxLockedQuote(ctx, scope, locked, true);
   if (quote.taxStatus !== 'Committed') throw stepIncomplete(CHECKOUT_MESSAGES.taxNotCalculated);
-  if (!paymentMatches(paidAmount, amountDue(quote))) {
-    throw new CrmHttpError(400, 'PAYMENT_REQUIRED', CHECKOUT_MESSAGES.paymentMismatch);
-  }
+  const terms = payOnlineTerms(quote.payOnlineTerms, scope.account.payOnlineTerms);
+  await settleCardPayments(ctx, quote, terms.paymentRequired);
   const year = Number(ctx.today.slice(0, 4));
   const orderNumber = formatOrderNumber(year, await nextOrderSequence(ctx.db, year));
   const buyer = await findQuoteBuyer(ctx.db, quote);
@@ -241,8 +274,9 @@ async function placeOrder(
 }
 
 /**
- * Spec C§4, C§7: places the order. Ownership is checked before the quote's lock; under the lock (taken
- * waiting, so parallel submits queue) a quote that is already an order answers it with alreadySubmitted.
+ * Spec C§4, C§7: places the order. Ownership is checked before the locks; under the owner's and then the
+ * quote's (taken waiting, so parallel submits queue; the order adding to the cart takes them in) a quote that is
+ * already an order answers it with alreadySubmitted.
  */
 export const blinkCheckout: Handler<'blinkCheckout'> = async (ctx, payload) => {
   const scope = await quoteScope(ctx, payload);
@@ -255,7 +289,7 @@ export const blinkCheckout: Handler<'blinkCheckout'> = async (ctx, payload) => {
     throw new CrmHttpError(400, 'QUOTE_PDF_TEMPLATE_NOT_SET', CHECKOUT_MESSAGES.pdfTemplateNotSet);
   }
   const placed = await ctx.db.transaction(async (db) => {
-    const quote = ownQuote(await lockQuote(db, payload.quoteId, 'wait'), scope);
+    const quote = ownQuote(await lockOwnerAndQuote(db, scope.owner, payload.quoteId), scope);
     const order = await findOrderOfQuote(db, quote.id);
     if (order) return placedOrder({ ...ctx, db }, order, true);
     if (quote.checkedOut) {
@@ -267,8 +301,12 @@ export const blinkCheckout: Handler<'blinkCheckout'> = async (ctx, payload) => {
     }
     return placeOrder({ ...ctx, db }, scope, quote, customFormOf(template.sections));
   });
-  // The buyer does not wait for the mail server; delivery never throws, the outbox keeps what is not sent.
-  if (!placed.alreadySubmitted) void ctx.mail.deliver();
+  // The buyer does not wait for the mail server or the provider; neither delivery throws, and what is not sent
+  // waits for the next.
+  if (!placed.alreadySubmitted) {
+    void ctx.mail.deliver();
+    void ctx.refunds.settle();
+  }
   return placed;
 };
 

@@ -21,6 +21,7 @@ import type { InvoiceRow } from '../../db/queries/invoices';
 import { insertOutboxMail } from '../../db/queries/orders';
 import { findPaymentMethod } from '../../db/queries/payment-methods';
 import {
+  closeInvoiceRequests,
   findPaymentOfRequest,
   findPaymentRequest,
   findStorefrontIdentity,
@@ -30,12 +31,12 @@ import {
   type PaymentRow,
 } from '../../db/queries/payments';
 import { receiptMail, receiptNumberOf } from '../../domain/invoice-payments';
-import { isStorefrontUrl } from '../../domain/payments';
+import { isStorefrontUrl, REFUND_REASONS } from '../../domain/payments';
 import { roundInCurrency } from '../../domain/quote-pricing';
 import { CrmHttpError, forbidden, invalidPayload, notFound } from '../errors';
 import { invoiceSummary, ownAccount } from './invoices';
-import { alreadyAnswered } from './payment-callback';
 import { paymentSettings } from './payments';
+import { alreadyAnswered, type DecidedCharge, recordNotApplied } from './provider-results';
 import type { Handler, HandlerContext, PaymentSettings } from './types';
 
 /** How long the CRM waits for the provider to charge a saved card. */
@@ -114,6 +115,10 @@ async function lockAndSettle(
   return settle(account, locked, allocations);
 }
 
+/**
+ * A payment request for the settled invoices; any other open request paying one of them is closed, so a result
+ * is applied only for the newest.
+ */
 async function newInvoiceRequest(
   tx: HandlerContext['db'],
   settings: PaymentSettings,
@@ -121,6 +126,11 @@ async function newInvoiceRequest(
   settled: ReturnType<typeof settle>,
   extra: { contactId: string | null; paymentMethodId: string | null; returnUrl: string | null },
 ): Promise<PaymentRequestRow> {
+  await closeInvoiceRequests(
+    tx,
+    settled.lines.map((line) => line.invoice.id),
+    settings.now(),
+  );
   const request = await insertPaymentRequest(tx, {
     quoteId: null,
     accountId: account.id,
@@ -253,14 +263,7 @@ async function chargeSavedCard(
 export async function recordInvoicePayment(
   ctx: HandlerContext,
   request: PaymentRequestRow,
-  decided: {
-    status: PaymentRow['status'];
-    token: string | null;
-    brand: PaymentRow['brand'];
-    last4: string;
-    declineReason: string | null;
-    nonce: string;
-  },
+  decided: DecidedCharge,
 ): Promise<PaymentRow> {
   const payment = await insertPayment(ctx.db, {
     requestId: request.id,
@@ -301,13 +304,13 @@ export async function recordInvoicePayment(
 
 /**
  * The provider's result for a payment of invoices, under the request's lock: the invoices are locked and
- * checked again, and if one was paid meanwhile by another payment the result is refused (409), so the
- * provider charges nothing and no invoice is paid twice.
+ * checked again, and if one was paid meanwhile by another payment the charge is recorded as not applied and
+ * refunded, so no invoice is paid twice and no charge is lost.
  */
 export async function applyInvoicePaymentResult(
   ctx: HandlerContext,
   request: PaymentRequestRow,
-  decided: Parameters<typeof recordInvoicePayment>[2],
+  decided: DecidedCharge & { amount: number; currency: string },
 ): Promise<PaymentRow> {
   if (decided.status === 'Succeeded') {
     // The terms were checked when the payment was requested; what can change since is a balance.
@@ -321,15 +324,11 @@ export async function applyInvoicePaymentResult(
       settle(account, locked, lines);
     } catch (error) {
       if (!(error instanceof CrmHttpError)) throw error;
-      throw new CrmHttpError(
-        409,
-        'INVOICE_BALANCE_CHANGED',
-        'an invoice of this payment was paid by another payment meanwhile; this one is not taken.',
-        'request_id',
-      );
+      return recordNotApplied(ctx, request, decided, REFUND_REASONS.invoicesPaid);
     }
   }
-  return recordInvoicePayment(ctx, request, decided);
+  const { amount: _charged, currency: _in, ...charge } = decided;
+  return recordInvoicePayment(ctx, request, charge);
 }
 
 /** The receipt of a payment request of the account as the CRM has it now. */

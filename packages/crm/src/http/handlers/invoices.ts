@@ -8,7 +8,7 @@ import {
   invoiceDetails,
   listInvoices,
 } from '../../db/queries/invoices';
-import { findStorefrontIdentity, findSucceededPayment } from '../../db/queries/payments';
+import { appliedQuotePayments, findStorefrontIdentity } from '../../db/queries/payments';
 import type { QuoteRow } from '../../db/queries/quotes';
 import { findQuote } from '../../db/queries/quotes';
 import { belongsToStorefront } from '../../domain/access';
@@ -23,6 +23,7 @@ import {
   PAID_BY_CARD_TERMS,
 } from '../../domain/invoices';
 import { type OrderDocument, renderOrderPdf } from '../../domain/order-pdf';
+import { leftToPay, paidAmount } from '../../domain/payments';
 import { forbidden, notFound } from '../errors';
 import type { Handler, HandlerContext } from './types';
 
@@ -205,7 +206,8 @@ export const getInvoicePdf: Handler<'getInvoicePdf'> = async (ctx, payload) => {
 
 /**
  * The invoice of an order just placed, in the order's transaction: paid by card at checkout, it is paid
- * already (the card payment applied); on account, it is open and due after the account's terms.
+ * already (the card payments applied); on account, it is open and due after the account's terms, less what a
+ * card payment made before the total grew already covers.
  */
 export async function invoiceOrder(
   ctx: HandlerContext,
@@ -213,8 +215,10 @@ export async function invoiceOrder(
   quote: QuoteRow,
   order: OrderDocument,
 ): Promise<InvoiceRow> {
-  const card = await findSucceededPayment(ctx.db, quote.id);
+  const cards = (await appliedQuotePayments(ctx.db, quote.id)).filter((payment) => payment.kept > 0);
   const amount = order.total;
+  const balance = leftToPay(amount, paidAmount(cards));
+  const card = balance === 0 && cards.length > 0;
   return insertInvoice(
     ctx.db,
     {
@@ -236,11 +240,14 @@ export async function invoiceOrder(
       shipping: order.shipping + order.surcharge,
       tax: order.tax,
       amount,
-      balance: card ? 0 : amount,
+      balance,
     },
     order.lines,
-    card
-      ? [{ paidOn: order.date, method: `${card.brand} ending ${card.last4}`, reference: card.id, amount }]
-      : [],
+    cards.map((payment) => ({
+      paidOn: order.date,
+      method: `${payment.brand} ending ${payment.last4}`,
+      reference: payment.id,
+      amount: payment.kept,
+    })),
   );
 }

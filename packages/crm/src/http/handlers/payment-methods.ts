@@ -16,8 +16,13 @@ import {
 import { findStorefrontIdentity } from '../../db/queries/payments';
 import { isStorefrontUrl } from '../../domain/payments';
 import { CrmHttpError, forbidden, invalidPayload, notFound } from '../errors';
-import { alreadyAnswered, readProviderResult, verifyProviderResult } from './payment-callback';
 import { paymentSettings } from './payments';
+import {
+  alreadyAnswered,
+  readProviderResult,
+  refuseStaleResult,
+  verifyProviderResult,
+} from './provider-results';
 import { accountScope } from './scope';
 import type { Handler, HandlerContext } from './types';
 
@@ -123,7 +128,8 @@ export const savePaymentMethodCallback: Handler<'savePaymentMethodCallback'> = a
   const settings = paymentSettings(ctx);
   const { signature, ...fields } = payload;
   verifyProviderResult(settings.secret, 'card_result', fields, signature);
-  const result = readProviderResult(fields, settings.now());
+  const result = readProviderResult(fields);
+  refuseStaleResult(result.at, settings.now());
   if (!EXPIRY_MONTH.test(fields.exp_month)) throw invalidPayload('must be a month, 1 to 12.', 'exp_month');
   if (!EXPIRY_YEAR.test(fields.exp_year)) throw invalidPayload('must be a four-digit year.', 'exp_year');
   return ctx.db.transaction(async (tx) => {

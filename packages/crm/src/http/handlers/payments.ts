@@ -11,14 +11,16 @@ import {
   signPaymentFields,
 } from '@storefront/contracts/payment-protocol';
 import {
+  appliedQuotePayments,
+  closeQuoteRequests,
   findQuotePayment,
   findStorefrontIdentity,
-  findSucceededPayment,
   insertPaymentRequest,
   type PaymentRow,
 } from '../../db/queries/payments';
 import { findQuote, type QuoteRow } from '../../db/queries/quotes';
-import { amountDue, isStorefrontUrl, payOnlineTerms } from '../../domain/payments';
+import { refundsOfQuote } from '../../db/queries/refunds';
+import { amountDue, isStorefrontUrl, leftToPay, paidAmount, payOnlineTerms } from '../../domain/payments';
 import { CrmHttpError, invalidPayload } from '../errors';
 import { findChangeableQuote, lockChangeableQuote, ownQuote, quoteScope } from './quote-access';
 import type { AccountScope } from './scope';
@@ -61,19 +63,30 @@ export const getShuttleCheckoutInfo: Handler<'getShuttleCheckoutInfo'> = async (
 ): Promise<ShuttleCheckoutInfo> => {
   const scope = await quoteScope(ctx, payload);
   const quote = ownQuote(await findQuote(ctx.db, payload.quoteId), scope);
-  const payment = await findQuotePayment(ctx.db, quote.id);
+  const [payment, applied, refunds] = await Promise.all([
+    findQuotePayment(ctx.db, quote.id),
+    appliedQuotePayments(ctx.db, quote.id),
+    refundsOfQuote(ctx.db, quote.id),
+  ]);
+  const total = amountDue(quote);
+  const paid = paidAmount(applied);
   return {
     quoteId: quote.id,
-    amountDue: amountDue(quote),
+    amountDue: leftToPay(total, paid),
+    total,
+    amountPaid: paid,
     currency: quote.currency,
     payOnlineTerms: termsOf(quote, scope),
     payment: payment ? toPayment(payment) : null,
+    refunds: refunds.map((refund) => ({ ...refund, createdAt: refund.createdAt.toISOString() })),
   };
 };
 
 /**
- * A signed payment request for the amount the CRM computes from the own quote, made under the quote's lock so
- * the amount is that of one consistent cart, and refused once the quote is paid.
+ * A signed payment request for what is left to pay of the own quote (its total less what its card payments
+ * keep: the whole total at first, the difference after the cart grew), made under the quote's lock so the amount
+ * is that of one consistent cart, and refused once nothing is left to pay. Any earlier request still open is
+ * closed: a result for it is refunded instead of applied.
  */
 export const generateSignature: Handler<'generateSignature'> = async (
   ctx,
@@ -100,12 +113,15 @@ export const generateSignature: Handler<'generateSignature'> = async (
         'quoteId',
       );
     }
-    if (await findSucceededPayment(tx, quote.id)) {
+    const paid = paidAmount(await appliedQuotePayments(tx, quote.id));
+    const amount = leftToPay(amountDue(quote), paid);
+    if (amount <= 0 && paid > 0) {
       throw new CrmHttpError(409, 'QUOTE_ALREADY_PAID', 'this quote is already paid.', 'quoteId');
     }
-    const amount = amountDue(quote);
     if (amount <= 0) throw invalidPayload('the quote has nothing to pay.', 'quoteId');
-    const expiresAt = new Date(settings.now().getTime() + PAYMENT_REQUEST_TTL_MINUTES * 60_000);
+    const now = settings.now();
+    const expiresAt = new Date(now.getTime() + PAYMENT_REQUEST_TTL_MINUTES * 60_000);
+    await closeQuoteRequests(tx, quote.id, now);
     const request = await insertPaymentRequest(tx, {
       quoteId: quote.id,
       accountId: quote.accountId,

@@ -1,6 +1,7 @@
 import type { CrmAnswer, CrmPayload, CrmType } from '@storefront/contracts';
 import type { CrmDb } from '../../db/open';
 import type { MailDelivery } from '../../mail/outbox';
+import type { RefundDelivery } from '../../refunds/delivery';
 import type { AvaTaxClient } from '../../tax/avatax-client';
 
 /** How this CRM takes payments through the hosted payment page (docs/decisions/0015-hosted-payments.md). */
@@ -15,6 +16,8 @@ export interface PaymentSettings {
   cardCallbackUrl: string;
   /** Where the CRM charges a saved card's token, server to server: the provider's `/charges`. */
   chargeUrl: string;
+  /** Where the CRM refunds a charge, server to server: the provider's `/refunds`. */
+  refundUrl: string;
   /** How the CRM reaches the provider for a charge. */
   fetch: (request: Request) => Promise<Response>;
   /** The clock requests expire by: real time, even where tests pin the offer day. */
@@ -31,6 +34,8 @@ export interface HandlerContext {
   payments: PaymentSettings | null;
   /** Sends the outbox's waiting mail; called after a transaction that queued some has committed. */
   mail: MailDelivery;
+  /** Sends the queued refunds to the provider; called after a transaction that queued one has committed. */
+  refunds: RefundDelivery;
 }
 
 /** A type's handler: its parsed payload in, the answer its contract row describes out. */
