@@ -48,7 +48,8 @@ describe.each(await testEngines())('paying invoices on $name', (engine) => {
       ...extra,
     });
 
-  const callback = (body: unknown) => crm.post<{ status: string; applied: boolean }>('paymentRequestHandler', body);
+  const callback = (body: unknown) =>
+    crm.post<{ status: string; applied: boolean }>('paymentRequestHandler', body);
   const receipt = (accountId: string, requestId: string) =>
     crm.post<InvoicePaymentReceipt>('getInvoicePaymentReceipt', { ...scope(accountId), requestId });
 
