@@ -2,6 +2,7 @@ import { useId, useRef } from 'react';
 import { Form, Link, useLocation } from 'react-router';
 import type { PageViewer } from '../blocks/types';
 import { loginPath, SIGN_OUT_INTENT } from '../lib/paths';
+import { useTokenExpiryLog } from '../lib/token-expiry-log';
 import { useDisclosure } from './use-disclosure';
 
 /**
@@ -28,7 +29,18 @@ export function AccountControls({ viewer }: { viewer: PageViewer }) {
     );
   }
   // Keyed by the path: a followed link leaves the menu closed behind it.
-  return <AccountMenu key={pathname} name={viewer.name} actingFor={viewer.actingFor} />;
+  return (
+    <>
+      <TokenExpiryLog />
+      <AccountMenu key={pathname} name={viewer.name} actingFor={viewer.actingFor} />
+    </>
+  );
+}
+
+/** While the user is signed in, the access token's expiry goes to the browser's log each minute (P§9). */
+function TokenExpiryLog() {
+  useTokenExpiryLog();
+  return null;
 }
 
 /** A disclosure, not an ARIA menu: its entries are ordinary links and a button, reached with Tab. */
