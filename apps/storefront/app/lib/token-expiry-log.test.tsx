@@ -9,7 +9,10 @@ const NOW = Date.parse('2026-11-28T10:00:00Z');
 const signedIn = { signedIn: true, name: 'Ana Lima', actingFor: null } as const;
 
 function setCookies(header: string) {
-  for (const pair of header.split('; ')) document.cookie = `${pair}; path=/`;
+  for (const pair of header.split('; ')) {
+    // biome-ignore lint/suspicious/noDocumentCookie: the test stands in for the library writing its cookies.
+    document.cookie = `${pair}; path=/`;
+  }
 }
 
 beforeEach(() => {
@@ -22,6 +25,7 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
   for (const pair of document.cookie.split('; ')) {
+    // biome-ignore lint/suspicious/noDocumentCookie: the cookies the test wrote go again.
     document.cookie = `${pair.split('=')[0]}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
 });
