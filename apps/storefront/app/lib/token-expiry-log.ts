@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { whenIdle } from './idle';
 import { decodeJwtPayload } from './jwt';
 
 /** Spec P§9: while a user is signed in, the access token's expiry is logged every 60 seconds. */
@@ -38,24 +39,30 @@ export function accessTokenExpiry(cookie: string): number | null {
 
 /** What the log says of an expiry seen at `now`. */
 export function describeTokenExpiry(expiresAt: number, now: number): string {
-  const minutes = Math.round(Math.abs(expiresAt - now) / 60_000);
+  const minutes = Math.ceil(Math.abs(expiresAt - now) / 60_000);
   return expiresAt > now
     ? `Session: the access token expires in ${minutes} min (${new Date(expiresAt).toISOString()}).`
     : `Session: the access token expired ${minutes} min ago; the next page refreshes it.`;
 }
 
 /**
- * Logs the access token's expiry to the browser's console now and every 60 s while mounted, so a session
- * that ends in an open tab can be told from its log.
+ * Logs the access token's expiry to the browser's console now and every 60 s while mounted, when the browser
+ * is idle, so a session that ends in an open tab can be told from its log.
  */
 export function useTokenExpiryLog(): void {
   useEffect(() => {
+    let cancelLog = () => {};
     const log = () => {
-      const expiresAt = accessTokenExpiry(document.cookie);
-      if (expiresAt !== null) console.info(describeTokenExpiry(expiresAt, Date.now()));
+      cancelLog = whenIdle(() => {
+        const expiresAt = accessTokenExpiry(document.cookie);
+        if (expiresAt !== null) console.info(describeTokenExpiry(expiresAt, Date.now()));
+      });
     };
     log();
     const timer = setInterval(log, TOKEN_EXPIRY_LOG_MS);
-    return () => clearInterval(timer);
+    return () => {
+      clearInterval(timer);
+      cancelLog();
+    };
   }, []);
 }
