@@ -14,6 +14,7 @@ import { CognitoError } from './protocol/errors';
 import { protocolHandler } from './protocol/router';
 import type { AdminCredentials } from './protocol/sigv4';
 import { databaseCounters } from './security/counters';
+import { failedSignIns } from './security/failed-sign-ins';
 import { createLockout } from './security/lockout';
 import { passwordHasher } from './security/password-hash';
 import { DEFAULT_RATE_LIMITS, type RateLimits, requestLimit } from './security/rate-limit';
@@ -35,7 +36,7 @@ export interface IdentityAppOptions {
   logger?: Logger;
   /** A signing key older than this is rotated on its next use; default 90 days. */
   signingKeyMaxAgeDays?: number;
-  /** Overrides the per-IP and per-user request limits. */
+  /** Overrides the request limits and the failed sign-in budgets. */
   rateLimits?: Partial<RateLimits>;
   /**
    * Where the request limits count and revocations are recorded: this process by default (on the `now`
@@ -70,6 +71,7 @@ export function createIdentityApp(options: IdentityAppOptions): Hono {
   const logger = redactingLogger(options.logger ?? consoleLogger);
   const db = identityDb(options.database);
   const shared = options.sharedState ?? memorySharedState({ now: () => now().getTime() });
+  const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const ctx: IdentityContext = {
     db,
     mode: options.mode,
@@ -81,11 +83,12 @@ export function createIdentityApp(options: IdentityAppOptions): Hono {
     lockout: createLockout(db, now),
     requestCounters: shared.windowCounters('identity:requests'),
     codeBudgets: databaseCounters(db, now),
+    failedSignIns: failedSignIns(limits, shared),
     revocations: shared.revocations,
     logger,
   };
 
-  const limit = requestLimit({ ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, ctx.requestCounters);
+  const limit = requestLimit(limits, ctx.requestCounters);
 
   const app = new Hono();
   app.onError((error, c) => {

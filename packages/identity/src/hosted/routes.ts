@@ -9,7 +9,7 @@ import type { Federation } from '../federation/routes';
 import { respondToChallenge } from '../operations/sign-in';
 import { CognitoError } from '../protocol/errors';
 import { safeEqual } from '../security/compare';
-import { type RequestLimit, userSubject } from '../security/rate-limit';
+import { clientAddress, type RequestLimit, userSubject } from '../security/rate-limit';
 import { checkPassword } from '../sign-in/password';
 import type { AuthResponse } from '../sign-in/result';
 import { afterPassword } from '../sign-in/steps';
@@ -141,7 +141,8 @@ export function hostedRoutes(ctx: IdentityContext, limit: RequestLimit, federati
     if (!page) return expired(c);
     const { request, fields } = page;
     try {
-      const user = await checkPassword(ctx, request.pool.id, fields.username, fields.password);
+      const caller = { ...ctx, clientAddress: clientAddress(c) };
+      const user = await checkPassword(caller, request.pool.id, fields.username, fields.password);
       const response = await afterPassword(ctx, {
         pool: request.pool,
         clientId: request.client.id,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { IdentityContext } from '../context';
 import { OPERATIONS } from '../operations';
+import { clientAddress } from '../security/rate-limit';
 import { CognitoError } from './errors';
 import { type AdminCredentials, verifySigV4 } from './sigv4';
 
@@ -30,7 +31,11 @@ export function protocolHandler(ctx: IdentityContext, options: ProtocolOptions) 
       if (!operation) throw new CognitoError('UnknownOperationException', `Unknown operation ${name}`);
       const text = await c.req.text();
       if (operation.admin) await verifySigV4(c.req.raw, text, options.adminCredentials);
-      const result = await operation.handle(ctx, parseBody(text), (subject) => options.limit(c, subject));
+      const result = await operation.handle(
+        { ...ctx, clientAddress: clientAddress(c) },
+        parseBody(text),
+        (subject) => options.limit(c, subject),
+      );
       return answer(200, result, requestId);
     } catch (error) {
       if (error instanceof CognitoError) {

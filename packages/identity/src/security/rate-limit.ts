@@ -13,11 +13,17 @@ export interface RateLimits {
   perIp: RateLimit;
   /** Requests naming one user (sign-in, sign-up, codes, password reset) in one pool. */
   perUser: RateLimit;
+  /** Failed password proofs from one address, counted apart from its requests (`FailedSignIns`). */
+  failedSignInsPerAddress: RateLimit;
+  /** Failed password proofs from one network: the address's /24 (IPv4) or /64 (IPv6). */
+  failedSignInsPerNetwork: RateLimit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   perIp: { limit: 1200, windowMs: 60_000 },
   perUser: { limit: 60, windowMs: 60_000 },
+  failedSignInsPerAddress: { limit: 50, windowMs: 15 * 60_000 },
+  failedSignInsPerNetwork: { limit: 200, windowMs: 15 * 60_000 },
 };
 
 /**
@@ -50,7 +56,8 @@ export function requestLimit(limits: RateLimits, counters: WindowCounters): Requ
   };
 }
 
-function clientAddress(c: Context): string | undefined {
+/** The address the host established (or the socket's peer); undefined for a call from inside this process. */
+export function clientAddress(c: Context): string | undefined {
   const env = c.env as (IdentityEnv & { incoming?: { socket?: { remoteAddress?: string } } }) | undefined;
   return env?.clientAddress ?? env?.incoming?.socket?.remoteAddress;
 }

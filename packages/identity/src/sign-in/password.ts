@@ -24,17 +24,23 @@ export async function checkPassword(
   return settle(ctx, poolId, key, valid ? user : undefined);
 }
 
-/** Records the outcome of a password proof: a failure counts and is refused alike, a success resets. */
+/**
+ * Records the outcome of a password proof: a failure counts (for the user and the client's address) and is
+ * refused alike, a success resets. From an address past its failure budget neither is told (FailedSignIns).
+ */
 export async function settle(
   ctx: IdentityContext,
   poolId: string,
   key: string,
   user: User | undefined,
 ): Promise<User> {
+  await ctx.failedSignIns.assertOpen(ctx.clientAddress, poolId, key);
   if (!user) {
     await ctx.lockout.recordFailure(poolId, key, 'password');
+    await ctx.failedSignIns.failed(ctx.clientAddress);
     throw notAuthorized(MESSAGE.badCredentials);
   }
   await ctx.lockout.reset(poolId, key, 'password');
+  await ctx.failedSignIns.succeeded(ctx.clientAddress, poolId, key);
   return user;
 }
