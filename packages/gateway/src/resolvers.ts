@@ -12,12 +12,13 @@ import { z } from 'zod';
 import { accountChoiceKey } from './account-reach';
 import { authorizeEndpoint } from './allow-list';
 import type { CrmRequest } from './crm-client';
-import { accessDenied, GatewayRefusal, NOT_SIGNED_IN, notAvailableYet } from './envelope';
+import { accessDenied, GatewayRefusal, NOT_SIGNED_IN } from './envelope';
 import { nestsTooDeep, TOO_DEEP } from './json-depth';
 import { rootField } from './operation';
 import { scopeToPrincipal } from './principal';
 import { limitPromoCodeLookups } from './promo-code-lookups';
 import { parseInput } from './resolver-input';
+import { salesforceApi } from './salesforce-api';
 import { userResolvers } from './users/resolvers';
 
 /**
@@ -55,8 +56,6 @@ const metaItemFilter = z
 
 /** userActivityLog's data: what happened. Who and for which account is the principal's to say. */
 const activityData = z.looseObject({ activity: z.enum(USER_ACTIVITIES), accountId: text().nullish() });
-
-const notYet = (field: string) => rootField(field, async () => notAvailableYet());
 
 /**
  * Every field is a Query field: AppSync clients send each call, reads and writes alike, as a `query`
@@ -145,7 +144,7 @@ export const queryResolvers = {
     return envelope(200, storefront.theme);
   }),
 
-  salesforceApi: notYet('salesforceApi'),
+  salesforceApi,
   /**
    * Who the caller is, as verified here: pages decide what to show a signed-in user on this answer,
    * never on a cookie the browser could write. Not cached, so a revoked token is refused at once.

@@ -542,14 +542,5 @@ describe.each(engines)('gateway against the CRM on $name', (engine: TestEngine) 
       expect(await meta({ key: 'title\u0000' })).toEqual(refused('Invalid filter: key'));
       expect(await meta({ templateId: { eq: '\uDC00' } })).toEqual(refused('Invalid filter: templateId'));
     });
-
-    it('a field of a later issue answers 501 Not available yet', async () => {
-      const response = await post(gatewayWith(), { query: '{ salesforceApi }' });
-      const { data } = (await response.json()) as { data: Record<string, string> };
-      expect(Object.keys(data)).toHaveLength(1);
-      for (const text of Object.values(data)) {
-        expect(JSON.parse(text)).toEqual({ statusCode: 501, content: MESSAGES.notAvailableYet });
-      }
-    });
   });
 });
