@@ -1,5 +1,6 @@
 import type { BlockName } from '@storefront/contracts/block-fields';
 import { type ComponentType, lazy } from 'react';
+import { reloadOrThrow } from '../lib/reload-guard';
 import { CustomCode } from './custom-code/CustomCode';
 import { Footer } from './footer/Footer';
 import { Header } from './header/Header';
@@ -38,7 +39,16 @@ function kept<M>(load: () => Promise<M>): KeptModule<M> {
 function lazyBlock<M, P>(code: KeptModule<M>, component: (module: M) => ComponentType<P>) {
   return lazy(() => {
     const module = code.loaded;
-    if (!module) return code().then((arrived) => ({ default: component(arrived) }));
+    if (!module) {
+      // Gone since the page loaded (a new version): the page is loaded again, once (lib/reload-guard).
+      return code().then(
+        (arrived) => ({ default: component(arrived) }),
+        (error: unknown) => {
+          if (typeof window === 'undefined') throw error;
+          return reloadOrThrow(error, window.location.pathname + window.location.search);
+        },
+      );
+    }
     const settled = {
       // biome-ignore lint/suspicious/noThenProperty: a thenable that calls back at once is the point.
       then: (resolve: (value: { default: ComponentType<P> }) => void) =>

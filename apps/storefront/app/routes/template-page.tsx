@@ -5,6 +5,7 @@ import { loadBlockCode } from '../blocks/registry';
 import { TemplatePage } from '../blocks/TemplatePage';
 import { isQuietWrite } from '../features/checkout/checkout-actions';
 import { metaDescriptors } from '../lib/meta';
+import { reloadOrThrow } from '../lib/reload-guard';
 import type { Route } from './+types/template-page';
 
 /** A guest's page is the same for every guest without cookies: the server may keep it for the next one. */
@@ -13,10 +14,18 @@ export async function loader(args: Route.LoaderArgs) {
   return page.page.viewer.signedIn ? page : data(page, { headers: { [SHAREABLE_PAGE_HEADER]: 'true' } });
 }
 
-/** In the browser, a navigation to another page also loads the code of that page's blocks before it shows. */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+/**
+ * In the browser, a navigation to another page also loads the code of that page's blocks before it shows.
+ * Code that is gone (a new version was deployed since this page loaded) loads the page as a new document, once.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const page = await serverLoader();
-  await loadBlockCode(page.sections);
+  try {
+    await loadBlockCode(page.sections);
+  } catch (error) {
+    const url = new URL(request.url);
+    return reloadOrThrow(error, url.pathname + url.search);
+  }
   return page;
 }
 
