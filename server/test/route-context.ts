@@ -11,7 +11,7 @@ export const API_KEY = 'test-api-key';
  */
 export function routeContext(
   crm: SeededCrm,
-  options: Pick<GatewayOptions, 'verifyToken'> = {},
+  options: Pick<GatewayOptions, 'verifyToken' | 'userPools'> = {},
 ): StorefrontLoadContext {
   const gateway = createGateway({
     apiKey: API_KEY,

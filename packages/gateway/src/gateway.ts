@@ -23,6 +23,7 @@ import { createDomainResolver, type DomainEntry } from './storefronts';
 import { createUserPoolAdmin, type UserPoolAdminOptions } from './user-pool-admin';
 import { createUserDirectory, type PoolSnapshot } from './users/directory';
 import { type CachedVerification, VERIFIED_USER_TTL_MS, withVerifiedUserCache } from './verified-users';
+import { createWriteLimits } from './write-limits';
 
 export interface GatewayOptions {
   /** The x-api-key value every request must carry. */
@@ -35,9 +36,9 @@ export interface GatewayOptions {
    */
   cacheTtlMs: number;
   /**
-   * Where caches, the promo-code limit and the user pools' revocation marks live: in this process by default;
-   * Redis when several instances run. Share it with the embedded user pools so a revocation there ends the
-   * verified users kept here at once.
+   * Where caches, the promo-code and write limits and the user pools' revocation marks live: in this process
+   * by default; Redis when several instances run. Share it with the embedded user pools so a revocation there
+   * ends the verified users kept here at once.
    */
   sharedState?: SharedState;
   /** Default 64 KiB; a larger body is a 413. */
@@ -98,6 +99,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   );
   const results = cached<Envelope>('results', options.cacheTtlMs);
   const promoCodeLookups = shared.rateLimiter('gateway:promo-code-lookups', PROMO_CODE_LOOKUP_RULE);
+  const writeLimits = createWriteLimits(shared);
   const users = options.userPools && userManagement(options.userPools, shared, logger);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const remembered =
@@ -143,6 +145,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         observer,
         clientAddress,
         promoCodeLookups,
+        writeLimits,
         users,
         sources: sources ?? new AnswerSources(),
       };

@@ -9,6 +9,7 @@ import type { CacheUse, GatewayObserver } from './observer';
 import type { Principal } from './principal';
 import type { UserPoolAdmin } from './user-pool-admin';
 import type { UserDirectory } from './users/directory';
+import type { WriteLimits } from './write-limits';
 
 /** Per request: the caller, resolved once and only when a field needs it, and the shared services. */
 export interface GatewayContext {
@@ -23,6 +24,8 @@ export interface GatewayContext {
   /** The client's address as the host established it; undefined when the host passed none. */
   clientAddress: string | undefined;
   promoCodeLookups: RateLimiter;
+  /** The budgets of writes that store a record or send mail (write-limits.ts). */
+  writeLimits: WriteLimits;
   /** The pools' admin API and the directory of their users; undefined when no admin API is configured. */
   users: { admin: UserPoolAdmin; directory: UserDirectory } | undefined;
   /** What this request's root fields answered with, so an answer made only of kept results can be remembered. */

@@ -2,6 +2,7 @@ import type { CrmType } from '@storefront/contracts';
 import type { RateLimiter, RateRule } from '@storefront/shared-state';
 import { GatewayRefusal } from './envelope';
 import type { Principal } from './principal';
+import { waitText } from './write-limits';
 
 /** The types that tell whether a promo code exists: each call is one guess at a code. */
 const PROMO_CODE_LOOKUPS: ReadonlySet<CrmType> = new Set([
@@ -40,9 +41,5 @@ export async function limitPromoCodeLookups(
   if (!PROMO_CODE_LOOKUPS.has(type)) return false;
   const { allowed, retryAfterMs } = await limiter.hit(callerKey(principal, clientAddress));
   if (allowed) return true;
-  const seconds = Math.ceil(retryAfterMs / 1000);
-  throw new GatewayRefusal(
-    429,
-    `Too many promo code attempts; try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-  );
+  throw new GatewayRefusal(429, `Too many promo code attempts; try again in ${waitText(retryAfterMs)}.`);
 }

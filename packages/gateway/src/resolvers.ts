@@ -20,6 +20,7 @@ import { limitPromoCodeLookups } from './promo-code-lookups';
 import { parseInput } from './resolver-input';
 import { salesforceApi } from './salesforce-api';
 import { userResolvers } from './users/resolvers';
+import { crmWriteKind } from './write-limits';
 
 /**
  * makeCall's data. The client also sends userType, domain and an access token here: none is trusted (the
@@ -80,6 +81,9 @@ export const queryResolvers = {
             type: call.type,
             payload: scopeToPrincipal(principal, call.type, parsePayload(input.payload), input.accountId),
           };
+    // Counted once the call is known to be the caller's to make: a refused call spends no budget.
+    const write = crmWriteKind(request);
+    if (write) await operation.ctx.writeLimits.count(write, principal, clientAddress);
     const forward = (): Promise<Envelope> => operation.crm(request);
     if (CRM_TYPES[call.type].cacheable) return operation.cached(principal, forward);
     const answer = await forward();

@@ -99,6 +99,8 @@ export interface Ask {
   /** A guest cart's secret, as the storefront sends it from its http-only cookie. */
   guestCart?: string;
   variables?: Record<string, unknown>;
+  /** The client's address, as the host establishes it from the connection. */
+  clientAddress?: string;
 }
 
 /**
@@ -109,7 +111,7 @@ export async function askGateway<T = unknown>(
   gateway: Gateway,
   field: string,
   query: string,
-  { host = 'localhost', token, guestCart, variables }: Ask = {},
+  { host = 'localhost', token, guestCart, variables, clientAddress }: Ask = {},
 ): Promise<Envelope<T>> {
   const headers: Record<string, string> = { host, 'content-type': 'application/json', 'x-api-key': API_KEY };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -120,6 +122,7 @@ export async function askGateway<T = unknown>(
       headers,
       body: JSON.stringify({ query, variables }),
     }),
+    { clientAddress },
   );
   const { data, errors } = (await response.json()) as { data?: Record<string, string>; errors?: unknown[] };
   if (!data) return { statusCode: response.status, content: errors?.[0] as T };

@@ -3,7 +3,7 @@ import { openSeededCrm, TEST_SERVICE_TOKEN, testEngines } from '@storefront/crm/
 import type { Database } from '@storefront/database';
 import { ensureUser, migrateIdentity } from '@storefront/identity';
 import { ADMIN } from '@storefront/identity/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCognitoTokenVerifier, createGateway, createUserPoolAdmin, type Gateway } from '../src/index';
 import {
   askGateway,
@@ -122,6 +122,10 @@ describe.each(await testEngines())('managing users through the gateway on $name'
     }
   });
 
+  // A gateway of its own for each test: a manager's budget of invitations and resets is spent per test.
+  beforeEach(() => {
+    gateway = newGateway();
+  });
   afterAll(() => database.close());
 
   /** A fresh Halvorsen portal user, signed-in once (CONFIRMED), made by the manager through the gateway. */

@@ -18,6 +18,7 @@ import { type Operation, rootField } from '../operation';
 import type { Principal } from '../principal';
 import { parseInput } from '../resolver-input';
 import { UserPoolError } from '../user-pool-admin';
+import { userActionWriteKind } from '../write-limits';
 import { accountUser, allowedActions, userPage } from './account-users';
 import type { DirectoryUser } from './directory';
 
@@ -337,6 +338,9 @@ export const userResolvers = {
         pool: claims.userPoolId,
         account: claims.salesforceAccountId,
       });
+      // Before anything changes: a refused action leaves the user as they were.
+      const write = userActionWriteKind(operation.args.action);
+      if (write) await operation.ctx.writeLimits.count(write, scope.principal, operation.ctx.clientAddress);
       return body(operation, scope, data, username);
     },
   ),

@@ -124,6 +124,10 @@ export async function changeAddressBook(session: StorefrontSession, body: FormDa
     if (error instanceof GatewayCallError && (error.status === 403 || error.status === 404)) {
       return { ok: false, status: error.status, problem: LOCATION_GONE, errors: {}, values: null };
     }
+    // Too many new locations: how long to wait, above the form as it was typed.
+    if (error instanceof GatewayCallError && error.status === 429) {
+      return { ok: false, status: 429, problem: error.message, errors: {}, values: formOf(body) };
+    }
     throw error;
   }
 }

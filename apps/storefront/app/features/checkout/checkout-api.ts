@@ -339,8 +339,9 @@ export async function action(args: Route.ActionArgs) {
     if (REFUSALS.includes(error.status)) {
       return answer({ intent: intent.data, message: problemOf(error), field: fieldOf(error) });
     }
-    // C§8: an address save that fails otherwise says so in the address block.
-    const message = intent.data === 'saveAddress' ? MESSAGES.unknownError : problemOf(error);
+    // C§8: an address save that fails otherwise says so in the address block; too many says how long to wait.
+    const failed = intent.data === 'saveAddress' && error.status !== 429;
+    const message = failed ? MESSAGES.unknownError : problemOf(error);
     return answer({ intent: intent.data, message }, error.status);
   }
 }

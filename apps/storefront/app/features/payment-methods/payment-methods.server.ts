@@ -15,7 +15,7 @@ export async function listPaymentMethods(session: StorefrontSession): Promise<Pa
 export type PaymentMethodActionResult =
   | { ok: true; intent: 'add'; request: SignedCardRequest; message: null }
   | { ok: true; intent: 'default' | 'remove'; request: null; message: string }
-  | { ok: false; message: string; status: 400 | 403 | 404 };
+  | { ok: false; message: string; status: 400 | 403 | 404 | 429 };
 
 const id = z.string().trim().min(1).max(64);
 const form = z.discriminatedUnion('intent', [
@@ -24,12 +24,13 @@ const form = z.discriminatedUnion('intent', [
 ]);
 
 /**
- * The page's answer to its form. Another account's card answers 403. A card removed since the page was loaded
- * stays a plain answer, so the list is read again and no longer shows it.
+ * The page's answer to its form. Another account's card answers 403, too many cards started 429. A card
+ * removed since the page was loaded stays a plain answer, so the list is read again and no longer shows it.
  */
 export async function paymentMethodAction(session: StorefrontSession, body: FormData) {
   const result = await answerForm(session, body);
-  return !result.ok && result.status === 403 ? data(result, { status: 403 }) : result;
+  const refused = !result.ok && (result.status === 403 || result.status === 429);
+  return refused ? data(result, { status: result.status }) : result;
 }
 
 /**
@@ -65,6 +66,7 @@ async function answerForm(session: StorefrontSession, body: FormData): Promise<P
       if (error.errorCode === 'PAYMENT_NOT_CONFIGURED') {
         return { ok: false, message: 'Cards cannot be saved on this store.', status: 400 };
       }
+      if (error.status === 429) return { ok: false, message: error.message, status: 429 };
       // Another account's card is refused as the CRM refuses it, saying no more than of a card that is gone.
       return {
         ok: false,
