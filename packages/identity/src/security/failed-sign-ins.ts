@@ -43,14 +43,15 @@ export function failedSignIns(
     ];
   };
   const knownKey = (address: string, poolId: string, usernameKey: string) =>
-    `${networkOf(canonicalAddress(address))}|${poolId}|${usernameKey}`;
+    `${networkOf(address)}|${poolId}|${usernameKey}`;
 
   return {
     async assertOpen(address, poolId, usernameKey) {
       if (!address) return;
-      const counts = await Promise.all(budgets(address).map(({ key }) => counters.count(key)));
-      const spent = budgets(address).some(({ rule }, index) => (counts[index] ?? 0) >= rule.limit);
-      if (spent && !(await known.get(knownKey(address, poolId, usernameKey))))
+      const spent = await Promise.all(
+        budgets(address).map(async ({ key, rule }) => (await counters.count(key)) >= rule.limit),
+      );
+      if (spent.includes(true) && !(await known.get(knownKey(address, poolId, usernameKey))))
         throw new CognitoError('TooManyRequestsException', MESSAGE.tooManyRequests);
     },
     async failed(address) {
