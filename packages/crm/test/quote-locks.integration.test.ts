@@ -1,6 +1,17 @@
-import { type CatalogPage, failureOf, MESSAGES, type QuoteItems } from '@storefront/contracts';
+import {
+  type CatalogPage,
+  CHECKOUT_MESSAGES,
+  type CrmError,
+  failureOf,
+  MESSAGES,
+  type OrderConfirmation,
+  type PlacedOrder,
+  type QuoteItems,
+} from '@storefront/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockQuote } from '../src/db/queries/quotes';
+import { lockCartOwner, lockQuote } from '../src/db/locks';
+import { quotes, templates } from '../src/db/schema';
 import { openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
 
 describe.each(await testEngines())("a quote's row lock on $name", (engine) => {
@@ -87,4 +98,117 @@ describe.each(await testEngines())("a quote's row lock on $name", (engine) => {
       expect(statuses).toEqual([403, 403, 403]);
     });
   }
+
+  it('refuses a lock taken out of the one order, before it waits for anything', async () => {
+    const owner = { accountId: crm.ids.halvorsen, contactId: null, guestSecretHash: null };
+    const outOfOrder = crm.database.db.transaction(async (tx) => {
+      await lockQuote(tx, quoteId, 'wait');
+      await lockCartOwner(tx, owner);
+    });
+    await expect(outOfOrder).rejects.toThrow(
+      `lock order: owner account:${crm.ids.halvorsen} taken after quote`,
+    );
+    const inOrder = crm.database.db.transaction(async (tx) => {
+      await lockCartOwner(tx, owner);
+      await lockQuote(tx, quoteId, 'wait');
+      // A lock already held may be taken again.
+      await lockCartOwner(tx, owner);
+      return 'locked';
+    });
+    await expect(inOrder).resolves.toBe('locked');
+  });
 });
+
+/** Every checkout step done on account terms, as the step types leave a quote. */
+const READY_TO_ORDER = {
+  shippingAddress: '1 Main St',
+  shippingCity: 'Austin',
+  shippingState: 'TX',
+  shippingZip: '78701',
+  shippingCountry: 'US',
+  shippingContactName: 'Ana Ruiz',
+  billingAddress1: '9 Billing Rd',
+  billingCity: 'Austin',
+  billingState: 'TX',
+  billingZip: '78702',
+  billingCountry: 'US',
+  shippingCarrier: 'UPS',
+  shippingService: 'Ground',
+  shippingAmount: 12.5,
+};
+
+// Adding to the cart and placing its order take the same locks; only PostgreSQL runs them at once.
+describe.each((await testEngines()).filter((engine) => engine.name === 'postgres'))(
+  'adding to the cart while its order is placed on $name',
+  (engine) => {
+    let crm: SeededCrm;
+    const TEMPLATE = 'tpl-test-lock-order';
+    const buyer = () => ({
+      storefrontId: crm.ids.storefrontA,
+      accountId: crm.ids.halvorsen,
+      contactId: '003LOCKORDER000AAA',
+    });
+    let items: CatalogPage['items'];
+
+    beforeAll(async () => {
+      crm = await openSeededCrm(engine);
+      await crm.database.db.insert(templates).values({
+        id: TEMPLATE,
+        storefrontId: crm.ids.storefrontA,
+        name: TEMPLATE,
+        createdDate: new Date('2025-01-01T00:00:00Z'),
+        Page_Type: 'Checkout',
+        Quote_eDocument_ID: 'QuoteOrderPdf',
+      });
+      items = (await crm.post<CatalogPage>('retrieveCatalogNG', buyer())).body.items;
+    });
+    afterAll(() => crm.close());
+
+    const add = (item: number) =>
+      crm.post<QuoteItems>('saveItemToQuoteBlink', { ...buyer(), catalogItemId: items[item]?.id, qty: 1 });
+
+    /** A new cart of one line with every checkout step done, its PO number of the round. */
+    async function readyCart(round: number): Promise<string> {
+      await crm.post('startNewCart', buyer());
+      const quoteId = (await add(0)).body.quote.id;
+      await crm.database.db
+        .update(quotes)
+        .set({ ...READY_TO_ORDER, poNumber: `HRI-LOCK-${round}` })
+        .where(eq(quotes.id, quoteId));
+      return quoteId;
+    }
+
+    it('never deadlocks: the line is added, and the order is placed or asks again for what the line changed', async () => {
+      const sku = items[1]?.sku ?? '';
+      for (let round = 1; round <= 25; round++) {
+        const quoteId = await readyCart(round);
+        const [added, placed] = await Promise.all([
+          add(1),
+          crm.post<PlacedOrder>('blinkCheckout', { ...buyer(), quoteId, templateId: TEMPLATE }),
+        ]);
+        const context = `round ${round}: ${JSON.stringify(placed.body)}`;
+        expect(added.status, context).toBe(200);
+        const addedToQuote = added.body.quote.id === quoteId;
+        if (placed.status === 400) {
+          // The line came first: it voided the shipping method the checkout had, as every line change does.
+          expect(addedToQuote, context).toBe(true);
+          expect((placed.body as unknown as CrmError).message, context).toBe(
+            CHECKOUT_MESSAGES.shippingMethod,
+          );
+          continue;
+        }
+        expect(placed.status, context).toBe(200);
+        const order = await crm.post<OrderConfirmation>('getOrderConfirmation', {
+          ...buyer(),
+          orderNumber: placed.body.orderNumber,
+        });
+        // Either on the order, or, added after it, on the buyer's next cart.
+        expect(
+          order.body.lines.some((line) => line.sku === sku),
+          context,
+        ).toBe(addedToQuote);
+        if (!addedToQuote) expect(added.body.lines.map((line) => line.qty)).toEqual([1]);
+      }
+    });
+  },
+);

@@ -9,7 +9,7 @@ import {
 } from '@storefront/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { lockQuote } from '../src/db/queries/quotes';
+import { lockQuote } from '../src/db/locks';
 import { quoteLineItems, quotes } from '../src/db/schema';
 import { applyOffer } from '../src/domain/pricing';
 import { quoteTotals } from '../src/domain/quote-pricing';

@@ -30,14 +30,8 @@ export function findLocations(db: CrmDb, accountIds: readonly string[]): Promise
     .orderBy(asc(locations.accountId), desc(locations.isDefault), asc(locations.name), asc(locations.id));
 }
 
-/** The location; `lock` holds its row until the transaction ends. */
-export async function findLocation(
-  db: CrmDb,
-  locationId: string,
-  { lock = false } = {},
-): Promise<LocationRow | undefined> {
-  const query = db.select().from(locations).where(eq(locations.id, locationId));
-  const [row] = await (lock ? query.for('update') : query);
+export async function findLocation(db: CrmDb, locationId: string): Promise<LocationRow | undefined> {
+  const [row] = await db.select().from(locations).where(eq(locations.id, locationId));
   return row;
 }
 

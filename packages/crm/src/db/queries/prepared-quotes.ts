@@ -29,12 +29,6 @@ export async function findPreparedQuote(db: CrmDb, id: string): Promise<Prepared
   return row;
 }
 
-/** The prepared quote, locked for the rest of the transaction: two buyers taking it take turns. */
-export async function lockPreparedQuote(tx: CrmDb, id: string): Promise<PreparedQuoteRow | undefined> {
-  const [row] = await tx.select().from(preparedQuotes).where(eq(preparedQuotes.id, id)).for('update');
-  return row;
-}
-
 /** A prepared quote's lines in the order sales wrote them, with what pricing and the page need of each item. */
 export function preparedLinesWithItems(db: CrmDb, preparedQuoteId: string) {
   return db

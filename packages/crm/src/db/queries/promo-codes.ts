@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { PROMO_RESERVATION_HOURS } from '../../domain/promo-codes';
+import { lockPromoCode } from '../locks';
 import type { CrmDb } from '../open';
 import { promoCodeItems, promoCodes, promoCodeUses, quoteLineItems } from '../schema';
 
@@ -18,20 +19,6 @@ export async function findPromoCode(
 ): Promise<PromoCodeRow | undefined> {
   const [row] = await db.select().from(promoCodes).where(codeIs(storefrontId, code)).limit(1);
   return row;
-}
-
-/** The code, locked until the transaction ends, so counting and recording its uses is one step. */
-export async function lockPromoCode(
-  tx: CrmDb,
-  storefrontId: string,
-  code: string,
-): Promise<PromoCodeRow | undefined> {
-  const [row] = await tx.select().from(promoCodes).where(codeIs(storefrontId, code)).for('update');
-  return row;
-}
-
-async function lockPromoCodeById(tx: CrmDb, promoCodeId: string): Promise<void> {
-  await tx.select({ id: promoCodes.id }).from(promoCodes).where(eq(promoCodes.id, promoCodeId)).for('update');
 }
 
 /** Which of the items the code names (for a code limited to a list of items). */
@@ -135,7 +122,7 @@ export async function holdQuotePromo(tx: CrmDb, quoteId: string): Promise<QuoteP
   const applied = await findQuotePromo(tx, quoteId);
   if (!applied || applied.use.spentAt !== null) return applied;
   const limited = applied.code.usageLimit !== null;
-  if (limited) await lockPromoCodeById(tx, applied.code.id);
+  if (limited) await lockPromoCode(tx, applied.code.id);
   const [renewed] = await tx
     .update(promoCodeUses)
     .set({ reservedUntil: reservationEnd })

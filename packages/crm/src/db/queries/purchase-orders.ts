@@ -51,15 +51,6 @@ export async function countPoNumber(
   return row?.count ?? 0;
 }
 
-/**
- * Serialises, until the transaction ends, the writes of one PO number in one account: two quotes given the
- * same number at once are checked one after the other, so the second sees the first.
- */
-export async function lockPoNumber(tx: CrmDb, accountId: string, poNumber: string): Promise<void> {
-  const key = `po:${accountId}:${poNumber.toLowerCase()}`;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-}
-
 export async function setPoNumber(db: CrmDb, quoteId: string, poNumber: string | null): Promise<void> {
   await db.update(quotes).set({ poNumber, modifiedAt: sql`now()` }).where(eq(quotes.id, quoteId));
 }

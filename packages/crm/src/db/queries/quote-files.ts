@@ -76,12 +76,6 @@ export async function insertUpload(
   return row;
 }
 
-/** The upload, locked until the transaction ends, so its chunks are taken one at a time. */
-export async function lockUpload(tx: CrmDb, uploadId: string): Promise<FileUploadRow | undefined> {
-  const [row] = await tx.select().from(fileUploads).where(eq(fileUploads.id, uploadId)).for('update');
-  return row;
-}
-
 /** Stores chunk `chunkIndex` (again: replacing it) and answers how many chunks the upload has now. */
 export async function putChunk(
   tx: CrmDb,

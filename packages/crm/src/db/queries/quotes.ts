@@ -36,38 +36,6 @@ export type LinePriceFields = Omit<
   'id' | 'quoteId' | 'catalogItemId' | 'qty' | 'createdAt' | 'modifiedAt'
 >;
 
-/** Another transaction holds the quote's row lock (PostgreSQL lock_not_available, 55P03). */
-export class QuoteLockedError extends Error {
-  constructor() {
-    super('unable_to_lock_row');
-    this.name = 'QuoteLockedError';
-  }
-}
-
-const LOCK_NOT_AVAILABLE = '55P03';
-
-/** drizzle wraps driver errors in a DrizzleQueryError whose cause carries the SQLSTATE. */
-function isLockNotAvailable(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === LOCK_NOT_AVAILABLE) return true;
-  }
-  return false;
-}
-
-/** Serialises the writes that find-or-create an account's active quote, so two adds never make two carts. */
-export async function lockAccount(tx: CrmDb, accountId: string): Promise<void> {
-  await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
-}
-
-/**
- * lockAccount for a cart owner. Every guest shares the guest account, so a guest's carts are serialised by a
- * transaction lock on their secret instead: guests never queue behind one another.
- */
-export async function lockCartOwner(tx: CrmDb, owner: CartOwner): Promise<void> {
-  if (owner.guestSecretHash === null) return lockAccount(tx, owner.accountId);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${owner.guestSecretHash}, 0))`);
-}
-
 /**
  * Whose carts a quote type sees: a contact's quotes of their account (no secret), or, on the storefront's
  * shared guest account, the quotes of one guest's secret.
@@ -97,8 +65,8 @@ const cartOf = (owner: CartOwner) =>
 const NEWEST_FIRST = [desc(quotes.createdAt), desc(quotes.id)];
 
 /**
- * The owner's cart: their newest Active quote not checked out. `lock` takes its row lock too (waiting for a
- * change in progress), in the same read.
+ * The owner's cart: their newest Active quote not checked out. `lock` (lockActiveCart's) takes its row lock
+ * too, waiting for a change in progress and reading the row as that change left it.
  */
 export async function findActiveQuote(
   db: CrmDb,
@@ -111,7 +79,7 @@ export async function findActiveQuote(
     .where(cartOf(owner))
     .orderBy(...NEWEST_FIRST)
     .limit(1);
-  const [row] = await (lock ? query.for('update') : query);
+  const [row] = await (lock ? query.for('no key update') : query);
   return row;
 }
 
@@ -147,25 +115,6 @@ export async function findAccountCart(
 export async function findQuote(db: CrmDb, quoteId: string): Promise<QuoteRow | undefined> {
   const [row] = await db.select().from(quotes).where(eq(quotes.id, quoteId)).limit(1);
   return row;
-}
-
-/**
- * The quote, locked for the rest of the transaction. 'nowait' throws QuoteLockedError when another
- * transaction holds the lock, so a line update answers at once instead of queueing behind it.
- */
-export async function lockQuote(
-  tx: CrmDb,
-  quoteId: string,
-  mode: 'wait' | 'nowait',
-): Promise<QuoteRow | undefined> {
-  const query = tx.select().from(quotes).where(eq(quotes.id, quoteId));
-  try {
-    const [row] = await (mode === 'nowait' ? query.for('update', { noWait: true }) : query.for('update'));
-    return row;
-  } catch (error) {
-    if (isLockNotAvailable(error)) throw new QuoteLockedError();
-    throw error;
-  }
 }
 
 export async function insertQuote(

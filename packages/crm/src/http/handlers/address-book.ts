@@ -8,6 +8,7 @@ import {
   SHIPPING_PREFERENCE_MESSAGES,
   validateAddress,
 } from '@storefront/contracts';
+import { lockLocation } from '../../db/locks';
 import { type AccountRow, findAccount } from '../../db/queries/accounts';
 import {
   insertBookLocation,
@@ -49,7 +50,7 @@ async function ownLocation(
   locationId: string,
   lock = false,
 ): Promise<LocationRow> {
-  const location = await findLocation(db, locationId, { lock });
+  const location = await (lock ? lockLocation(db, locationId) : findLocation(db, locationId));
   if (!location) throw notFound('there is no location with this id.', 'locationId');
   if (location.accountId !== account.id) throw forbidden();
   return location;

@@ -9,6 +9,7 @@ import {
   splitContactName,
   validateAddress,
 } from '@storefront/contracts';
+import { lockLocation } from '../../db/locks';
 import { type AccountRow, findAccount } from '../../db/queries/accounts';
 import {
   deleteLocation,
@@ -162,7 +163,7 @@ export const saveAddress: Handler<'saveAddress'> = async (ctx, payload) => {
   if (addressObject === 'DeleteLocation') {
     const locationId = payload.locationId ?? '';
     await changeQuote(ctx, scope, payload.quoteId, async ({ db }, quote) => {
-      await findLocation(db, locationId, { lock: true });
+      await lockLocation(db, locationId);
       await deleteLocation(db, locationId);
       if (quote.shippingLocationId === locationId) {
         await updateQuoteAddress(db, quote.id, { shippingLocationId: null, shippingLocationName: null });
@@ -232,7 +233,7 @@ async function savedLocation(
   if (payload.addressObject === 'Account') return null;
   if (!picked) return insertLocation(db, owner.id, { name: form.locName.trim(), ...parts });
   // Locked so a parallel change or delete of the location cannot slip between the check and the write.
-  const current = await findLocation(db, picked.location.id, { lock: true });
+  const current = await lockLocation(db, picked.location.id);
   if (!current) throw notFound('there is no location with this id.', 'locationId');
   if (payload.addressObject === 'UpdateLocation') {
     const name = form.locName.trim() || current.name;

@@ -1,4 +1,5 @@
 import { type ErrorCode, PROMO_CODE_NO_LINES, type PromoCodeInfo } from '@storefront/contracts';
+import { lockPromoCode } from '../../db/locks';
 import type { CrmDb } from '../../db/open';
 import {
   completeUse,
@@ -8,7 +9,6 @@ import {
   findPromoCode,
   findQuotePromo,
   insertReservation,
-  lockPromoCode,
   markPromoLines,
   type PromoCodeRow,
   releaseQuotePromo,
@@ -118,7 +118,8 @@ export const getQLIsForPromoCode: Handler<'getQLIsForPromoCode'> = async (ctx, p
 export const applyPromoCodeNG: Handler<'applyPromoCodeNG'> = async (ctx, payload) => {
   const scope = await quoteScope(ctx, payload);
   return changeQuote(ctx, scope, payload.quoteId, async (tx, quote) => {
-    const code = usableCode(await lockPromoCode(tx.db, scope.storefrontId, payload.promoCode), ctx.today);
+    const found = await findPromoCode(tx.db, scope.storefrontId, payload.promoCode);
+    const code = usableCode(found && (await lockPromoCode(tx.db, found.id)), ctx.today);
     if (roundInCurrency(payload.originalTotalSalesPrice, quote.currency) !== quote.subtotal) {
       throw refused(
         'STALE_CART',

@@ -1,10 +1,6 @@
 import { PO_MESSAGES } from '@storefront/contracts';
-import {
-  countPoNumber,
-  findPurchaseOrderSettings,
-  lockPoNumber,
-  setPoNumber,
-} from '../../db/queries/purchase-orders';
+import { inLockOrder, lockPoNumber } from '../../db/locks';
+import { countPoNumber, findPurchaseOrderSettings, setPoNumber } from '../../db/queries/purchase-orders';
 import { CrmHttpError } from '../errors';
 import { findChangeableQuote, lockChangeableQuote, quoteScope } from './quote-access';
 import type { Handler } from './types';
@@ -28,7 +24,7 @@ export const updateQuote: Handler<'updateQuote'> = async (ctx, payload) => {
   const scope = await quoteScope(ctx, payload);
   const settings = await findPurchaseOrderSettings(ctx.db, scope.storefrontId);
   // Locks in one order (quotes by id, then PO numbers), so two lists naming the same quotes never deadlock.
-  const changes = [...payload.quotes].sort((a, b) => a.id.localeCompare(b.id));
+  const changes = inLockOrder(payload.quotes);
   const checked = [...new Set(changes.flatMap((change) => change.poNumber?.toLowerCase() ?? []))].sort();
   try {
     for (const change of changes) await findChangeableQuote(ctx.db, scope, change.id);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { lockQuote, QuoteLockedError } from '../../db/locks';
 import type { CrmDb } from '../../db/open';
 import type { AccountMembership } from '../../db/queries/accounts';
 import {
@@ -6,8 +7,6 @@ import {
   findAccountCart,
   findQuote,
   insertQuote,
-  lockQuote,
-  QuoteLockedError,
   type QuoteRow,
   type QuoteSummaryRow,
 } from '../../db/queries/quotes';

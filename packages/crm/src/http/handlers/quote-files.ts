@@ -6,6 +6,7 @@ import {
   type PoFileExtension,
   type UploadProgress,
 } from '@storefront/contracts';
+import { lockUpload } from '../../db/locks';
 import type { CrmDb } from '../../db/open';
 import {
   deleteAbandonedUploads,
@@ -15,7 +16,6 @@ import {
   findFile,
   findFileMeta,
   insertUpload,
-  lockUpload,
   putChunk,
   type QuoteFileMeta,
   quoteFilesOf,
@@ -169,6 +169,8 @@ async function continueUpload(
   const { uploadId, chunkIndex } = payload;
   if (!uploadId) throw invalidPayload('is required for every chunk after the first.', 'uploadId');
   return ctx.db.transaction(async (tx) => {
+    // The quote first, as every change of it locks (docs/decisions/0051-lock-order.md), then its upload.
+    await lockChangeableQuote(tx, scope, payload.parentId, 'wait');
     const upload = await lockUpload(tx, uploadId);
     // Another quote's upload is answered like none: an upload id tells nothing of other carts.
     if (!upload || upload.quoteId !== payload.parentId) {

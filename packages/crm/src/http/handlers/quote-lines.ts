@@ -1,11 +1,10 @@
 import type { CrmPayload, QuoteItems } from '@storefront/contracts';
+import { lockActiveCart } from '../../db/locks';
 import {
   addToLines,
   deleteLines,
-  findActiveQuote,
   findCatalogueItemId,
   findLineIds,
-  lockCartOwner,
   type QuoteRow,
   setLineQty,
 } from '../../db/queries/quotes';
@@ -66,12 +65,8 @@ export async function addLinesToCart(
     const tx = { ...ctx, db };
     // The owner lock makes find-or-create of the cart one step, so parallel adds share one quote; the
     // quote's row lock (waited for: the storefront does not retry adds) keeps line updates out meanwhile.
-    await lockCartOwner(db, scope.owner);
     const quote = changeableQuote(
-      ownQuote(
-        (await findActiveQuote(db, scope.owner, { lock: true })) ?? (await insertCart(db, scope)),
-        scope,
-      ),
+      ownQuote((await lockActiveCart(db, scope.owner)) ?? (await insertCart(db, scope)), scope),
     );
     await hooks.before?.(tx, quote);
     // One line per item: an item named twice is added once with both quantities.

@@ -1,4 +1,5 @@
 import type { CartOrNone, ClaimedCart } from '@storefront/contracts';
+import { lockCartOwner, lockQuote } from '../../db/locks';
 import {
   activateQuote,
   catalogueItemIdsBySku,
@@ -7,8 +8,6 @@ import {
   findActiveQuote,
   findQuote,
   linesWithItems,
-  lockCartOwner,
-  lockQuote,
   setLineItem,
   transferQuote,
 } from '../../db/queries/quotes';

@@ -1,15 +1,15 @@
 import type { PreparedQuote, PreparedQuoteLine } from '@storefront/contracts';
+import { lockCartOwner, lockPreparedQuote } from '../../db/locks';
 import { updateQuoteLabels } from '../../db/queries/cart-records';
 import {
   copyAgreedLines,
   findPreparedQuote,
   listOpenPreparedQuotes,
-  lockPreparedQuote,
   markPreparedQuoteTaken,
   type PreparedQuoteRow,
   preparedLinesWithItems,
 } from '../../db/queries/prepared-quotes';
-import { deactivateQuotes, findActiveQuote, lockCartOwner } from '../../db/queries/quotes';
+import { deactivateQuotes, findActiveQuote } from '../../db/queries/quotes';
 import { quoteTotals } from '../../domain/quote-pricing';
 import { CrmHttpError, forbidden, notFound } from '../errors';
 import { insertCart, quoteScope } from './quote-access';
@@ -138,11 +138,11 @@ export const takeThisQuote: Handler<'takeThisQuote'> = async (ctx, payload) => {
     ctx.today,
   );
   return ctx.db.transaction(async (db) => {
+    await lockCartOwner(db, scope.owner);
     const prepared = takeable(
       ofAccount(await lockPreparedQuote(db, payload.quoteId), scope.storefrontId, scope.account.id),
       ctx.today,
     );
-    await lockCartOwner(db, scope.owner);
     await deactivateQuotes(db, scope.owner);
     const cart = await insertCart(db, scope);
     await updateQuoteLabels(db, cart.id, { name: `${prepared.number}: ${prepared.title}` });

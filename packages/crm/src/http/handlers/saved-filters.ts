@@ -1,14 +1,15 @@
 import { MAX_SAVED_FILTERS, type SavedFilter } from '@storefront/contracts';
+import { lockAccount } from '../../db/locks';
 import {
   countSavedFilters,
   findSavedFilter,
   findSavedFilterByName,
+  findSavedFilters,
   insertSavedFilter,
   replaceSavedFilter,
   type SavedFilterRow,
 } from '../../db/queries/cart-records';
 import { findCategory } from '../../db/queries/categories';
-import { lockAccount } from '../../db/queries/quotes';
 import { CrmHttpError, forbidden, invalidPayload, notFound } from '../errors';
 import { accountScope } from './scope';
 import type { Handler } from './types';
@@ -60,6 +61,13 @@ export const saveECatalogFilters: Handler<'saveECatalogFilters'> = async (ctx, p
     return insertSavedFilter(db, fields);
   });
   return toSavedFilter(saved);
+};
+
+/** The account's saved filters of the catalogue it has now; a guest's shared account keeps none. */
+export const getSavedFilters: Handler<'getSavedFilters'> = async (ctx, payload) => {
+  const { account, catalogue } = await accountScope(ctx, payload.storefrontId, payload.accountId);
+  if (account.isGuest) return [];
+  return (await findSavedFilters(ctx.db, account.id, catalogue.id)).map(toSavedFilter);
 };
 
 /** One of the account's saved filters (ecfr is its id); another account's is refused. */

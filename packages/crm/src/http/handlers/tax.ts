@@ -6,7 +6,8 @@ import {
   type QuoteTax,
   type TransactionModel,
 } from '@storefront/contracts';
-import { findQuote, linesWithItems, lockQuote, type QuoteRow, setQuoteTax } from '../../db/queries/quotes';
+import { lockQuote } from '../../db/locks';
+import { findQuote, linesWithItems, type QuoteRow, setQuoteTax } from '../../db/queries/quotes';
 import { findAddressValidation } from '../../db/queries/storefronts';
 import { quoteTotal, roundInCurrency, storedCharges } from '../../domain/quote-pricing';
 import { isShippingAddressComplete, missingAddressParts, TAX_NOT_CALCULATED } from '../../domain/tax';
