@@ -10,7 +10,7 @@ import { accounts, fileUploads, locations, preparedQuotes, promoCodes, quotes } 
 
 /**
  * Every lock a change of a cart takes, and the one order a transaction takes them in
- * (docs/decisions/0051-lock-order.md): two transactions that each hold one and wait for the other's would be a
+ * (docs/decisions/0052-lock-order.md): two transactions that each hold one and wait for the other's would be a
  * deadlock, and taking them in one order makes that impossible. Within a kind, locks go in key order (quotes by
  * id, PO numbers by number). Row locks are FOR NO KEY UPDATE: they queue the writers that take them but neither
  * wait for nor block the KEY SHARE lock PostgreSQL takes on a row when a row referring to it is written (an

@@ -169,7 +169,7 @@ async function continueUpload(
   const { uploadId, chunkIndex } = payload;
   if (!uploadId) throw invalidPayload('is required for every chunk after the first.', 'uploadId');
   return ctx.db.transaction(async (tx) => {
-    // The quote first, as every change of it locks (docs/decisions/0051-lock-order.md), then its upload.
+    // The quote first, as every change of it locks (docs/decisions/0052-lock-order.md), then its upload.
     await lockChangeableQuote(tx, scope, payload.parentId, 'wait');
     const upload = await lockUpload(tx, uploadId);
     // Another quote's upload is answered like none: an upload id tells nothing of other carts.
