@@ -58,7 +58,7 @@ describe.each(await testEngines())('gateway with user-pool tokens on $name', (en
     type: string,
     callType: 'GET' | 'POST',
     payload: Record<string, unknown>,
-    group = isCrmType(type) ? CRM_TYPES[type].group : 'ecommerce',
+    group: string = isCrmType(type) ? CRM_TYPES[type].group : 'ecommerce',
   ): Promise<Envelope<T>> {
     const scope = { storefrontId: guestStorefront.storefrontId, ...payload };
     const endpoint = `/services/apexrest/${group}?type=${type}`;
