@@ -118,6 +118,18 @@ export const DEMO_PROFILES: Record<string, Profile[]> = {
       status: 'CONFIRMED',
     },
   ],
+  // Its storefront's app client asks for a code sent by email after the password (the custom flow).
+  'Corvid Clinical Laboratories': [
+    {
+      role: `manager; then the code mailed to this address (with SMTP_URL, or at /identity/mailbox under NODE_ENV=development)`,
+      username: 'manager@corvid.example',
+      password: 'Demo-Corvid-2026!',
+      givenName: 'Elif',
+      familyName: 'Aydin',
+      groups: ['AWSManager'],
+      status: 'CONFIRMED',
+    },
+  ],
 };
 
 /** Each demo user is a contact of its account, so each has a cart of its own; derived, so stable across starts. */
@@ -156,6 +168,8 @@ export async function ensureDemoUsers(
       logoutUrls: [`${origin}/`, `${origin}/login`],
       // Sign-ins register the browser as a device; one the user remembers in the profile skips MFA.
       deviceTracking: true,
+      // A storefront whose sign-in runs the custom flow: the password, then a code sent by email.
+      ...(storefront.ssoInfo?.authFlowType === 'CUSTOM_WITH_SRP' ? { customChallenge: 'EMAIL_CODE' } : {}),
     });
   }
   const users: DemoUser[] = [];

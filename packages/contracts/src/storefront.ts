@@ -18,9 +18,15 @@ export interface StorefrontRecord {
   theme: Theme;
 }
 
+/** How the storefront's sign-in page signs people in, beside its app client's name (spec P§6). */
 export interface SsoInfo {
   logout_uri?: string;
   identityProvider?: string;
+  /**
+   * The app client's custom authentication flow (CUSTOM_AUTH): the password, then the flow's own challenges.
+   * Unset: the password alone (SRP), then whatever MFA the user has.
+   */
+  authFlowType?: 'CUSTOM_WITH_SRP';
 }
 
 export const themeSchema = z.object({

@@ -3,7 +3,7 @@ import type { Database } from '@storefront/database';
 import { identityDb } from './db/database';
 import { clients, groups, userGroups, userPools } from './db/schema';
 import { passwordHasher } from './security/password-hash';
-import type { MfaConfiguration } from './users/model';
+import type { CustomChallenge, MfaConfiguration } from './users/model';
 import { findUser, insertUser, passwordFields } from './users/repository';
 
 export interface PoolDefinition {
@@ -17,6 +17,8 @@ export interface PoolDefinition {
   mfaConfiguration?: MfaConfiguration;
   /** Off unless given: sign-ins then register devices (NewDeviceMetadata, ConfirmDevice, ListDevices). */
   deviceTracking?: boolean;
+  /** The flow the app client's CUSTOM_AUTH runs; without one CUSTOM_AUTH is refused. */
+  customChallenge?: CustomChallenge;
 }
 
 /** Lower precedence wins: it decides which group comes first, and the first group is the user type. */
@@ -40,7 +42,12 @@ export async function ensureUserPool(database: Database, pool: PoolDefinition): 
       .insert(userPools)
       .values({ id: pool.poolId, ...settings })
       .onConflictDoUpdate({ target: userPools.id, set: { ...settings, updatedAt: new Date() } });
-    const client = { name: pool.clientName, callbackUrls: pool.callbackUrls, logoutUrls: pool.logoutUrls };
+    const client = {
+      name: pool.clientName,
+      callbackUrls: pool.callbackUrls,
+      logoutUrls: pool.logoutUrls,
+      customChallenge: pool.customChallenge ?? null,
+    };
     await tx
       .insert(clients)
       .values({ id: pool.clientId, poolId: pool.poolId, ...client })

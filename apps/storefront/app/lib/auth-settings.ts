@@ -8,6 +8,8 @@ export interface AuthSettings {
   singleSignOn: boolean;
   /** The hosted login's identity_provider, when the storefront names one. */
   identityProvider: string | null;
+  /** The password sign-in runs the app client's custom flow (a custom challenge follows the password). */
+  customChallenge: boolean;
   /** Where the hosted logout returns to after a single-sign-on user signs out. */
   logoutUri: string | null;
   /** The issuer an authenticator app shows for this storefront. */
@@ -23,6 +25,7 @@ export function authSettings(storefront: DomainDetails, gatewayApiKey: string): 
     clientId: storefront.clientId,
     singleSignOn: usesSingleSignOn(storefront.clientName),
     identityProvider: storefront.ssoInfo?.identityProvider ?? null,
+    customChallenge: storefront.ssoInfo?.authFlowType === 'CUSTOM_WITH_SRP',
     logoutUri: storefront.ssoInfo?.logout_uri ?? null,
     storefrontName: storefront.storefrontName,
     gatewayApiKey,

@@ -56,6 +56,7 @@ describe('/login loader', () => {
         clientId: 'client',
         singleSignOn: true,
         identityProvider: 'Okta',
+        customChallenge: false,
         logoutUri: 'http://shop.example.com/',
         storefrontName: 'Helix',
         gatewayApiKey: 'key',

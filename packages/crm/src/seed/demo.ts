@@ -14,6 +14,7 @@ import {
   DEMO_OFFERS,
   DEMO_PROMO_CODES,
   DEMO_RELATED_ACCOUNTS,
+  DEMO_SIGN_IN_STOREFRONTS,
   DEMO_STOREFRONTS,
   type DemoAccount,
   type DemoStorefront,
@@ -147,6 +148,8 @@ export function buildDemoData(): DemoData {
     ]),
   );
   addRelatedAccounts(contexts);
+  const later: BuildContext = { data, nextId, prng: createPrng(DEMO_SEED + 2), products, organisationId };
+  for (const demo of DEMO_SIGN_IN_STOREFRONTS) addStorefront(later, demo);
   data.productLots = products.flatMap((product) => productLots(organisationId, product));
   data.shippingProfiles = products.map((product) => ({
     organisationId,
@@ -184,7 +187,7 @@ function addStorefront(build: BuildContext, demo: DemoStorefront): CatalogueCont
     clientId: clientId(prng),
     clientName: demo.clientName,
     guestAccountId,
-    ssoInfo: null,
+    ssoInfo: demo.ssoInfo ?? null,
     themeKey: demo.theme.key,
     active: true,
     ...demo.shipping,
@@ -196,6 +199,7 @@ function addStorefront(build: BuildContext, demo: DemoStorefront): CatalogueCont
     type: 'Full',
     priceSource: 'List Price',
     accountId: null,
+    share: demo.catalogueShare,
   });
   for (const account of accounts) addAccount(context, account);
   addOffers(context);

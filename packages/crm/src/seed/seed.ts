@@ -36,6 +36,7 @@ export async function seedDemoIfEmpty(database: CrmDatabase): Promise<SeedResult
     const [existing] = await tx.select({ count: count() }).from(schema.organisations);
     if ((existing?.count ?? 0) > 0) {
       const data = buildDemoData();
+      await addMissingStorefronts(tx, data);
       await addMissingTemplates(tx, data);
       await addMissingShippingProfiles(tx, data);
       await addMissingPurchaseOrderSettings(tx, data);
@@ -103,6 +104,58 @@ async function writeDemo(db: CrmDb, data: DemoData): Promise<void> {
   for (const { id, catalogueId } of data.accounts) {
     if (catalogueId) await db.update(schema.accounts).set({ catalogueId }).where(eq(schema.accounts.id, id));
   }
+}
+
+/**
+ * Demo storefronts of a later version (the sign-in storefronts) reach a data dir seeded by an earlier one,
+ * with everything of theirs; a storefront the data dir has (by domain) is left as it is. Their ids follow
+ * every earlier row of the demo, so they are free.
+ */
+async function addMissingStorefronts(db: CrmDb, data: DemoData): Promise<void> {
+  const present = await db.select({ domain: schema.storefronts.domain }).from(schema.storefronts);
+  const domains = new Set(present.map((row) => row.domain));
+  const missing = new Set(data.storefronts.filter((row) => !domains.has(row.domain)).map((row) => row.id));
+  if (missing.size > 0) await writeDemo(db, storefrontsOf(data, missing));
+}
+
+/** The rows of some of the demo's storefronts: theirs, their accounts' and their catalogues'. */
+function storefrontsOf(data: DemoData, storefrontIds: ReadonlySet<string>): DemoData {
+  const ofStorefront = <T extends { storefrontId: string }>(rows: T[]) =>
+    rows.filter((row) => storefrontIds.has(row.storefrontId));
+  const ids = (rows: { id?: string }[]) => new Set(rows.map((row) => row.id));
+  const accounts = ofStorefront(data.accounts);
+  const accountIds = ids(accounts);
+  const catalogues = ofStorefront(data.catalogues);
+  const catalogueIds = ids(catalogues);
+  const catalogueItems = data.catalogueItems.filter((row) => catalogueIds.has(row.catalogueId));
+  const itemIds = ids(catalogueItems);
+  const offers = ofStorefront(data.offers);
+  const offerIds = ids(offers);
+  const promoCodes = ofStorefront(data.promoCodes);
+  const promoCodeIds = ids(promoCodes);
+  return {
+    organisations: [],
+    themes: data.themes.filter((row) => row.storefront && storefrontIds.has(row.storefront)),
+    storefronts: data.storefronts.filter((row) => storefrontIds.has(row.id)),
+    templates: ofStorefront(data.templates),
+    accounts,
+    portalAccessibleAccounts: data.portalAccessibleAccounts.filter((row) =>
+      accountIds.has(row.masterAccountId),
+    ),
+    locations: data.locations.filter((row) => accountIds.has(row.accountId)),
+    catalogues,
+    categories: data.categories.filter((row) => catalogueIds.has(row.catalogueId)),
+    catalogueItems,
+    quantityTiers: data.quantityTiers.filter((row) => itemIds.has(row.itemId)),
+    offers,
+    offerItems: data.offerItems.filter((row) => offerIds.has(row.offerId)),
+    promoCodes,
+    promoCodeItems: data.promoCodeItems.filter((row) => promoCodeIds.has(row.promoCodeId)),
+    metaItems: ofStorefront(data.metaItems),
+    productLots: [],
+    shippingProfiles: [],
+    purchaseOrderSettings: ofStorefront(data.purchaseOrderSettings),
+  };
 }
 
 /**

@@ -1,10 +1,10 @@
-import type { AccountPayOnlineTerm, Offer, PromoCodeKind, Theme } from '@storefront/contracts';
+import type { AccountPayOnlineTerm, Offer, PromoCodeKind, SsoInfo, Theme } from '@storefront/contracts';
 import type { ProductSpec } from './products';
 
 export const ORGANISATION = { name: 'BioNova Life Sciences Inc.' };
 
 export interface DemoStorefront {
-  key: 'public' | 'partner';
+  key: 'public' | 'partner' | 'code';
   name: string;
   domain: string;
   awsUserPoolId: string;
@@ -22,6 +22,10 @@ export interface DemoStorefront {
   shipping: { shippingRateRequired: boolean; customerCarrierAllowed: boolean };
   /** Checkout's duplicate-PO check, and its own words for the refusal (null: the spec's default text). */
   purchaseOrders: { duplicateCheck: boolean; duplicateMessage: string | null };
+  /** The share of the demo's products its Full catalogue keeps; all of them when unset. */
+  catalogueShare?: number;
+  /** How its sign-in page signs people in, beside the client name (the domain details' ssoInfo). */
+  ssoInfo?: SsoInfo;
 }
 
 const FONT = "'Inter', 'Helvetica Neue', Arial, sans-serif";
@@ -108,6 +112,52 @@ export const DEMO_STOREFRONTS: readonly DemoStorefront[] = [
   },
 ];
 
+const SIGN_IN_STOREFRONT_META = [
+  ['type', 'website'],
+  ['favicon', '/favicon.svg'],
+  ['robots', 'noindex, nofollow'],
+] as const;
+
+/**
+ * Storefronts that show the other ways of signing in, authenticated-only with a smaller catalogue: a code
+ * mailed after the password (the app client's custom flow). Seeded after everything above from a PRNG of
+ * their own, so nothing seeded before them changes, and added to a data dir seeded before they existed.
+ * Their hosts are names under localhost, which browsers send to this machine (RFC 6761).
+ */
+export const DEMO_SIGN_IN_STOREFRONTS: readonly DemoStorefront[] = [
+  {
+    key: 'code',
+    name: 'BioNova Clinical Portal',
+    domain: 'code.localhost',
+    awsUserPoolId: 'us-east-1_BioNova03',
+    clientName: 'bionova-clinical-web',
+    currency: 'USD',
+    priceFactor: 1,
+    fullCatalogueName: 'BioNova Clinical Catalogue',
+    catalogueShare: 0.1,
+    ssoInfo: { authFlowType: 'CUSTOM_WITH_SRP' },
+    theme: {
+      key: 'bionova-clinical',
+      values: {
+        primaryColor: '#1f6f5c',
+        accentColor: '#c2571a',
+        textColor: '#1b2826',
+        backgroundColor: '#ffffff',
+        fontFamily: FONT,
+        logoUrl: '/images/bionova-logo.svg',
+      },
+    },
+    meta: [
+      ['site', 'BioNova Clinical Portal'],
+      ['description', 'Ordering for clinical laboratories, signed in with a code sent by email.'],
+      ...SIGN_IN_STOREFRONT_META,
+    ],
+    homeMeta: [],
+    shipping: { shippingRateRequired: true, customerCarrierAllowed: false },
+    purchaseOrders: { duplicateCheck: true, duplicateMessage: null },
+  },
+];
+
 /** A storefront with a guest account is guest-accessible; without one it is authenticated-only. */
 export interface DemoAccount {
   storefront: DemoStorefront['key'];
@@ -173,6 +223,14 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     eCatalog: null,
     meta: [],
     payOnlineTerms: 'No Payment',
+  },
+  {
+    storefront: 'code',
+    name: 'Corvid Clinical Laboratories',
+    isGuest: false,
+    eCatalog: null,
+    meta: [],
+    payOnlineTerms: 'Payment Optional',
   },
 ];
 

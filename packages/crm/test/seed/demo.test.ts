@@ -11,7 +11,7 @@ describe('buildDemoData', () => {
     expect(buildDemoData()).toEqual(data);
   });
 
-  it('has two storefronts on localhost (guest) and 127.0.0.1 (authenticated only)', () => {
+  it('has the storefronts on localhost (guest) and 127.0.0.1 (authenticated only) first', () => {
     const [publicStore, partner] = data.storefronts;
     expect(publicStore).toMatchObject({ name: 'BioNova Life Sciences', domain: 'localhost' });
     expect(publicStore?.guestAccountId).toBe(data.accounts.find((a) => a.isGuest)?.id);
@@ -20,10 +20,22 @@ describe('buildDemoData', () => {
       domain: '127.0.0.1',
       guestAccountId: null,
     });
-    for (const storefront of data.storefronts) {
-      expect(storefront.awsUserPoolId).toMatch(/^[\w-]+_\w+$/);
-      expect(storefront.clientName).not.toMatch(/^(saml|oidc)/i);
-    }
+    for (const storefront of data.storefronts) expect(storefront.awsUserPoolId).toMatch(/^[\w-]+_\w+$/);
+    expect(new Set(data.storefronts.map((storefront) => storefront.awsUserPoolId)).size).toBe(
+      data.storefronts.length,
+    );
+  });
+
+  it('adds the sign-in storefronts after them, authenticated-only, each under localhost', () => {
+    const later = data.storefronts.slice(2);
+    expect(later.map(({ domain, clientName, ssoInfo }) => ({ domain, clientName, ssoInfo }))).toEqual([
+      {
+        domain: 'code.localhost',
+        clientName: 'bionova-clinical-web',
+        ssoInfo: { authFlowType: 'CUSTOM_WITH_SRP' },
+      },
+    ]);
+    for (const storefront of later) expect(storefront.guestAccountId).toBeNull();
   });
 
   it('gives every row an 18-character id, unique per table', () => {
@@ -40,10 +52,12 @@ describe('buildDemoData', () => {
     }
   });
 
-  it('fills each Full catalogue with at least 400 items across the eight categories', () => {
+  it('fills each Full catalogue with items across the eight categories, at least 400 on the first two', () => {
+    const [publicStore, partner] = data.storefronts;
     for (const catalogue of data.catalogues.filter((c) => c.type === 'Full')) {
       const items = data.catalogueItems.filter((item) => item.catalogueId === catalogue.id);
-      expect(items.length).toBeGreaterThanOrEqual(400);
+      const whole = catalogue.storefrontId === publicStore?.id || catalogue.storefrontId === partner?.id;
+      expect(items.length).toBeGreaterThanOrEqual(whole ? 400 : 20);
       expect(new Set(items.map((item) => item.categoryId)).size).toBe(8);
       expect(new Set(items.map((item) => item.sku)).size).toBe(items.length);
       expect(new Set(items.map((item) => item.slug)).size).toBe(items.length);

@@ -17,6 +17,8 @@ import {
 import {
   CHALLENGE_NAMES,
   type ChallengeName,
+  CUSTOM_CHALLENGES,
+  type CustomChallenge,
   MFA_CONFIGURATIONS,
   MFA_TYPES,
   type MfaConfiguration,
@@ -64,9 +66,14 @@ export const clients = identity.table(
     name: text().notNull(),
     callbackUrls: jsonb().$type<string[]>().notNull(),
     logoutUrls: jsonb().$type<string[]>().notNull(),
+    /** The flow CUSTOM_AUTH runs for this client (Cognito's auth-challenge triggers); null refuses CUSTOM_AUTH. */
+    customChallenge: text().$type<CustomChallenge>(),
     createdAt: stamp(),
   },
-  (t) => [index().on(t.poolId)],
+  (t) => [
+    index().on(t.poolId),
+    check('clients_custom_challenge', oneOf(t.customChallenge, CUSTOM_CHALLENGES)),
+  ],
 );
 
 export const users = identity.table(

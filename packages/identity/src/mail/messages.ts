@@ -4,6 +4,7 @@ const MESSAGES = {
   FORGOT_PASSWORD: { subject: 'Your password reset code', text: 'Your password reset code is {####}. ' },
   VERIFY_ATTRIBUTE: { subject: 'Your verification code', text: 'Your verification code is {####}. ' },
   SMS_MFA: { subject: 'Your authentication code', text: 'Your authentication code is {####}. ' },
+  SIGN_IN_CODE: { subject: 'Your sign-in code', text: 'Your sign-in code is {####}. ' },
   INVITATION: {
     subject: 'Your temporary password',
     text: 'Your username is {username} and temporary password is {####}. ',

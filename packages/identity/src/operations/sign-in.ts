@@ -5,6 +5,12 @@ import { CognitoError, invalidParameter, MESSAGE, notAuthorized } from '../proto
 import { safeEqual } from '../security/compare';
 import { assertPasswordPolicy } from '../security/password-policy';
 import { type Challenge, endChallenge, findChallenge } from '../sign-in/challenges';
+import {
+  answerCustomChallenge,
+  nextCustomStep,
+  startCustomAuth,
+  storedCustomSignIn,
+} from '../sign-in/custom';
 import { startDeviceSrp, verifyDeviceClaim } from '../sign-in/device-srp';
 import { checkPassword } from '../sign-in/password';
 import { type AuthResponse, type SignInState, signedIn } from '../sign-in/result';
@@ -45,6 +51,11 @@ export const InitiateAuth = publicOperation({
     switch (input.AuthFlow) {
       case 'USER_SRP_AUTH':
         return startSrp(ctx, pool.id, client.id, required(params, 'USERNAME'), required(params, 'SRP_A'));
+      case 'CUSTOM_AUTH': {
+        const username = required(params, 'USERNAME');
+        const custom = startCustomAuth(client, params.SRP_A !== undefined);
+        return startSrp(ctx, pool.id, client.id, username, required(params, 'SRP_A'), custom);
+      }
       case 'USER_PASSWORD_AUTH': {
         const user = await checkPassword(
           ctx,
@@ -108,13 +119,13 @@ export async function respondToChallenge(
   const { pool, client } = await poolOfClient(ctx.db, input.ClientId);
   const responses = input.ChallengeResponses;
   if (input.ChallengeName === 'PASSWORD_VERIFIER') {
-    const user = await verifySrpClaim(ctx, client.id, {
+    const { user, custom } = await verifySrpClaim(ctx, client.id, {
       USERNAME: required(responses, 'USERNAME'),
       PASSWORD_CLAIM_SECRET_BLOCK: required(responses, 'PASSWORD_CLAIM_SECRET_BLOCK'),
       PASSWORD_CLAIM_SIGNATURE: required(responses, 'PASSWORD_CLAIM_SIGNATURE'),
       TIMESTAMP: required(responses, 'TIMESTAMP'),
     });
-    return afterPassword(ctx, { pool, clientId: client.id, user, deviceKey: responses.DEVICE_KEY });
+    return afterPassword(ctx, { pool, clientId: client.id, user, deviceKey: responses.DEVICE_KEY, custom });
   }
   const name = z.enum([
     'NEW_PASSWORD_REQUIRED',
@@ -124,6 +135,7 @@ export async function respondToChallenge(
     'MFA_SETUP',
     'DEVICE_SRP_AUTH',
     'DEVICE_PASSWORD_VERIFIER',
+    'CUSTOM_CHALLENGE',
   ]);
   const challengeName = name.safeParse(input.ChallengeName);
   if (!challengeName.success) throw invalidParameter(`Unsupported challenge: ${input.ChallengeName}`);
@@ -140,6 +152,7 @@ export async function respondToChallenge(
     user,
     deviceKey: responses.DEVICE_KEY,
     authorize: hostedGrant(challenge.data.authorize),
+    custom: storedCustomSignIn(challenge.data.custom),
   };
   switch (challengeName.data) {
     case 'NEW_PASSWORD_REQUIRED': {
@@ -152,7 +165,7 @@ export async function respondToChallenge(
         ...(await passwordFields(ctx.passwords, user, password)),
         status: 'CONFIRMED',
       });
-      return mfaStep(ctx, state);
+      return state.custom ? nextCustomStep(ctx, state, state.custom) : mfaStep(ctx, state);
     }
     case 'SELECT_MFA_TYPE': {
       const answer = z.enum(MFA_TYPES).safeParse(responses.ANSWER);
@@ -185,6 +198,8 @@ export async function respondToChallenge(
         signature: required(responses, 'PASSWORD_CLAIM_SIGNATURE'),
         timestamp: required(responses, 'TIMESTAMP'),
       });
+    case 'CUSTOM_CHALLENGE':
+      return answerCustomChallenge(ctx, state, challenge, required(responses, 'ANSWER'));
     case 'MFA_SETUP': {
       // VerifySoftwareToken with this session marked the new TOTP secret verified.
       if (challenge.data.totpVerified !== 'true')

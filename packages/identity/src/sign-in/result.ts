@@ -6,10 +6,12 @@ import { issueDevice, touchDevice } from '../users/devices';
 import type { ChallengeName } from '../users/model';
 import type { Pool } from '../users/pools';
 import type { User } from '../users/repository';
+import type { CustomSignIn } from './custom';
 
 /**
  * Who is signing in, where, and from which device (the client's DEVICE_KEY, if it has one). A hosted
- * sign-in carries its authorize request and ends with an authorization code instead of tokens.
+ * sign-in carries its authorize request and ends with an authorization code instead of tokens; a custom
+ * one (CUSTOM_AUTH) its flow and session so far.
  */
 export interface SignInState {
   pool: Pool;
@@ -17,6 +19,7 @@ export interface SignInState {
   user: User;
   deviceKey?: string;
   authorize?: AuthorizeGrant;
+  custom?: CustomSignIn;
 }
 
 export interface AuthenticationResult extends IssuedTokens {

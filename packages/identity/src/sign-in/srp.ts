@@ -6,14 +6,16 @@ import { hexToBigInt, padHex, poolName, randomBigInt } from '../srp/math';
 import { expectedSignature, isValidA, serverHalf } from '../srp/server';
 import { findUser, findUserById, type User, usernameKey } from '../users/repository';
 import { createChallenge, endChallenge, findChallenge } from './challenges';
+import { type CustomSignIn, passwordVerified, storedCustomSignIn } from './custom';
 import { settle } from './password';
 
 /** Keys the made-up salts of unknown users: stable for a username while the process lives. */
 const FAKE_SALT_KEY = randomBytes(32);
 
 /**
- * USER_SRP_AUTH's first step: the server's B and the user's salt, and a SECRET_BLOCK naming the stored
- * exchange. An unknown user gets a challenge that looks the same and can only fail.
+ * USER_SRP_AUTH's first step (and a custom flow's, which the exchange carries on): the server's B and the
+ * user's salt, and a SECRET_BLOCK naming the stored exchange. An unknown user gets a challenge that looks
+ * the same and can only fail.
  */
 export async function startSrp(
   ctx: IdentityContext,
@@ -21,6 +23,7 @@ export async function startSrp(
   clientId: string,
   username: string,
   A: string,
+  custom?: CustomSignIn,
 ): Promise<{ ChallengeName: 'PASSWORD_VERIFIER'; ChallengeParameters: Record<string, string> }> {
   if (!isValidA(A)) throw invalidParameter('Invalid SRP_A.');
   const key = usernameKey(username);
@@ -43,7 +46,7 @@ export async function startSrp(
     userId: known && user ? user.id : null,
     usernameKey: key,
     challenge: 'PASSWORD_VERIFIER',
-    data: { A, b, B, verifier, userIdForSrp },
+    data: { A, b, B, verifier, userIdForSrp, ...(custom ? { custom: JSON.stringify(custom) } : {}) },
   });
   return {
     ChallengeName: 'PASSWORD_VERIFIER',
@@ -64,12 +67,15 @@ export interface PasswordClaim {
   TIMESTAMP: string;
 }
 
-/** PASSWORD_VERIFIER: one attempt per secret block; a wrong signature is a wrong password. */
+/**
+ * PASSWORD_VERIFIER: one attempt per secret block; a wrong signature is a wrong password. The user, and the
+ * custom sign-in the exchange belongs to, with the password now in its session.
+ */
 export async function verifySrpClaim(
   ctx: IdentityContext,
   clientId: string,
   claim: PasswordClaim,
-): Promise<User> {
+): Promise<{ user: User; custom?: CustomSignIn }> {
   const challenge = await findChallenge(ctx, claim.PASSWORD_CLAIM_SECRET_BLOCK, clientId, [
     'PASSWORD_VERIFIER',
   ]);
@@ -90,5 +96,9 @@ export async function verifySrpClaim(
   const valid =
     safeEqual(expected, Buffer.from(claim.PASSWORD_CLAIM_SIGNATURE, 'base64')) && challenge.userId;
   const user = valid ? await findUserById(ctx.db, challenge.userId ?? '') : undefined;
-  return settle(ctx, challenge.poolId, challenge.usernameKey, user);
+  const custom = storedCustomSignIn(challenge.data.custom);
+  return {
+    user: await settle(ctx, challenge.poolId, challenge.usernameKey, user),
+    ...(custom ? { custom: passwordVerified(custom) } : {}),
+  };
 }

@@ -6,12 +6,13 @@ import { rememberedDevice } from '../users/devices';
 import { enabledFactors } from '../users/mfa';
 import type { ChallengeName, MfaType } from '../users/model';
 import { createChallenge } from './challenges';
+import { nextCustomStep } from './custom';
 import { type AuthResponse, type SignInState, signedIn } from './result';
 
 /**
  * What follows a verified password, in Cognito's order: the account must be usable, a temporary password
  * must be replaced, then the remembered device proves itself instead of MFA (DEVICE_SRP_AUTH), or MFA,
- * then tokens.
+ * then tokens. A custom flow's own challenges take the place of the device and MFA steps.
  */
 export async function afterPassword(ctx: IdentityContext, state: SignInState): Promise<AuthResponse> {
   const { user } = state;
@@ -29,6 +30,7 @@ export async function afterPassword(ctx: IdentityContext, state: SignInState): P
       userAttributes: JSON.stringify({ ...user.attributes }),
     });
   }
+  if (state.custom) return nextCustomStep(ctx, state, state.custom);
   if (state.pool.deviceTracking && (await rememberedDevice(ctx, user.id, state.deviceKey))) {
     return challenge(ctx, state, 'DEVICE_SRP_AUTH', {}, { deviceKey: state.deviceKey ?? '' });
   }
@@ -78,7 +80,10 @@ export async function factorChallenge(
   );
 }
 
-/** A challenge for the client, with its Session; private data (an SMS code) stays on the server. */
+/**
+ * A challenge for the client, with its Session; private data (an SMS code) stays on the server, and so do
+ * the hosted sign-in's authorize request and the custom flow's session.
+ */
 export async function challenge(
   ctx: IdentityContext,
   state: SignInState,
@@ -92,7 +97,11 @@ export async function challenge(
     userId: state.user.id,
     usernameKey: state.user.usernameKey,
     challenge: name,
-    data: state.authorize ? { ...data, authorize: JSON.stringify(state.authorize) } : data,
+    data: {
+      ...data,
+      ...(state.authorize ? { authorize: JSON.stringify(state.authorize) } : {}),
+      ...(state.custom ? { custom: JSON.stringify(state.custom) } : {}),
+    },
   });
   return {
     ChallengeName: name,

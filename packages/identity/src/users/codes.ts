@@ -7,7 +7,7 @@ import { safeEqual } from '../security/compare';
 import { type RateLimit, userSubject } from '../security/rate-limit';
 
 /** What a code proves; attribute verification names its attribute (`VERIFY:email`). */
-export type CodePurpose = 'SIGN_UP' | 'FORGOT_PASSWORD' | `VERIFY:${string}`;
+export type CodePurpose = 'SIGN_UP' | 'FORGOT_PASSWORD' | 'SIGN_IN' | `VERIFY:${string}`;
 
 /** Sign-up codes last 24 hours, every other code one hour (Cognito's validity periods). */
 const LIFETIME_MS: Record<'SIGN_UP' | 'OTHER', number> = { SIGN_UP: 24 * 3_600_000, OTHER: 3_600_000 };

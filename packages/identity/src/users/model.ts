@@ -26,5 +26,13 @@ export const CHALLENGE_NAMES = [
   'MFA_SETUP',
   'DEVICE_SRP_AUTH',
   'DEVICE_PASSWORD_VERIFIER',
+  'CUSTOM_CHALLENGE',
 ] as const;
 export type ChallengeName = (typeof CHALLENGE_NAMES)[number];
+
+/**
+ * The custom authentication flows an app client may run (CUSTOM_AUTH), in place of Cognito's Lambda triggers:
+ * EMAIL_CODE asks for the password, then a one-time code e-mailed to the user.
+ */
+export const CUSTOM_CHALLENGES = ['EMAIL_CODE'] as const;
+export type CustomChallenge = (typeof CUSTOM_CHALLENGES)[number];

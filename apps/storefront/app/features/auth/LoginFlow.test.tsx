@@ -45,6 +45,7 @@ const settings: AuthSettings = {
   clientId: 'client',
   singleSignOn: false,
   identityProvider: null,
+  customChallenge: false,
   logoutUri: null,
   storefrontName: 'BioNova Life Sciences',
   gatewayApiKey: 'key',
@@ -256,6 +257,54 @@ describe('LoginFlow: each challenge of the sequence', () => {
     await signInAs(next({ signInStep: 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE' }));
     expect(heading()).toBe('Answer the sign-in challenge');
     expect(screen.getByLabelText('Answer')).toBeTruthy();
+  });
+
+  it('runs the custom flow where the storefront has one: the password, then the mailed code', async () => {
+    render(
+      <LoginFlow
+        settings={{ ...settings, customChallenge: true }}
+        redirect="/billing/account"
+        hasSession={false}
+        expired={false}
+        hostedLoginReturn={false}
+        signOut={false}
+        leave={vi.fn()}
+      />,
+    );
+    await settle();
+    const codeStep = (attemptsLeft: string) =>
+      next({
+        signInStep: 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE',
+        additionalInfo: {
+          CODE_DELIVERY_DELIVERY_MEDIUM: 'EMAIL',
+          CODE_DELIVERY_DESTINATION: 'a***@e***.com',
+          ATTEMPTS_LEFT: attemptsLeft,
+        },
+      });
+    await signInAs(codeStep('3'));
+    expect(signIn).toHaveBeenCalledWith({
+      username: 'ana@example.com',
+      password: 'Secret-123',
+      options: { authFlowType: 'CUSTOM_WITH_SRP' },
+    });
+    expect(heading()).toBe('Enter the code from your email');
+    expect(screen.getByText('We sent it to a***@e***.com.')).toBeTruthy();
+
+    vi.mocked(confirmSignIn).mockResolvedValueOnce(codeStep('2'));
+    fill('Code', '000000');
+    await press('Confirm');
+    expect(confirmSignIn).toHaveBeenCalledWith({ challengeResponse: '000000' });
+    expect(alertText()).toContain('That answer is not right. Please try again (attempts left: 2).');
+    expect((screen.getByLabelText('Code') as HTMLInputElement).value).toBe('');
+
+    const refused = Object.assign(new Error('Incorrect username or password.'), {
+      name: 'NotAuthorizedException',
+    });
+    vi.mocked(confirmSignIn).mockRejectedValueOnce(refused);
+    fill('Code', '111111');
+    await press('Confirm');
+    expect(heading()).toBe('Sign in');
+    expect(alertText()).toContain('Incorrect username or password.');
   });
 
   it('sends a reset code when the password must be reset', async () => {

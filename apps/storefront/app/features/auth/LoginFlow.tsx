@@ -75,8 +75,10 @@ function StepScreen({ step, pending, username, issuer, singleSignOn, actions }: 
     case 'customChallenge':
       return (
         <CodeForm
-          method="CUSTOM"
-          destination={null}
+          // Another try starts from an empty field.
+          key={step.attemptsLeft}
+          method={step.method}
+          destination={step.destination}
           pending={pending}
           onSubmit={actions.answerChallenge}
           onCancel={toSignIn}

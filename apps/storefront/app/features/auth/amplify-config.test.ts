@@ -15,6 +15,7 @@ const settings = (userPoolId: string): AuthSettings => ({
   clientId: 'client',
   singleSignOn: false,
   identityProvider: null,
+  customChallenge: false,
   logoutUri: null,
   storefrontName: 'BioNova',
   gatewayApiKey: 'key',
@@ -45,10 +46,12 @@ describe('cookieOptions (spec P§9)', () => {
     expect(at('http://shop.example.com').secure).toBe(true);
   });
 
-  it('allows plain http on localhost and 127.0.0.1 only', () => {
+  it('allows plain http on localhost, the names under it and 127.0.0.1 only', () => {
     expect(at('http://localhost:3000').secure).toBe(false);
+    expect(at('http://code.localhost:3000').secure).toBe(false);
     expect(at('http://127.0.0.1:3000').secure).toBe(false);
     expect(at('https://localhost:3000').secure).toBe(true);
+    expect(at('http://localhost.example.com').secure).toBe(true);
   });
 });
 

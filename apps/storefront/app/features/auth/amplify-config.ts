@@ -10,14 +10,16 @@ export function isValidPoolId(poolId: string): boolean {
 
 type PageLocation = Pick<Location, 'origin' | 'hostname' | 'protocol'>;
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
+/** This machine: localhost and the names under it (RFC 6761), and 127.0.0.1. */
+const isLocalHost = (hostname: string) =>
+  hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '127.0.0.1';
 
 /**
  * Tokens live in cookies so that server-rendered pages know the user (spec P§9: 365 days, path /, secure).
  * Plain http is allowed on this machine only, where there is no TLS.
  */
 export function cookieOptions(location: PageLocation) {
-  const local = location.protocol === 'http:' && LOCAL_HOSTS.has(location.hostname);
+  const local = location.protocol === 'http:' && isLocalHost(location.hostname);
   return { path: '/', expires: 365, secure: !local, sameSite: 'lax' as const };
 }
 

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthSettings } from '../../lib/auth-settings';
 import { fakeJwt } from '../../testing/tokens';
 import { finishHostedLogin, HOSTED_LOGIN_WAIT_MS, hostedLoginUrl, hostedLogoutUrl } from './hosted-login';
 
@@ -8,11 +7,14 @@ vi.mock('aws-amplify/auth/cognito', () => ({
   cognitoUserPoolsTokenProvider: { tokenOrchestrator: { setTokens } },
 }));
 
-const settings: AuthSettings = {
+// Not annotated: a settings field added later needs no change here, as long as the values below satisfy it.
+const settings = {
   userPoolId: 'us-east-1_Sso01',
   clientId: 'client',
   singleSignOn: true,
   identityProvider: 'AcmeOkta',
+  customChallenge: false,
+  customChallenge: false,
   logoutUri: 'http://localhost:3000/',
   storefrontName: 'BioNova',
   gatewayApiKey: 'key',

@@ -29,6 +29,8 @@ export const OWN_MESSAGES = {
   passwordReset: 'Your password has been reset. Sign in with your new password.',
   signingOut: 'Signing out…',
   unsupportedStep: (step: string) => `This sign-in step is not supported here: ${step}`,
+  answerRefused: (attemptsLeft: number | null) =>
+    `That answer is not right. Please try again${attemptsLeft === null ? '' : ` (attempts left: ${attemptsLeft})`}.`,
 } as const;
 
 /** Refusals that end the session: it is cleared and the user signs in again (spec P§8). */

@@ -45,7 +45,22 @@ describe('signInOutcome', () => {
     ).toEqual({ kind: 'step', step: { name: 'newPassword', missingAttributes: ['given_name'] } });
     expect(signInOutcome(output({ signInStep: 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE' }))).toEqual({
       kind: 'step',
-      step: { name: 'customChallenge' },
+      step: { name: 'customChallenge', method: 'CUSTOM', destination: null, attemptsLeft: null },
+    });
+    expect(
+      signInOutcome(
+        output({
+          signInStep: 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE',
+          additionalInfo: {
+            CODE_DELIVERY_DELIVERY_MEDIUM: 'EMAIL',
+            CODE_DELIVERY_DESTINATION: 'a***@e***.com',
+            ATTEMPTS_LEFT: '2',
+          },
+        }),
+      ),
+    ).toEqual({
+      kind: 'step',
+      step: { name: 'customChallenge', method: 'EMAIL', destination: 'a***@e***.com', attemptsLeft: 2 },
     });
     expect(signInOutcome(output({ signInStep: 'CONFIRM_SIGN_UP' }))).toEqual({
       kind: 'step',

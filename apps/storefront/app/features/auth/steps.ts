@@ -13,7 +13,13 @@ export type Step =
   | { name: 'selectMfa'; setup: boolean; types: MfaType[] }
   | { name: 'setUpTotp'; details: SetUpTOTPOutput }
   | { name: 'newPassword'; missingAttributes: string[] }
-  | { name: 'customChallenge' }
+  | {
+      name: 'customChallenge';
+      /** How the answer reached the user, when the challenge sent a code; CUSTOM for any other answer. */
+      method: 'EMAIL' | 'SMS' | 'CUSTOM';
+      destination: string | null;
+      attemptsLeft: number | null;
+    }
   | { name: 'signUp' }
   | { name: 'confirmSignUp'; destination: string | null }
   | { name: 'forgotPassword' }
@@ -50,7 +56,7 @@ export function signInOutcome({ isSignedIn, nextStep }: SignInOutput): SignInOut
     case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED':
       return step({ name: 'newPassword', missingAttributes: nextStep.missingAttributes ?? [] });
     case 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE':
-      return step({ name: 'customChallenge' });
+      return step(customChallenge(nextStep.additionalInfo ?? {}));
     case 'CONFIRM_SIGN_UP':
       return step({ name: 'confirmSignUp', destination: null });
     case 'RESET_PASSWORD':
@@ -58,6 +64,18 @@ export function signInOutcome({ isSignedIn, nextStep }: SignInOutput): SignInOut
     default:
       return { kind: 'unsupported', signInStep: nextStep.signInStep };
   }
+}
+
+/** A custom challenge's public parameters: where its code went (Cognito's CODE_DELIVERY_* names), tries left. */
+function customChallenge(parameters: Record<string, string>): Step {
+  const medium = parameters.CODE_DELIVERY_DELIVERY_MEDIUM;
+  const attemptsLeft = Number.parseInt(parameters.ATTEMPTS_LEFT ?? '', 10);
+  return {
+    name: 'customChallenge',
+    method: medium === 'EMAIL' || medium === 'SMS' ? medium : 'CUSTOM',
+    destination: parameters.CODE_DELIVERY_DESTINATION ?? null,
+    attemptsLeft: Number.isInteger(attemptsLeft) ? attemptsLeft : null,
+  };
 }
 
 function destinationOf(nextStep: { codeDeliveryDetails?: { destination?: string } }): string | null {

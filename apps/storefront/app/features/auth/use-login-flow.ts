@@ -112,10 +112,18 @@ export function useLoginFlow(options: LoginFlowOptions) {
     }
   };
 
+  /** A password sign-in; on a storefront with a custom flow its challenges follow the password. */
+  const passwordSignIn = (user: string, secret: string) =>
+    signIn({
+      username: user,
+      password: secret,
+      ...(settings.customChallenge ? { options: { authFlowType: 'CUSTOM_WITH_SRP' as const } } : {}),
+    });
+
   const signInWith = async ({ username: user, password: secret }: Credentials) => {
     setUsername(user);
     password.current = secret;
-    await advance(await signIn({ username: user, password: secret }), user);
+    await advance(await passwordSignIn(user, secret), user);
   };
 
   const arrive = () =>
@@ -141,7 +149,19 @@ export function useLoginFlow(options: LoginFlowOptions) {
     signIn: (credentials: Credentials) => run(() => signInWith(credentials)),
     singleSignOn: () => run(async () => go(await hostedLoginUrl(settings, redirect))),
     answerChallenge: (challengeResponse: string) =>
-      run(async () => advance(await confirmSignIn({ challengeResponse }), username)),
+      run(async () => {
+        const output = await confirmSignIn({ challengeResponse }).catch((error: unknown) => {
+          // Not authorised ends the attempt (too many wrong answers, an expired session): sign in again.
+          if (error instanceof Error && error.name === 'NotAuthorizedException') setStep({ name: 'signIn' });
+          throw error;
+        });
+        const outcome = signInOutcome(output);
+        // A custom challenge asked again: the answer was refused, and the sign-in goes on.
+        if (step.name === 'customChallenge' && outcome.kind === 'step' && outcome.step.name === step.name) {
+          fail(OWN_MESSAGES.answerRefused(outcome.step.attemptsLeft));
+        }
+        await advance(output, username);
+      }),
     chooseMfa: (type: MfaType) =>
       run(async () => advance(await confirmSignIn({ challengeResponse: type }), username)),
     verifyTotp: ({ code, deviceName }: { code: string; deviceName: string }) =>
@@ -230,8 +250,8 @@ export function useLoginFlow(options: LoginFlowOptions) {
   };
 
   // Effects below call the latest closures without restarting when a render makes new ones.
-  const latest = useRef({ arrive, advance, run, fail });
-  latest.current = { arrive, advance, run, fail };
+  const latest = useRef({ arrive, advance, run, fail, passwordSignIn });
+  latest.current = { arrive, advance, run, fail, passwordSignIn };
 
   useEffect(() => {
     void latest.current.arrive();
@@ -242,7 +262,7 @@ export function useLoginFlow(options: LoginFlowOptions) {
     if (step.name !== 'confirmSignUp' || secret === null) return;
     const current = pollAutoSignIn<SignInOutput>({
       attempt: async () => {
-        const output = await signIn({ username, password: secret });
+        const output = await latest.current.passwordSignIn(username, secret);
         return output.nextStep.signInStep === 'CONFIRM_SIGN_UP' ? null : output;
       },
       onConfirmed: (output) => void latest.current.run(() => latest.current.advance(output, username)),

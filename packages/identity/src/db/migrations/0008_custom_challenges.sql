@@ -1,0 +1,4 @@
+ALTER TABLE "identity"."challenges" DROP CONSTRAINT "challenges_challenge";--> statement-breakpoint
+ALTER TABLE "identity"."clients" ADD COLUMN "custom_challenge" text;--> statement-breakpoint
+ALTER TABLE "identity"."challenges" ADD CONSTRAINT "challenges_challenge" CHECK ("identity"."challenges"."challenge" in ('PASSWORD_VERIFIER', 'NEW_PASSWORD_REQUIRED', 'SMS_MFA', 'SOFTWARE_TOKEN_MFA', 'SELECT_MFA_TYPE', 'MFA_SETUP', 'DEVICE_SRP_AUTH', 'DEVICE_PASSWORD_VERIFIER', 'CUSTOM_CHALLENGE'));--> statement-breakpoint
+ALTER TABLE "identity"."clients" ADD CONSTRAINT "clients_custom_challenge" CHECK ("identity"."clients"."custom_challenge" in ('EMAIL_CODE'));
