@@ -14,7 +14,6 @@ const settings = {
   singleSignOn: true,
   identityProvider: 'AcmeOkta',
   customChallenge: false,
-  customChallenge: false,
   logoutUri: 'http://localhost:3000/',
   storefrontName: 'BioNova',
   gatewayApiKey: 'key',
