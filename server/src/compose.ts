@@ -37,6 +37,8 @@ const buildDir = fileURLToPath(new URL('../../apps/storefront/build/', import.me
 const EMBEDDED_CRM_BASE = 'http://crm.embedded';
 /** Where this server mounts the embedded user pools. */
 export const IDENTITY_MOUNT = '/identity';
+/** How often the CRM sends the mail and refunds still waiting, besides after each transaction that queues some. */
+const DELIVERY_SWEEP_MS = 60_000;
 /** Guest pages kept at once: a stored page is about 20 KB compressed twice, so a few tens of MB at most. */
 const PAGE_CACHE_ENTRIES = 1000;
 /** Where this server mounts the embedded tax service (AVATAX_URL's default). */
@@ -138,6 +140,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
         throw error;
       })
     : undefined;
+  const stopDeliveries = new AbortController();
   try {
     const crmDatabase: CrmDatabase | undefined =
       database && !config.crmUrl ? await openCrm(database) : undefined;
@@ -150,6 +153,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
     const tax = config.tax.embedded ? embeddedTax(config) : undefined;
     const crm = crmDatabase
       ? createCrmApp({
+          delivery: { everyMs: DELIVERY_SWEEP_MS, stop: stopDeliveries.signal },
           db: crmDatabase,
           serviceToken: config.crmServiceToken,
           tax: createAvaTaxClient({ ...config.tax, fetch: tax ?? globalThis.fetch }),
@@ -260,6 +264,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
       await publishOperationsToken(config.dataDir, config.operationsToken.value);
     }
     const close = async () => {
+      stopDeliveries.abort();
       await database?.close();
       await sharedState.close();
     };
@@ -272,6 +277,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
       close,
     };
   } catch (error) {
+    stopDeliveries.abort();
     await database?.close();
     await sharedState.close();
     throw error;

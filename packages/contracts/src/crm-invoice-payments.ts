@@ -53,8 +53,12 @@ export type PayableInvoices = z.infer<typeof payableInvoicesSchema>;
 /** What a payment of invoices paid, as its receipt says. */
 const invoicePaymentReceiptSchema = z.object({
   requestId: z.string(),
-  /** Pending: the hosted page has not answered yet. */
-  status: z.enum([...PAYMENT_STATUSES, 'Pending']),
+  /**
+   * Pending: the hosted page has not answered yet. Refunded: the card was charged but the charge could not be
+   * applied (refundReason says why) and goes back to the card.
+   */
+  status: z.enum([...PAYMENT_STATUSES, 'Pending', 'Refunded']),
+  refundReason: z.string().nullable(),
   /** The reference on the receipt and on each invoice's payments; null until the provider answered. */
   receiptNumber: z.string().nullable(),
   amount: z.number(),

@@ -13,6 +13,7 @@ import {
   type OrderConfirmation,
   type PlacedOrder,
   type QuoteItems,
+  type ShuttleCheckoutInfo,
   type SignedPaymentRequest,
 } from '@storefront/contracts';
 import { eq } from 'drizzle-orm';
@@ -20,6 +21,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOfQuote } from '../src/db/queries/orders';
 import { orders, quoteFiles, quotes, templates } from '../src/db/schema';
+import { REFUND_REASONS } from '../src/domain/payments';
 import { openSeededCrm, providerResult, type SeededCrm, testEngines } from '../src/testing';
 
 const WITH_PDF = 'tpl-test-checkout-pdf';
@@ -333,6 +335,95 @@ describe.each(await testEngines())('placing the order on $name', (engine) => {
     expect(detail.body.payments).toEqual([
       expect.objectContaining({ method: 'Visa ending 4242', amount: paidInvoice?.amount }),
     ]);
+  });
+
+  /** Pays what is left of the quote with a test card, through the provider's signed result. */
+  async function payRest(accountId: string, quoteId: string): Promise<string> {
+    const request = await crm.post<SignedPaymentRequest>('generateSignature', {
+      ...scope(accountId),
+      quoteId,
+      returnUrl: 'http://localhost:3000/checkout',
+    });
+    expect(request.status).toBe(200);
+    expect((await crm.post('paymentRequestHandler', providerResult(request.body.fields))).status).toBe(200);
+    return request.body.fields.amount;
+  }
+  const taxed = (accountId: string, quoteId: string) =>
+    crm.post('calculateAvaTax', { ...scope(accountId), recordId: quoteId });
+  const invoiceOf = async (accountId: string, orderNumber: string) => {
+    const list = await crm.get<InvoiceList>('getInvoices', { ...scope(accountId) });
+    const entry = list.body.invoices.find((row) => row.orderNumber === orderNumber);
+    return (await crm.get<Invoice>('getInvoice', { ...scope(accountId), invoiceId: entry?.id ?? '' })).body;
+  };
+  const linesOf = async (accountId: string, quoteId: string) =>
+    (await crm.get<QuoteItems>('getQuoteItems', { ...scope(accountId), quoteid: quoteId })).body.lines;
+
+  it('asks for the difference when a paid cart grew, where payment is required, then places the order', async () => {
+    const marlowe = crm.ids.marlowe;
+    const quoteId = await readyCart(marlowe);
+    await taxed(marlowe, quoteId);
+    const first = await payRest(marlowe, quoteId);
+    const [line] = await linesOf(marlowe, quoteId);
+    await crm.post('updateQLI', { ...scope(marlowe), quoteId, lines: [{ id: line?.id, qty: 5 }] });
+    // A changed cart asks for its shipping method again.
+    await setQuote(quoteId, SHIPPING_METHOD);
+
+    const refused = await refusal(submit(marlowe, quoteId));
+    expect(refused).toMatchObject({ status: 400, errorCode: 'PAYMENT_REQUIRED' });
+    expect(refused.message).toMatch(
+      /^ERROR: The order total changed after your card payment\. Please pay the remaining \$[\d,]+\.\d{2} by card to place the order\.$/,
+    );
+    await taxed(marlowe, quoteId);
+    const { total } = (
+      await crm.post<ShuttleCheckoutInfo>('getShuttleCheckoutInfo', { ...scope(marlowe), quoteId })
+    ).body;
+    const second = await payRest(marlowe, quoteId);
+    expect(Number(first) + Number(second)).toBeCloseTo(total, 2);
+
+    const placed = await submit(marlowe, quoteId);
+    expect(placed.status).toBe(200);
+    const invoice = await invoiceOf(marlowe, placed.body.orderNumber);
+    expect(invoice).toMatchObject({ status: 'Paid', balance: 0 });
+    expect(invoice.payments.map((payment) => payment.amount).sort()).toEqual(
+      [Number(first), Number(second)].sort(),
+    );
+  });
+
+  it('invoices the difference on optional terms, and refunds what a shrunk cart was paid over', async () => {
+    const halvorsen = crm.ids.halvorsen;
+    const grown = await readyCart(halvorsen);
+    await setQuote(grown, { poNumber: `HRI-GROWN-${Date.now()}` });
+    await taxed(halvorsen, grown);
+    const paid = Number(await payRest(halvorsen, grown));
+    const [line] = await linesOf(halvorsen, grown);
+    await crm.post('updateQLI', { ...scope(halvorsen), quoteId: grown, lines: [{ id: line?.id, qty: 4 }] });
+    await setQuote(grown, SHIPPING_METHOD);
+    const placedGrown = await submit(halvorsen, grown);
+    expect(placedGrown.status).toBe(200);
+    const open = await invoiceOf(halvorsen, placedGrown.body.orderNumber);
+    expect(open.status).not.toBe('Paid');
+    expect(open.balance).toBeCloseTo(open.amount - paid, 2);
+    expect(open.payments).toEqual([expect.objectContaining({ amount: paid })]);
+
+    const shrunk = await readyCart(halvorsen);
+    await taxed(halvorsen, shrunk);
+    const before = Number(await payRest(halvorsen, shrunk));
+    const [only] = await linesOf(halvorsen, shrunk);
+    await crm.post('updateQLI', { ...scope(halvorsen), quoteId: shrunk, lines: [{ id: only?.id, qty: 1 }] });
+    await setQuote(shrunk, { ...SHIPPING_METHOD, poNumber: `HRI-SHRUNK-${Date.now()}` });
+    const placedShrunk = await submit(halvorsen, shrunk);
+    expect(placedShrunk.status).toBe(200);
+    const settled = await invoiceOf(halvorsen, placedShrunk.body.orderNumber);
+    expect(settled).toMatchObject({ status: 'Paid', balance: 0 });
+    const info = await crm.post<ShuttleCheckoutInfo>('getShuttleCheckoutInfo', {
+      ...scope(halvorsen),
+      quoteId: shrunk,
+    });
+    expect(info.body.refunds).toEqual([
+      expect.objectContaining({ reason: REFUND_REASONS.overpaid, amount: expect.any(Number) }),
+    ]);
+    expect(info.body.refunds[0]?.amount).toBeCloseTo(before - settled.amount, 2);
+    expect(info.body.amountPaid).toBeCloseTo(settled.amount, 2);
   });
 
   it("refuses another account's quote (403) and a guest cart without its secret", async () => {

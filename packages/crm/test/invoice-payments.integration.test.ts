@@ -280,6 +280,11 @@ describe.each(await testEngines())('paying invoices on $name', (engine) => {
     const forThisInvoice = recorded.filter((row) =>
       [one.body.fields.request_id, two.body.fields.request_id].includes(row.requestId),
     );
+    expect((await receipt(crm.ids.marlowe, one.body.fields.request_id)).body).toMatchObject({
+      status: 'Refunded',
+      refundReason: REFUND_REASONS.replaced,
+      receiptNumber: null,
+    });
     expect(forThisInvoice.map((row) => row.notAppliedReason).sort()).toEqual([REFUND_REASONS.replaced, null]);
     // Paid in full, the invoice is no longer offered.
     const payable = await crm.post<PayableInvoices>('getPayableInvoices', scope(crm.ids.marlowe));

@@ -43,6 +43,11 @@ export interface CrmAppOptions {
   };
   /** Where the outbox's mail (order confirmations) is sent; without it the mail stays in the outbox. */
   smtpUrl?: string;
+  /**
+   * Also sends the waiting mail and refunds this often (ms), until `stop` aborts, so a retry is not left for the
+   * next order of a quiet store; without it they go out only after the transactions that queue them.
+   */
+  delivery?: { everyMs: number; stop: AbortSignal };
 }
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -63,6 +68,13 @@ export function createCrmApp(opts: CrmAppOptions): Hono {
     : null;
   const mail = createMailDelivery({ db: opts.db.db, smtpUrl: opts.smtpUrl, logError });
   const refunds = createRefundDelivery({ db: opts.db.db, payments, logError });
+  if (opts.delivery) {
+    const timer = setInterval(() => {
+      void mail.deliver();
+      void refunds.settle();
+    }, opts.delivery.everyMs).unref();
+    opts.delivery.stop.addEventListener('abort', () => clearInterval(timer));
+  }
   const app = new Hono();
 
   app.onError((error, c) => {

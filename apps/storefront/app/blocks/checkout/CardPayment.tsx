@@ -1,4 +1,8 @@
-import type { AccountPayOnlineTerm, ShuttleCheckoutInfo } from '@storefront/contracts/crm-payments';
+import type {
+  AccountPayOnlineTerm,
+  RefundStatus,
+  ShuttleCheckoutInfo,
+} from '@storefront/contracts/crm-payments';
 import { ProviderRedirect } from '../../components/ProviderRedirect';
 import { useCheckoutAction } from '../../features/checkout/use-checkout-action';
 import { formatMoney } from '../../lib/format';
@@ -8,6 +12,13 @@ const TERM_TEXT: Record<AccountPayOnlineTerm, string> = {
   'Payment Required': 'Payment is required: pay by card before you place the order.',
   'Payment Optional': 'Payment is optional: pay by card now, or place the order to be invoiced.',
   'No Payment': 'This order is invoiced: no payment is taken online.',
+};
+
+/** How the buyer reads where a refund stands. */
+const REFUND_STATE: Record<RefundStatus, string> = {
+  Pending: 'is being refunded',
+  Refunded: 'was refunded',
+  Failed: 'will be refunded by our team, who will contact you,',
 };
 
 /**
@@ -25,8 +36,10 @@ export function CardPayment({
 }) {
   const pay = useCheckoutAction();
   const request = pay.result?.ok ? pay.result.payment : null;
-  const { payment, payOnlineTerms } = info;
-  const paid = payment?.status === 'Succeeded';
+  const { payment, payOnlineTerms, currency } = info;
+  const money = (amount: number) => formatMoney(amount, currency);
+  const paid = info.amountPaid > 0;
+  const over = Math.round((info.amountPaid - info.total) * 100) / 100;
   return (
     <div className="checkout-payment">
       <p>
@@ -40,18 +53,46 @@ export function CardPayment({
           data-testid="payment-state"
         >
           {paid
-            ? `Paid ${formatMoney(payment.amount, payment.currency)} by ${payment.brand} ending in ${payment.last4}.`
+            ? `Paid ${money(info.amountPaid)} by ${payment.brand} ending in ${payment.last4}.`
             : `Your card was declined (${(payment.declineReason ?? 'declined').replaceAll('_', ' ')}). Try again with another card.`}
+          {paid && info.amountDue > 0 && (
+            <>
+              {' '}
+              The total changed since to {money(info.total)}: {money(info.amountDue)} is left to pay
+              {payOnlineTerms.paymentRequired
+                ? ' before you place the order.'
+                : ', by card now or on your invoice.'}
+            </>
+          )}
+          {over > 0 && (
+            <>
+              {' '}
+              The total changed since to {money(info.total)}: the {money(over)} paid over it goes back to your
+              card when you place the order.
+            </>
+          )}
         </p>
       )}
-      {payOnline && !paid && (
+      {info.refunds.length > 0 && (
+        <ul className="checkout-refunds" aria-label="Refunds">
+          {info.refunds.map((refund) => (
+            <li key={`${refund.createdAt}-${refund.amount}`}>
+              {money(refund.amount)} {REFUND_STATE[refund.status]} to {refund.brand} ending in {refund.last4}:{' '}
+              {refund.reason}.
+            </li>
+          ))}
+        </ul>
+      )}
+      {payOnline && info.amountDue > 0 && (
         <button
           type="button"
           className="button"
           disabled={pay.busy || request !== null}
           onClick={() => pay.submit('pay', { quoteId })}
         >
-          Pay {formatMoney(info.amountDue, info.currency)} by card
+          {paid
+            ? `Pay the remaining ${money(info.amountDue)} by card`
+            : `Pay ${money(info.amountDue)} by card`}
         </button>
       )}
       {pay.refusal && (

@@ -109,6 +109,15 @@ function PaymentOutcome({
       </div>
     );
   }
+  if (receipt?.status === 'Refunded') {
+    return (
+      <p className="pay-invoices__problem" role="alert">
+        Your card was charged {formatMoney(receipt.amount, receipt.currency)}, but the payment could not be
+        applied because {receipt.refundReason}. The money goes back to your {receipt.brand} ending{' '}
+        {receipt.last4}; check the invoices' balances before paying again.
+      </p>
+    );
+  }
   if (receipt?.status === 'Declined') {
     return (
       <p className="pay-invoices__problem" role="alert">

@@ -4,6 +4,7 @@ import {
   confirmationPath,
   customFormOf,
   displayCustomValue,
+  formatMoney,
   missingRequiredField,
   type PlacedOrder,
   PO_MESSAGES,
@@ -142,7 +143,7 @@ async function settleCardPayments(
     throw new CrmHttpError(
       400,
       'PAYMENT_REQUIRED',
-      remainingPaymentMessage(formatAmount(left, quote.currency)),
+      remainingPaymentMessage(formatMoney(left, quote.currency)),
     );
   }
   for (const refund of surplusRefunds(applied, total)) {

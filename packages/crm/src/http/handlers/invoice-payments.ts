@@ -337,10 +337,12 @@ async function receiptOf(ctx: HandlerContext, request: PaymentRequestRow): Promi
     findPaymentOfRequest(ctx.db, request.id),
     requestInvoices(ctx.db, request.id),
   ]);
+  const applied = payment?.notAppliedReason === null;
   return {
     requestId: request.id,
-    status: payment?.status ?? 'Pending',
-    receiptNumber: payment?.status === 'Succeeded' ? receiptNumberOf(payment.id) : null,
+    status: payment ? (applied ? payment.status : 'Refunded') : 'Pending',
+    refundReason: payment?.notAppliedReason ?? null,
+    receiptNumber: applied && payment.status === 'Succeeded' ? receiptNumberOf(payment.id) : null,
     amount: request.amount,
     currency: request.currency,
     brand: payment?.brand ?? null,
