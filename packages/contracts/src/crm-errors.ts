@@ -63,6 +63,8 @@ export const ERROR_CODES = [
   'FILE_CONTENT_MISMATCH',
   /** A chunk that does not continue the upload (out of order, wrong length, unknown upload). */
   'FILE_CHUNK_REFUSED',
+  /** The cart holds as many PO files and unfinished uploads (or bytes of them) as it may at once. */
+  'FILE_QUOTA_REACHED',
   // Placing the order (crm-checkout.ts).
   'QUOTE_PDF_TEMPLATE_NOT_SET',
   /** A checkout step is not complete; the message names it. */

@@ -243,6 +243,56 @@ describe.each(await testEngines())('PO files on $name', (engine) => {
     expect(unknown.status).toBe(404);
   });
 
+  it('refuses a file past what one cart may hold, keeping its PO file; a lapsed upload counts no more', async () => {
+    const quoteId = await newQuote(crm.ids.halvorsen);
+    const kept = (await upload(crm.ids.halvorsen, quoteId, 'po.pdf', pdf())).answer.body as PoFile;
+    /** The first chunk of a file of `size` bytes (a PDF padded out), as the uploader sends it. */
+    const start = (size: number) => {
+      const text = Buffer.concat([pdf(), Buffer.alloc(size - pdf().length)]).toString('base64');
+      return crm.post<UploadProgress>('uploadFile', {
+        ...scope(crm.ids.halvorsen),
+        fileRelatedTo: 'QPO',
+        parentId: quoteId,
+        fileName: 'next.pdf',
+        fileContent: text.slice(0, 1024),
+        fileSize: size,
+        chunkCount: Math.ceil(text.length / 1024),
+      });
+    };
+    const tenMegabytes = 10 * 1024 * 1024;
+    expect((await start(tenMegabytes)).status).toBe(200);
+    expect((await start(tenMegabytes)).status).toBe(200);
+    const tooManyBytes = await start(tenMegabytes);
+    expect(tooManyBytes.status).toBe(409);
+    expect(failureOf(tooManyBytes.body)).toEqual({
+      errorCode: 'FILE_QUOTA_REACHED',
+      field: 'fileSize',
+      message:
+        'fileSize: this cart holds 20.0 MB of PO files and unfinished uploads, and 10.0 MB more would pass the 30.0 MB it may hold at once; an unfinished upload lapses 60 minutes after it started.',
+    });
+    expect((await start(4096)).status).toBe(200);
+    const tooManyFiles = await start(4096);
+    expect(tooManyFiles.status).toBe(409);
+    expect(failureOf(tooManyFiles.body).message).toBe(
+      'fileSize: this cart already holds 4 PO files and unfinished uploads, the most it may hold at once; an unfinished upload lapses 60 minutes after it started.',
+    );
+    const files = (await fileOf(crm.ids.halvorsen, quoteId)).body;
+    expect(files.map((file) => [file.fileName, file.cvId])).toEqual([['po.pdf', kept.cvId]]);
+    expect((await contentOf(crm.ids.halvorsen, kept.cvId)).body.content).toBe(pdf().toString('base64'));
+
+    // An hour on, the unfinished uploads have lapsed: they count no more and are deleted at the next start.
+    await crm.database.db
+      .update(fileUploads)
+      .set({ createdAt: new Date(Date.now() - 61 * 60_000) })
+      .where(eq(fileUploads.quoteId, quoteId));
+    expect((await start(tenMegabytes)).status).toBe(200);
+    const [left] = await crm.database.db
+      .select({ uploads: count() })
+      .from(fileUploads)
+      .where(eq(fileUploads.quoteId, quoteId));
+    expect(left?.uploads).toBe(1);
+  });
+
   it("refuses another account's quote and file (403), and a NUL in the file name (400)", async () => {
     const quoteId = await newQuote(crm.ids.halvorsen);
     const stored = (await upload(crm.ids.halvorsen, quoteId, 'po.pdf', pdf())).answer.body as PoFile;

@@ -30,6 +30,31 @@ export function sizeProblem(fileSize: number, what = 'a PO file'): ChunkProblem 
   };
 }
 
+/**
+ * What one cart may hold of PO files at once, stored and being uploaded together: its PO file and uploads in
+ * progress of a next one, a few of them retries (docs/decisions/0018-po-numbers-and-files.md).
+ */
+export const QUOTE_FILE_QUOTA = { files: 4, bytes: 3 * MAX_PO_FILE_BYTES };
+/** An upload not finished within this lapses: it no longer counts against the cart, and it is deleted. */
+export const UPLOAD_LAPSES_AFTER_MINUTES = 60;
+
+export function hasLapsed(upload: { createdAt: Date }, now: Date): boolean {
+  return now.getTime() - upload.createdAt.getTime() > UPLOAD_LAPSES_AFTER_MINUTES * 60_000;
+}
+
+/** Why the cart, holding `held`, may not take an upload of `fileSize` bytes more; null when it may. */
+export function quotaProblem(held: { files: number; bytes: number }, fileSize: number): string | null {
+  const { files, bytes } = QUOTE_FILE_QUOTA;
+  const lapse = `an unfinished upload lapses ${UPLOAD_LAPSES_AFTER_MINUTES} minutes after it started.`;
+  if (held.files + 1 > files) {
+    return `this cart already holds ${held.files} PO files and unfinished uploads, the most it may hold at once; ${lapse}`;
+  }
+  if (held.bytes + fileSize > bytes) {
+    return `this cart holds ${megabytes(held.bytes)} of PO files and unfinished uploads, and ${megabytes(fileSize)} more would pass the ${megabytes(bytes)} it may hold at once; ${lapse}`;
+  }
+  return null;
+}
+
 /** The plan the first chunk declares, or what is wrong with it. */
 export function planUpload(
   fileSize: number,

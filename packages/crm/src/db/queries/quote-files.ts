@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, lt, not, sql } from 'drizzle-orm';
+import { UPLOAD_LAPSES_AFTER_MINUTES } from '../../domain/file-chunks';
 import type { CrmDb } from '../open';
 import { fileUploadChunks, fileUploads, quoteFiles } from '../schema';
 
@@ -57,9 +58,28 @@ export async function deleteQuoteFile(db: CrmDb, fileId: string): Promise<void> 
   await db.delete(quoteFiles).where(eq(quoteFiles.id, fileId));
 }
 
-/** Uploads not finished within a day are given up: their chunks go with them. */
-export async function deleteAbandonedUploads(db: CrmDb): Promise<void> {
-  await db.delete(fileUploads).where(lt(fileUploads.createdAt, sql`now() - interval '1 day'`));
+const lapsed = lt(fileUploads.createdAt, sql`now() - make_interval(mins => ${UPLOAD_LAPSES_AFTER_MINUTES})`);
+
+/** Uploads not finished in time are given up: their chunks go with them. */
+export async function deleteAbandonedUploads(db: CrmDb): Promise<number> {
+  const gone = await db.delete(fileUploads).where(lapsed).returning({ id: fileUploads.id });
+  return gone.length;
+}
+
+/** What the quote holds of files: those stored and its uploads still in progress (by their declared size). */
+export async function heldFiles(db: CrmDb, quoteId: string): Promise<{ files: number; bytes: number }> {
+  const [stored] = await db
+    .select({ files: count(), bytes: sql<number>`coalesce(sum(${quoteFiles.size}), 0)::float8` })
+    .from(quoteFiles)
+    .where(eq(quoteFiles.quoteId, quoteId));
+  const [uploading] = await db
+    .select({ files: count(), bytes: sql<number>`coalesce(sum(${fileUploads.fileSize}), 0)::float8` })
+    .from(fileUploads)
+    .where(and(eq(fileUploads.quoteId, quoteId), not(lapsed)));
+  return {
+    files: (stored?.files ?? 0) + (uploading?.files ?? 0),
+    bytes: Number(stored?.bytes ?? 0) + Number(uploading?.bytes ?? 0),
+  };
 }
 
 export async function insertUpload(

@@ -15,6 +15,7 @@ import {
   type FileUploadRow,
   findFile,
   findFileMeta,
+  heldFiles,
   insertUpload,
   putChunk,
   type QuoteFileMeta,
@@ -28,8 +29,10 @@ import {
   type ChunkPlan,
   type ChunkProblem,
   chunkProblem,
+  hasLapsed,
   isChunkProblem,
   planUpload,
+  quotaProblem,
 } from '../../domain/file-chunks';
 import { checkFileContent, notWhatItSays, startsLike } from '../../domain/file-content';
 import { sanitiseFileName } from '../../domain/file-names';
@@ -98,6 +101,21 @@ async function storeFile(
   return poFile(stored, upload.publicLink);
 }
 
+/**
+ * Locks the quote to start a file of `fileSize` bytes on it, refused when the cart would hold more files or
+ * bytes than its quota (counted under the lock, so parallel starts cannot pass it together).
+ */
+async function lockWithinQuota(
+  tx: CrmDb,
+  scope: QuoteScope,
+  quoteId: string,
+  fileSize: number,
+): Promise<void> {
+  await lockChangeableQuote(tx, scope, quoteId, 'wait');
+  const problem = quotaProblem(await heldFiles(tx, quoteId), fileSize);
+  if (problem) throw new CrmHttpError(409, 'FILE_QUOTA_REACHED', problem, 'fileSize');
+}
+
 /** The file's extension, from the name already sanitised when the upload started. */
 function extensionOf(fileName: string): PoFileExtension {
   const safe = sanitiseFileName(fileName);
@@ -135,11 +153,17 @@ async function startUpload(
   if (plan.chunkCount === 1) {
     const content = Buffer.from(payload.fileContent, 'base64');
     if (content.length !== plan.fileSize) throw refuseChunk(sizeMismatch(plan));
-    const file = await ctx.db.transaction((tx) => storeFile(tx, scope, upload, safe.extension, content));
+    const file = await ctx.db.transaction(async (tx) => {
+      await lockWithinQuota(tx, scope, upload.quoteId, plan.fileSize);
+      return storeFile(tx, scope, upload, safe.extension, content);
+    });
     return { ...file, uploadId: null, receivedChunks: 1, chunkCount: 1 };
   }
   await deleteAbandonedUploads(ctx.db);
-  const started = await insertUpload(ctx.db, { ...upload, ...plan }, payload.fileContent);
+  const started = await ctx.db.transaction(async (tx) => {
+    await lockWithinQuota(tx, scope, upload.quoteId, plan.fileSize);
+    return insertUpload(tx, { ...upload, ...plan }, payload.fileContent);
+  });
   return progress(started, 1);
 }
 
@@ -172,8 +196,9 @@ async function continueUpload(
     // The quote first, as every change of it locks (docs/decisions/0052-lock-order.md), then its upload.
     await lockChangeableQuote(tx, scope, payload.parentId, 'wait');
     const upload = await lockUpload(tx, uploadId);
-    // Another quote's upload is answered like none: an upload id tells nothing of other carts.
-    if (!upload || upload.quoteId !== payload.parentId) {
+    // Another quote's upload is answered like none: an upload id tells nothing of other carts. A lapsed one no
+    // longer counts against the cart's quota, so it takes no more chunks either.
+    if (!upload || upload.quoteId !== payload.parentId || hasLapsed(upload, new Date())) {
       throw notFound('there is no upload in progress with this id; start again with chunk 0.', 'uploadId');
     }
     if (payload.fileSize !== upload.fileSize || payload.chunkCount !== upload.chunkCount) {
