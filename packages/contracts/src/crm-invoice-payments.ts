@@ -20,12 +20,16 @@ const payScope = {
   contactId: id.optional(),
 };
 
-/** An amount of money: more than nothing, whole cents. */
+/**
+ * An amount of money: more than nothing, whole cents, read as the decimal it is written as (1e-9 is positive and
+ * within a millionth of a whole cent, but it is not an amount anyone pays).
+ */
 const amountToPay = z
   .number()
   .positive('must be more than 0')
   .max(9_999_999_999.99, 'is too large')
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'must be in whole cents');
+  .refine((value) => /^\d+(?:\.\d{1,2})?$/.test(String(value)), 'must be in whole cents, such as 250.00')
+  .refine((value) => value >= 0.01, 'must be at least 0.01');
 
 /** What the buyer pays of one invoice. */
 export const invoiceAllocationSchema = z.object({ invoiceId: id, amount: amountToPay });

@@ -153,6 +153,22 @@ describe.each(await testEngines())('paying invoices on $name', (engine) => {
         'INVALID_PAYLOAD',
       ],
       [
+        'a billionth, which is more than 0 but not a cent',
+        await start(crm.ids.marlowe, [{ invoiceId: marlowes, amount: 1e-9 }]),
+        400,
+        'INVALID_PAYLOAD',
+      ],
+      [
+        'a billionth, charged to a saved card',
+        await crm.post('payInvoicesWithSavedCard', {
+          ...scope(crm.ids.marlowe),
+          paymentMethodId: 'any-card',
+          invoices: [{ invoiceId: marlowes, amount: 1e-9 }],
+        }),
+        400,
+        'INVALID_PAYLOAD',
+      ],
+      [
         'a return to another site',
         await start(crm.ids.marlowe, [{ invoiceId: marlowes, amount: 300 }], {
           returnUrl: 'https://evil.example/x',
