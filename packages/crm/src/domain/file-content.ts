@@ -1,5 +1,5 @@
-import { inflateRawSync } from 'node:zlib';
 import type { PoFileExtension } from '@storefront/contracts';
+import { readZip, type ZipLimits } from '@storefront/contracts/zip-archive';
 
 /**
  * What a file is, told by its content rather than its name or what the browser claimed: the leading bytes
@@ -125,59 +125,17 @@ function skipPrologItem(text: string): string | null {
   return null;
 }
 
-const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
-const CENTRAL_DIRECTORY_HEADER = 0x02014b50;
-const LOCAL_FILE_HEADER = 0x04034b50;
 const CONTENT_TYPES = '[Content_Types].xml';
-/** [Content_Types].xml is a few KB; more than this is not an Office document (or a ZIP bomb). */
-const MAX_CONTENT_TYPES_BYTES = 1024 * 1024;
+/**
+ * [Content_Types].xml is a few KB; more than this is not an Office document (or a ZIP bomb). A presentation of
+ * a few hundred slides has a few thousand entries.
+ */
+const PACKAGE_LIMITS: ZipLimits = { maxEntries: 10_000, maxInflatedBytes: 1024 * 1024 };
 
 /** Whether the ZIP package's [Content_Types].xml declares the main part of the expected type. */
 function declaresMainPart(file: Buffer, mainPart: string): boolean {
-  try {
-    const xml = readZipEntry(file, CONTENT_TYPES);
-    return !!xml?.toString('utf8').includes(`ContentType="${mainPart}"`);
-  } catch {
-    // A truncated or malformed archive, or an entry inflating past the cap: not an Office document.
-    return false;
-  }
-}
-
-/** One entry of a ZIP archive, found through its central directory; null when it has none of that name. */
-function readZipEntry(zip: Buffer, name: string): Buffer | null {
-  const end = findEndOfCentralDirectory(zip);
-  if (end < 0) return null;
-  const entries = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  for (let index = 0; index < entries; index++) {
-    if (zip.readUInt32LE(at) !== CENTRAL_DIRECTORY_HEADER) return null;
-    const method = zip.readUInt16LE(at + 10);
-    const compressedSize = zip.readUInt32LE(at + 20);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const extraLength = zip.readUInt16LE(at + 30);
-    const commentLength = zip.readUInt16LE(at + 32);
-    const localHeader = zip.readUInt32LE(at + 42);
-    const entryName = zip.toString('utf8', at + 46, at + 46 + nameLength);
-    if (entryName === name) return entryData(zip, localHeader, method, compressedSize);
-    at += 46 + nameLength + extraLength + commentLength;
-  }
-  return null;
-}
-
-function findEndOfCentralDirectory(zip: Buffer): number {
-  // The record is 22 bytes and may be followed by a comment of up to 65,535 bytes.
-  const lowest = Math.max(0, zip.length - 22 - 0xffff);
-  for (let at = zip.length - 22; at >= lowest; at--) {
-    if (zip.readUInt32LE(at) === END_OF_CENTRAL_DIRECTORY) return at;
-  }
-  return -1;
-}
-
-function entryData(zip: Buffer, localHeader: number, method: number, compressedSize: number): Buffer | null {
-  if (zip.readUInt32LE(localHeader) !== LOCAL_FILE_HEADER) return null;
-  const start = localHeader + 30 + zip.readUInt16LE(localHeader + 26) + zip.readUInt16LE(localHeader + 28);
-  const data = zip.subarray(start, start + compressedSize);
-  if (method === 0) return data.subarray(0, MAX_CONTENT_TYPES_BYTES);
-  if (method === 8) return inflateRawSync(data, { maxOutputLength: MAX_CONTENT_TYPES_BYTES });
-  return null;
+  const read = readZip(file, PACKAGE_LIMITS, (name) => name === CONTENT_TYPES);
+  // A truncated or malformed archive, or one past the limits: not an Office document.
+  const xml = read.ok ? read.entries.get(CONTENT_TYPES) : undefined;
+  return !!xml?.toString('utf8').includes(`ContentType="${mainPart}"`);
 }

@@ -1,42 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { zip } from '../../../../../packages/crm/test/fixtures/files';
-import { readListFile } from './list-file.server';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** A one-sheet workbook as Excel writes it, the cells given as inline strings or numbers. */
-function workbook(rows: (string | number)[][]): Buffer {
-  const cell = (value: string | number, ref: string) =>
-    typeof value === 'number'
-      ? `<c r="${ref}"><v>${value}</v></c>`
-      : `<c r="${ref}" t="inlineStr"><is><t>${value}</t></is></c>`;
-  const sheetRows = rows
-    .map(
-      (row, r) =>
-        `<row r="${r + 1}">${row.map((value, c) => cell(value, `${'AB'[c]}${r + 1}`)).join('')}</row>`,
-    )
-    .join('');
-  const ns = 'http://schemas.openxmlformats.org';
-  return zip({
-    '[Content_Types].xml':
-      `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="${ns}/package/2006/content-types">` +
-      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-      '<Default Extension="xml" ContentType="application/xml"/>' +
-      '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-      '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
-      '</Types>',
-    '_rels/.rels':
-      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships">` +
-      `<Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-    'xl/workbook.xml':
-      `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships">` +
-      '<sheets><sheet name="Order" sheetId="1" r:id="rId1"/></sheets></workbook>',
-    'xl/_rels/workbook.xml.rels':
-      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships">` +
-      `<Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
-    'xl/worksheets/sheet1.xml': `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${ns}/spreadsheetml/2006/main"><sheetData>${sheetRows}</sheetData></worksheet>`,
-  });
-}
+import {
+  farCellWorkbook,
+  inflatingWorkbook,
+  manyPartsArchive,
+  notAWorkbookArchive,
+  workbook,
+  XLSX_TYPE,
+} from '../../testing/workbooks';
+import { LIST_FILE_MAX_BYTES, readListFile } from './list-file.server';
+import { WORKBOOK_MESSAGES } from './workbook.server';
 
 const file = (name: string, content: Buffer | string, type = 'text/csv') =>
   new File([typeof content === 'string' ? content : new Uint8Array(content)], name, { type });
@@ -91,8 +63,50 @@ describe('reading a quick order file', () => {
       message: 'The file is not an Excel workbook we can read; save it as .xlsx or .csv.',
     };
     expect(await readListFile(file('order.xlsx', 'SKU,Qty\n', XLSX_TYPE))).toEqual(notAWorkbook);
-    expect(await readListFile(file('order.xlsx', zip({ 'a.txt': 'not a workbook' }), XLSX_TYPE))).toEqual(
-      notAWorkbook,
+    expect(await readListFile(file('order.xlsx', notAWorkbookArchive(), XLSX_TYPE))).toEqual(notAWorkbook);
+  });
+
+  it('reads shared strings, and cuts a long cell short', async () => {
+    const parsed = await readListFile(
+      file(
+        'order.xlsx',
+        workbook([], {
+          sharedStrings: ['FCA-10001', 'X'.repeat(500)],
+          sheetData:
+            '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1"><v>2</v></c></row>' +
+            '<row r="2"><c r="A2" t="s"><v>1</v></c></row>',
+        }),
+        XLSX_TYPE,
+      ),
     );
+    expect(parsed).toMatchObject({
+      ok: true,
+      rows: [{ line: 1, sku: 'FCA-10001', qty: 2 }],
+      problems: [{ line: 2, text: 'X'.repeat(100) }],
+    });
+  });
+
+  it('refuses, within a second, a small workbook that unpacks to tens of MB, has hundreds of parts or a far cell', async () => {
+    const inflating = inflatingWorkbook();
+    const manyParts = manyPartsArchive();
+    const farCell = farCellWorkbook();
+    for (const bytes of [inflating, manyParts, farCell])
+      expect(bytes.length).toBeLessThan(LIST_FILE_MAX_BYTES);
+
+    const started = performance.now();
+
+    expect(await readListFile(file('order.xlsx', inflating, XLSX_TYPE))).toEqual({
+      ok: false,
+      message: WORKBOOK_MESSAGES['too-large'],
+    });
+    expect(await readListFile(file('order.xlsx', manyParts, XLSX_TYPE))).toEqual({
+      ok: false,
+      message: WORKBOOK_MESSAGES['too-many-entries'],
+    });
+    expect(await readListFile(file('order.xlsx', farCell, XLSX_TYPE))).toEqual({
+      ok: false,
+      message: WORKBOOK_MESSAGES.grid,
+    });
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

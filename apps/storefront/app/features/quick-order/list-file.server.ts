@@ -1,5 +1,5 @@
-import { readSheet } from 'read-excel-file/node';
 import { type ParsedList, parseCells, parseList } from './rows';
+import { readFirstSheet, WORKBOOK_MESSAGES } from './workbook.server';
 
 /**
  * A quick order file: CSV (or plain text) or an Excel workbook's first sheet, read on the server. The size
@@ -25,21 +25,8 @@ export async function readListFile(file: File): Promise<ParsedList> {
   const bytes = Buffer.from(await file.arrayBuffer());
   if (extension !== 'xlsx') return parseList(bytes.toString('utf8').replace(/^\uFEFF/, ''));
   // Checked by content, not by name: a workbook is a zip archive.
-  const unreadable = {
-    ok: false,
-    message: 'The file is not an Excel workbook we can read; save it as .xlsx or .csv.',
-  } as const;
-  if (!ZIP_SIGNATURE.every((byte, index) => bytes[index] === byte)) return unreadable;
-  try {
-    const sheet = await readSheet(bytes);
-    return parseCells(sheet.map((row) => row.map(cellText)));
-  } catch {
-    return unreadable;
-  }
-}
-
-function cellText(cell: unknown): string {
-  if (cell === null || cell === undefined) return '';
-  if (cell instanceof Date) return cell.toISOString().slice(0, 10);
-  return String(cell);
+  if (!ZIP_SIGNATURE.every((byte, index) => bytes[index] === byte))
+    return { ok: false, message: WORKBOOK_MESSAGES.unreadable };
+  const sheet = await readFirstSheet(bytes);
+  return sheet.ok ? parseCells(sheet.rows) : sheet;
 }
