@@ -16,6 +16,9 @@ export default [
   route('api/cart', 'features/cart/cart-api.ts', { id: 'api-cart' }),
   route('api/cart/export', 'features/cart/cart-export.ts', { id: 'api-cart-export' }),
   route('api/checkout/submit', 'features/checkout/submit.ts', { id: 'api-checkout-submit' }),
+  route('api/catalogue-filters', 'features/catalogue-filters/saved-filters-api.ts', {
+    id: 'api-catalogue-filters',
+  }),
   route('checkout/confirmation/:orderNumber', 'features/checkout/confirmation.tsx', {
     id: 'checkout-confirmation',
   }),

@@ -192,7 +192,7 @@ const lookupRecordsSchema = z.object({
 });
 export type LookupRecords = z.infer<typeof lookupRecordsSchema>;
 
-/** A saved set of catalogue filters (saveECatalogFilters' and getSavedFilter's answer). */
+/** A saved set of catalogue filters (saveECatalogFilters' and getSavedFilter's answer, getSavedFilters' rows). */
 const savedFilterSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -340,6 +340,13 @@ export const CART_RECORD_TYPES = {
       filters: catalogueFilters,
     }),
     answer: savedFilterSchema,
+  }),
+  /** The account's saved filters of its catalogue, last saved first: what a buyer picks one from. */
+  getSavedFilters: crmType({
+    ...perOwner,
+    method: 'GET',
+    payload: z.object(catalogueScope),
+    answer: z.array(savedFilterSchema),
   }),
   /** One saved filter of the account, by its id (ecfr). */
   getSavedFilter: crmType({

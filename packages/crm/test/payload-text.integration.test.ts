@@ -72,6 +72,7 @@ const SAMPLES: Samples = {
   getLookupRecords: { ...catalogue, objectApiName: 'CatalogItem', searchText: 'anti' },
   saveECatalogFilters: { ...catalogueQuery, name: 'My ELISA kits' },
   getSavedFilter: { ...catalogue, ecfr: 'ecf-1' },
+  getSavedFilters: catalogue,
   exportToCSV: { ...quote, quoteId: 'q-1' },
   isAvataxAddressValidation: { storefrontId: 'stf-1' },
   resolveAvataxAddress: {

@@ -94,6 +94,7 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   updateRecord: 'account',
   saveECatalogFilters: 'account',
   getSavedFilter: 'account',
+  getSavedFilters: 'account',
   // Checkout's tax: guests check out too; the quote's owner (and guest secret) is checked as for the cart.
   isAvataxAddressValidation: 'cart',
   resolveAvataxAddress: 'cart',

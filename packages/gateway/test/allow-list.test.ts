@@ -67,6 +67,7 @@ describe('authorizeEndpoint', () => {
       'updateRecord',
       'saveECatalogFilters',
       'getSavedFilter',
+      'getSavedFilters',
       'getPAAccounts',
       'getAccountDetails',
       'saveAccountSelection',

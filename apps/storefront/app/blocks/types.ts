@@ -47,6 +47,8 @@ export interface ProductListData {
     categories: GroupCount[];
     picklists: { field: PicklistField; options: PicklistCount[] }[];
   };
+  /** A signed-in buyer's saved filters, last saved first; null where none can be kept (guests, featured lists). */
+  savedFilters: { id: string; name: string }[] | null;
 }
 
 /**

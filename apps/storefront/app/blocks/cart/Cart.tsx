@@ -1,7 +1,7 @@
 import type { QuoteListEntry } from '@storefront/contracts/crm-cart-records';
 import type { QuoteItems, QuoteLine } from '@storefront/contracts/crm-quotes';
 import type { PreparedQuote } from '@storefront/contracts/crm-sales-quotes';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CmsText } from '../../components/CmsText';
 import { forgetQuote, rememberQuote } from '../../features/cart/quote-storage';
@@ -30,14 +30,20 @@ export function Cart(props: BlockProps<'cart'>) {
 
 function CartView({ fields, data, page }: BlockProps<'cart'>) {
   const { cart, continueShopping } = data;
-  // Held here, not by the line: the line (or the whole table) is gone before the answer is reported.
+  // Held here, not by the line or the table: they are gone before the answer is reported.
   const remove = useCartAction();
+  const startNew = useCartAction();
   const quote = cart.status === 'ready' ? cart.cart.quote : null;
   useEffect(() => {
     if (!quote) return;
     if (quote.checkedOut) forgetQuote();
     else if (quote.status === 'Active') rememberQuote(quote.id);
   }, [quote]);
+  // The new cart is empty, so the empty view has no quote to remember: the answer names it.
+  const started = startNew.result?.ok ? startNew.result.quoteId : null;
+  useEffect(() => {
+    if (started) rememberQuote(started);
+  }, [started]);
 
   if (cart.status === 'refused' || cart.status === 'missing') {
     return (
@@ -71,6 +77,9 @@ function CartView({ fields, data, page }: BlockProps<'cart'>) {
       labels={{ ...DEFAULT_LABELS, ...data.labels }}
       onRemove={(line) => remove.submit('remove', { quoteId: line.quoteId, lineId: line.id })}
       removing={remove.busy}
+      // Only a signed-in buyer keeps earlier carts to come back to.
+      onStartNew={page.viewer.signedIn ? () => startNew.submit('startNew', {}) : null}
+      startingNew={startNew.busy}
     />
   );
 }
@@ -86,9 +95,21 @@ interface CartContentsProps {
   labels: ColumnLabels;
   onRemove: (line: QuoteLine) => void;
   removing: boolean;
+  /** Starts a new, empty cart; null when the viewer cannot keep more than one. */
+  onStartNew: (() => void) | null;
+  startingNew: boolean;
 }
 
-function CartContents({ fields, cart, continueShopping, labels, onRemove, removing }: CartContentsProps) {
+function CartContents({
+  fields,
+  cart,
+  continueShopping,
+  labels,
+  onRemove,
+  removing,
+  onStartNew,
+  startingNew,
+}: CartContentsProps) {
   const { quote, lines, promoCode } = cart;
   const editable = quote.status === 'Active' && !quote.checkedOut;
   const count = lines.reduce((sum, line) => sum + line.qty, 0);
@@ -160,7 +181,10 @@ function CartContents({ fields, cart, continueShopping, labels, onRemove, removi
         <Link to={continueShopping} className="button button--secondary">
           Continue shopping
         </Link>
-        {/* Only the cart itself, with lines, can be checked out. */}
+        {/* Only the cart itself, with lines, can be checked out, or set aside for a new one. */}
+        {editable && lines.length > 0 && onStartNew && (
+          <StartNewCart onConfirm={onStartNew} busy={startingNew} />
+        )}
         {editable && lines.length > 0 && (
           <Link to="/checkout" className="button">
             Check out
@@ -168,6 +192,51 @@ function CartContents({ fields, cart, continueShopping, labels, onRemove, removi
         )}
       </div>
     </section>
+  );
+}
+
+/**
+ * 'Start new cart' (C§7's startNewCart), confirmed first: the cart in hand is not lost but set aside among the
+ * earlier carts, where it can become the cart again.
+ */
+function StartNewCart({ onConfirm, busy }: { onConfirm: () => void; busy: boolean }) {
+  const [confirming, setConfirming] = useState(false);
+  const confirm = useRef<HTMLButtonElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  // The question takes the focus when it opens, and gives it back to its button when it closes.
+  useEffect(() => {
+    if (confirming) confirm.current?.focus();
+    else if (asked.current) opener.current?.focus();
+    asked.current = confirming;
+  }, [confirming]);
+  if (!confirming) {
+    return (
+      <button
+        type="button"
+        ref={opener}
+        className="button button--secondary"
+        onClick={() => setConfirming(true)}
+      >
+        Start new cart
+      </button>
+    );
+  }
+  return (
+    <fieldset className="cart__confirm">
+      <legend>
+        Start a new, empty cart? This cart is kept under Your earlier carts, where you can make it your cart
+        again.
+      </legend>
+      <div className="cart__confirm-actions">
+        <button type="button" ref={confirm} className="button" disabled={busy} onClick={onConfirm}>
+          {busy ? 'Starting a new cart…' : 'Yes, start a new cart'}
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
+          Keep this cart
+        </button>
+      </div>
+    </fieldset>
   );
 }
 

@@ -4,6 +4,7 @@ import { useDisclosure } from '../../components/use-disclosure';
 import { formatCount } from '../../lib/format';
 import type { CatalogueSort, ProductListData } from '../types';
 import { clearFiltersHref, type FilterChip, filterChips } from './query';
+import { SavedFilters } from './SavedFilters';
 
 const SORT_LABELS: Record<CatalogueSort, string> = {
   name: 'Name',
@@ -14,7 +15,8 @@ const SORT_LABELS: Record<CatalogueSort, string> = {
 
 /**
  * The results of a list with its filters: sort and a 'Filters' button above the applied filters as chips, the
- * filter form beside the results on wider screens and in a drawer the button opens on phones.
+ * filter form (and a signed-in buyer's saved filters) beside the results on wider screens and in a drawer the
+ * button opens on phones.
  */
 export function FilteredResults({ list, children }: { list: ProductListData; children: ReactNode }) {
   const formId = useId();
@@ -49,6 +51,7 @@ export function FilteredResults({ list, children }: { list: ProductListData; chi
             toggle.current?.focus();
           }}
         />
+        {list.savedFilters && <SavedFilters list={list} saved={list.savedFilters} />}
       </div>
       {children}
     </div>

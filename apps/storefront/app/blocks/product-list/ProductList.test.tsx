@@ -23,6 +23,7 @@ const list = (overrides: Partial<ProductListData> = {}): ProductListData => ({
   filters: { Conjugate: ['FITC'] },
   category: null,
   pinnedCategory: null,
+  savedFilters: null,
   facets: {
     categories: [{ categoryId: 'c1', name: 'Flow Cytometry Antibodies', count: 50 }],
     picklists: [

@@ -1,7 +1,8 @@
 import { PICKLIST_FIELDS } from '@storefront/contracts/catalogue';
 import { CATALOGUE_ITEM_CAP } from '@storefront/contracts/constants';
 import { findCategory } from '../../lib/catalogue';
-import { crmCall, orNone } from '../../lib/crm.server';
+import { accountScope, crmCall, orElse, orNone } from '../../lib/crm.server';
+import type { StorefrontSession } from '../../lib/storefront.server';
 import type { BlockLoader } from '../loader-types.server';
 import { readListQuery } from './query';
 
@@ -23,7 +24,7 @@ export const loadProductList: BlockLoader<'productList'> = async ({ session, fie
     filters: query.filters,
   };
   const withFacets = !fields.featured && fields.showFilters;
-  const [page, categories, picklists] = await Promise.all([
+  const [page, categories, picklists, savedFilters] = await Promise.all([
     orNone(
       crmCall(session, 'retrieveCatalogNG', {
         ...scope,
@@ -41,6 +42,7 @@ export const loadProductList: BlockLoader<'productList'> = async ({ session, fie
           })),
         )
       : [],
+    withFacets ? savedFiltersOf(session) : null,
   ]);
   const totalCount = Math.min(page?.totalCount ?? 0, CATALOGUE_ITEM_CAP);
   return {
@@ -60,5 +62,17 @@ export const loadProductList: BlockLoader<'productList'> = async ({ session, fie
       categories: categories.filter((group) => group.count > 0),
       picklists: picklists.filter((facet) => facet.options.length > 0),
     },
+    savedFilters,
   };
 };
+
+/**
+ * A signed-in buyer's saved filters (a guest's account is every guest's: it keeps none). The list shows
+ * without them when they cannot be read.
+ */
+function savedFiltersOf(session: StorefrontSession) {
+  if (session.viewer.isGuest) return null;
+  return orElse('The saved filters', [], async () =>
+    (await crmCall(session, 'getSavedFilters', accountScope(session))).map(({ id, name }) => ({ id, name })),
+  );
+}

@@ -12,6 +12,7 @@ export const CART_INTENTS = [
   'promo',
   'removePromo',
   'makeActive',
+  'startNew',
   'claim',
 ] as const;
 export type CartIntent = (typeof CART_INTENTS)[number];

@@ -15,6 +15,7 @@ import {
   removeLine,
   removePromoCode,
   shopsAsGuest,
+  startNewCart,
   updateLine,
 } from './cart.server';
 import { CART_INTENTS, type CartActionResult, type CartIntent } from './cart-actions';
@@ -94,6 +95,15 @@ const INTENTS: Record<CartIntent, (session: StorefrontSession, form: Form) => Pr
   async makeActive(session, form) {
     const { quoteId } = parseForm(z.object({ quoteId: id }), form);
     return changed(await makeActiveCart(session, quoteId), 'This quote is your cart again.');
+  },
+  /** The guest account's cart is every guest's own: only a signed-in buyer keeps earlier carts to go back to. */
+  async startNew(session) {
+    if (shopsAsGuest(session)) throw new FormError('Sign in to keep your cart and start a new one.');
+    const { quote } = await startNewCart(session);
+    return changed(
+      { quote, lines: [], promoCode: null },
+      'A new, empty cart is started. Your previous cart is kept under Your earlier carts.',
+    );
   },
   /**
    * After sign-in the guest's cart becomes the account's. Nothing to do for a user with no guest cart, or one

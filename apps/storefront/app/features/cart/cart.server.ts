@@ -108,6 +108,11 @@ export function makeActiveCart(session: StorefrontSession, quoteId: string) {
   return crmCall(session, 'makeActiveCart', { ...accountScope(session), quoteId });
 }
 
+/** A new, empty quote becomes the cart; the one before is kept, inactive, among the earlier carts. */
+export function startNewCart(session: StorefrontSession) {
+  return crmCall(session, 'startNewCart', accountScope(session));
+}
+
 /** After sign-in: the cart made as a guest becomes the account's cart (spec C§4). */
 export function claimGuestCart(session: StorefrontSession, guestCartSecret: string): Promise<ClaimedCart> {
   return crmCall(session, 'makeActiveCartForGuest', { ...accountScope(session), guestCartSecret });

@@ -183,6 +183,17 @@ export async function findSavedFilter(db: CrmDb, filterId: string): Promise<Save
   return row;
 }
 
+/** An account's saved filters of one catalogue, last saved first (an account keeps MAX_SAVED_FILTERS). */
+export function findSavedFilters(db: CrmDb, accountId: string, catalogueId: string): Promise<SavedFilterRow[]> {
+  return db
+    .select()
+    .from(savedCatalogueFilters)
+    .where(
+      and(eq(savedCatalogueFilters.accountId, accountId), eq(savedCatalogueFilters.catalogueId, catalogueId)),
+    )
+    .orderBy(desc(savedCatalogueFilters.modifiedAt), asc(savedCatalogueFilters.name));
+}
+
 export async function findSavedFilterByName(
   db: CrmDb,
   accountId: string,

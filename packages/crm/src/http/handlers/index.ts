@@ -91,7 +91,7 @@ import {
   saveAccountSelection,
 } from './related-accounts';
 import { getActiveOpenCart, retrieveQuoteLines, takeThisQuote } from './sales-quotes';
-import { getSavedFilter, saveECatalogFilters } from './saved-filters';
+import { getSavedFilter, getSavedFilters, saveECatalogFilters } from './saved-filters';
 import {
   addRequestComment,
   attachCaseFile,
@@ -155,6 +155,7 @@ export const HANDLERS: Handlers = {
   getLookupRecords,
   saveECatalogFilters,
   getSavedFilter,
+  getSavedFilters,
   isAvataxAddressValidation,
   resolveAvataxAddress,
   calculateAvaTax,
