@@ -15,6 +15,7 @@ import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_DEPTH, limitsPlugin } from './limit
 import { type Logger, requestLogger, silentLogger } from './logger';
 import { type GatewayObserver, unobserved } from './observer';
 import { AnswerSources, type GatewayContext } from './operation';
+import { createPoFileQuota } from './po-file-quota';
 import { createPrincipalResolver, type Principal, requestStorefront, type TokenVerifier } from './principal';
 import { PROMO_CODE_LOOKUP_RULE } from './promo-code-lookups';
 import { createRememberedAnswers, sameRequestKey } from './remembered-answers';
@@ -100,6 +101,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const results = cached<Envelope>('results', options.cacheTtlMs);
   const promoCodeLookups = shared.rateLimiter('gateway:promo-code-lookups', PROMO_CODE_LOOKUP_RULE);
   const writeLimits = createWriteLimits(shared);
+  const poFileQuota = createPoFileQuota(shared);
   const users = options.userPools && userManagement(options.userPools, shared, logger);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const remembered =
@@ -146,6 +148,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         clientAddress,
         promoCodeLookups,
         writeLimits,
+        poFileQuota,
         users,
         sources: sources ?? new AnswerSources(),
       };

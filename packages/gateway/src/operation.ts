@@ -6,6 +6,7 @@ import type { CrmClient, CrmRequest } from './crm-client';
 import { errorEnvelope } from './envelope';
 import type { Logger } from './logger';
 import type { CacheUse, GatewayObserver } from './observer';
+import type { PoFileQuota } from './po-file-quota';
 import type { Principal } from './principal';
 import type { UserPoolAdmin } from './user-pool-admin';
 import type { UserDirectory } from './users/directory';
@@ -26,6 +27,8 @@ export interface GatewayContext {
   promoCodeLookups: RateLimiter;
   /** The budgets of writes that store a record or send mail (write-limits.ts). */
   writeLimits: WriteLimits;
+  /** The budgets of PO files a client uploads (po-file-quota.ts). */
+  poFileQuota: PoFileQuota;
   /** The pools' admin API and the directory of their users; undefined when no admin API is configured. */
   users: { admin: UserPoolAdmin; directory: UserDirectory } | undefined;
   /** What this request's root fields answered with, so an answer made only of kept results can be remembered. */

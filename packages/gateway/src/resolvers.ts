@@ -84,6 +84,7 @@ export const queryResolvers = {
     // Counted once the call is known to be the caller's to make: a refused call spends no budget.
     const write = crmWriteKind(request);
     if (write) await operation.ctx.writeLimits.count(write, principal, clientAddress);
+    await operation.ctx.poFileQuota.count(request, principal, clientAddress);
     const forward = (): Promise<Envelope> => operation.crm(request);
     if (CRM_TYPES[call.type].cacheable) return operation.cached(principal, forward);
     const answer = await forward();

@@ -62,7 +62,7 @@ export function memoryWindows(
     }
   };
   return {
-    async hit(key, windowMs) {
+    async hit(key, windowMs, weight = 1) {
       const at = now();
       let window = open(key, at);
       if (!window) {
@@ -71,7 +71,7 @@ export function memoryWindows(
         window = { endsAt: at + windowMs, count: 0 };
         windows.set(key, window);
       }
-      window.count += 1;
+      window.count += weight;
       return { count: window.count, endsInMs: window.endsAt - at };
     },
     async count(key) {

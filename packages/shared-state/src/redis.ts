@@ -35,9 +35,9 @@ end
 redis.call('PEXPIRE', KEYS[2], ttl)
 `;
 
-/** Counts one event: the first opens the window with its TTL; answers the count and the time left. */
+/** Counts ARGV[2] events: the first opens the window with its TTL; answers the count and the time left. */
 const WINDOW_HIT = `
-local count = redis.call('INCR', KEYS[1])
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
 local left = redis.call('PTTL', KEYS[1])
 if left < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
@@ -54,7 +54,7 @@ return generation
 
 type ScriptedRedis = Redis & {
   cacheSet(entry: string, index: string, value: string, ttlMs: number, maxEntries: number): Promise<unknown>;
-  windowHit(key: string, windowMs: number): Promise<[number, number]>;
+  windowHit(key: string, windowMs: number, weight: number): Promise<[number, number]>;
   revoke(key: string, ttlMs: number): Promise<number>;
 };
 
@@ -157,9 +157,9 @@ export async function redisSharedState(options: RedisStateOptions): Promise<Shar
     const key = (name: string) => `${prefix}window:{${namespace}}:${name}`;
     return {
       // Fails open: a limit Redis cannot count lets the event through rather than refusing everyone.
-      hit: (name, windowMs) =>
+      hit: (name, windowMs, weight = 1) =>
         orElse({ count: 0, endsInMs: windowMs }, async () => {
-          const [count, endsInMs] = await client.windowHit(key(name), Math.ceil(windowMs));
+          const [count, endsInMs] = await client.windowHit(key(name), Math.ceil(windowMs), weight);
           return { count, endsInMs };
         }),
       count: (name) => orElse(0, async () => Number((await client.get(key(name))) ?? 0)),

@@ -33,7 +33,8 @@ export interface RateDecision {
 
 /** Counts events per key in fixed windows; not allowed past the rule's limit in a window. */
 export interface RateLimiter {
-  hit(key: string): Promise<RateDecision>;
+  /** Counts `weight` events (1 unless given: a budget of bytes counts a file by its size). */
+  hit(key: string, weight?: number): Promise<RateDecision>;
 }
 
 /** Event counts by key in fixed windows, each key with a window of the caller's choosing. */

@@ -8,14 +8,15 @@ export interface WindowHit {
 
 /** Fixed windows per key, the one primitive the rate limiters and window counters of a store count with. */
 export interface FixedWindows {
-  hit(key: string, windowMs: number): Promise<WindowHit>;
+  /** Counts `weight` events under the key (the first opens its window). */
+  hit(key: string, windowMs: number, weight?: number): Promise<WindowHit>;
   count(key: string): Promise<number>;
 }
 
 export function rateLimiterOver(windows: FixedWindows, rule: RateRule): RateLimiter {
   return {
-    async hit(key) {
-      const { count, endsInMs } = await windows.hit(key, rule.windowMs);
+    async hit(key, weight) {
+      const { count, endsInMs } = await windows.hit(key, rule.windowMs, weight);
       return { allowed: count <= rule.limit, retryAfterMs: endsInMs };
     },
   };

@@ -84,6 +84,16 @@ describe.each(await testStateStores())('shared state in $name', (store) => {
       await pause(250);
       expect((await limiter.hit('k')).allowed).toBe(true);
     });
+
+    it('counts an event by its weight: a budget of bytes takes a file by its size', async () => {
+      const rule = { limit: 1000, windowMs: 60_000 };
+      const first = instances.first.rateLimiter('weighed', rule);
+      const second = instances.second.rateLimiter('weighed', rule);
+      expect((await first.hit('client', 600)).allowed).toBe(true);
+      expect((await second.hit('client', 400)).allowed).toBe(true);
+      expect((await first.hit('client', 1)).allowed).toBe(false);
+      expect((await second.hit('another client', 1000)).allowed).toBe(true);
+    });
   });
 
   describe('window counters', () => {
