@@ -64,7 +64,10 @@ test('the cart action answers bad input with a message a person can act on, as a
   expect(await unknown.json()).toMatchObject({ ok: false, message: 'Unknown cart action.' });
   const json = await request.post('/api/cart', { data: { intent: 'add' } });
   expect(json.status()).toBe(400);
-  expect(await json.json()).toMatchObject({ message: 'Send the cart action as a form.' });
+  expect(await json.json()).toMatchObject({
+    message:
+      'The request could not be read as a form: send it form-encoded (application/x-www-form-urlencoded) or as multipart/form-data with its boundary.',
+  });
 });
 
 test("a quote id alone does not reach another guest's cart", async ({ request, baseURL }) => {

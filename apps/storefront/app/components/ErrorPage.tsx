@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { clearStoredLogin } from '../lib/stored-login';
-import { ERROR_PAGES, type ErrorStatus } from './error-pages';
+import { ERROR_PAGES, type ErrorPageStatus } from './error-pages';
 import { describeError } from './route-errors';
 
 interface ErrorPageProps {
-  status: ErrorStatus;
+  status: ErrorPageStatus;
   /** Replaces the heading, e.g. 'Page Not Found: /no-such-page' or 'Storefront Not Found'. */
   message?: string;
   /** Shown outside production only. */

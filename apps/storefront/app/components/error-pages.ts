@@ -10,7 +10,16 @@ export interface ErrorPageContent {
   maxWidth: number;
 }
 
-export const ERROR_PAGES: Record<ErrorStatus, ErrorPageContent> = {
+/** A request the server could not read (a form sent as JSON): shown where a page threw it, no page of its own. */
+export type ErrorPageStatus = ErrorStatus | 400;
+
+export const ERROR_PAGES: Record<ErrorPageStatus, ErrorPageContent> = {
+  400: {
+    heading: 'Bad Request',
+    subheading: 'The request could not be read.',
+    explanation: 'Go back to the page and send the form from there, or return to the homepage.',
+    maxWidth: 615,
+  },
   404: {
     heading: 'Page Not Found',
     subheading: 'The page you are looking for may have been moved, deleted or never existed.',

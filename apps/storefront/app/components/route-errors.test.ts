@@ -24,6 +24,12 @@ describe('describeError', () => {
     });
   });
 
+  it('keeps the message of a request that could not be read (400)', () => {
+    expect(
+      describeError(new ErrorResponse(400, 'Bad Request', { message: 'Send it as a form.' }), '/x', false),
+    ).toEqual({ status: 400, message: 'Send it as a form.' });
+  });
+
   it('shows refusals as Authorization Required and other statuses as their page or 500', () => {
     expect(describeError(new ErrorResponse(403, 'Forbidden', null), '/', false).status).toBe(401);
     expect(describeError(new ErrorResponse(503, 'Unavailable', null), '/', false).status).toBe(503);

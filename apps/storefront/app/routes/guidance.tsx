@@ -1,6 +1,7 @@
 import { Form, redirect } from 'react-router';
 import { loadTemplatePage } from '../blocks/page.server';
 import { TemplatePage } from '../blocks/TemplatePage';
+import { readForm } from '../lib/form.server';
 import { guidanceDoneCookie, guidanceNext } from '../lib/guidance.server';
 import { metaDescriptors } from '../lib/meta';
 import { requireSession } from '../lib/storefront.server';
@@ -15,7 +16,7 @@ export async function loader(args: Route.LoaderArgs) {
 /** Completing the guidance is remembered for this user, so cart paths no longer stop here. */
 export async function action(args: Route.ActionArgs) {
   const session = await requireSession(args);
-  const next = guidanceNext(String((await args.request.formData()).get('next') ?? ''), args.url.origin);
+  const next = guidanceNext(String((await readForm(args.request)).get('next') ?? ''), args.url.origin);
   if (!session.auth.signedIn) return redirect(next);
   return redirect(next, {
     headers: { 'set-cookie': guidanceDoneCookie(session.auth.username, args.context.overHttps) },

@@ -3,6 +3,7 @@ import { AuthLayout } from '../features/auth/AuthLayout';
 import authStyles from '../features/auth/auth.css?url';
 import { LoginFlow } from '../features/auth/LoginFlow';
 import { authSettings } from '../lib/auth-settings';
+import { readForm } from '../lib/form.server';
 import { EXPIRED_PARAM, returnPath, SIGN_OUT_INTENT, SIGN_UP_PARAM } from '../lib/paths';
 import { readSession } from '../lib/session.server';
 import { brandOf, requireDomain } from '../lib/storefront.server';
@@ -31,8 +32,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Signing out: the page clears the session in the browser, where the tokens are (spec P§4). */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => null);
-  if (form?.get('intent') !== SIGN_OUT_INTENT)
+  const form = await readForm(request);
+  if (form.get('intent') !== SIGN_OUT_INTENT)
     throw data({ message: 'Unknown sign-in action.' }, { status: 400 });
   return { signOut: true };
 }

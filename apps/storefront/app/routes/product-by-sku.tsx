@@ -1,3 +1,4 @@
+import { id } from '@storefront/contracts/crm-fields';
 import { pageNotFoundMessage } from '@storefront/contracts/page-not-found';
 import { data, redirect } from 'react-router';
 import { crmCall, orNone } from '../lib/crm.server';
@@ -12,7 +13,10 @@ import type { Route } from './+types/product-by-sku';
  */
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireSession(args);
-  const sku = args.params.sku.trim();
+  const notFound = () => data({ message: pageNotFoundMessage(session.url.pathname) }, { status: 404 });
+  // A SKU the catalogue search cannot take (a NUL in the URL) names no product.
+  const sku = id.safeParse(args.params.sku).data;
+  if (!sku) throw notFound();
   const found = await orNone(
     crmCall(session, 'retrieveCatalogNG', {
       storefrontId: session.storefront.storefrontId,
@@ -25,6 +29,6 @@ export async function loader(args: Route.LoaderArgs) {
     }),
   );
   const item = found?.items.find((candidate) => candidate.sku.toLowerCase() === sku.toLowerCase());
-  if (!item) throw data({ message: pageNotFoundMessage(session.url.pathname) }, { status: 404 });
+  if (!item) throw notFound();
   return redirect(productPath(item), 301);
 }

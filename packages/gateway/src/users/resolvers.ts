@@ -109,6 +109,19 @@ async function admin(operation: AnyOperation, name: string, input: Record<string
   return management(operation).admin(name, input).catch(poolRefusal);
 }
 
+/** Whether the pool has a user of this name now, whichever account they belong to. */
+async function poolHasUser(operation: AnyOperation, poolId: string, username: string): Promise<boolean> {
+  return management(operation)
+    .admin('AdminGetUser', { UserPoolId: poolId, Username: username })
+    .then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof UserPoolError && error.type === 'UserNotFoundException') return false;
+        return poolRefusal(error);
+      },
+    );
+}
+
 /** After a write: the directory takes the user as the pool now has it, and the answer shows that. */
 async function changed(operation: AnyOperation, scope: Scope, username: string, message: string) {
   const user = await management(operation).directory.refresh(scope.poolId, username);
@@ -215,6 +228,11 @@ const ACTIONS: Record<string, ActionBody> = {
     requireManager(scope);
     const input = parseInput(newUserInput, data, 'data');
     const { principal } = scope;
+    // Nothing is written for an e-mail the pool has already (a user of this or another account): the CRM
+    // contact that would come first would be left behind the pool's refusal.
+    if (await poolHasUser(operation, scope.poolId, input.email)) {
+      throw new GatewayRefusal(409, USER_MESSAGES.exists);
+    }
     // The contact first (P§5: no contact, no user).
     const contact = await operation.crm({
       type: 'contactInSF',

@@ -3,6 +3,7 @@ import type { CartOrNone } from '@storefront/contracts/crm-quotes';
 import { MESSAGES } from '@storefront/contracts/messages';
 import { data } from 'react-router';
 import { z } from 'zod';
+import { readForm } from '../../lib/form.server';
 import { GatewayCallError } from '../../lib/gateway';
 import { loginPath } from '../../lib/paths';
 import { requireSession, type StorefrontSession } from '../../lib/storefront.server';
@@ -123,8 +124,7 @@ const INTENTS: Record<CartIntent, (session: StorefrontSession, form: Form) => Pr
 
 /** Every cart change (spec C§7): the server decides account, prices and ownership; the gateway checks them. */
 export async function action(args: Route.ActionArgs) {
-  const form = await formOf(args.request);
-  if (!form) return failure(null, 400, 'Send the cart action as a form.');
+  const form = Object.fromEntries(await readForm(args.request));
   const intent = z.enum(CART_INTENTS).safeParse(form.intent);
   if (!intent.success) return failure(null, 400, 'Unknown cart action.');
 
@@ -171,14 +171,6 @@ function refused(intent: CartIntent, message: string) {
 function personMessage(error: GatewayCallError): string {
   if (QUOTE_BUSY_CODES.includes(error.errorCode)) return QUOTE_BUSY_MESSAGE;
   return problemOf(error);
-}
-
-async function formOf(request: Request): Promise<Form | null> {
-  try {
-    return Object.fromEntries(await request.formData());
-  } catch {
-    return null;
-  }
 }
 
 function failure(

@@ -4,6 +4,7 @@ import { MESSAGES } from '@storefront/contracts/messages';
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import { accountScope, crmCall } from '../../lib/crm.server';
+import { readForm } from '../../lib/form.server';
 import { GatewayCallError } from '../../lib/gateway';
 import { loginPath, sitePath } from '../../lib/paths';
 import { requireSession } from '../../lib/storefront.server';
@@ -24,10 +25,9 @@ const applyForm = z.object({ filterId: id, path: z.string().min(1).max(2048) });
  * replaced); `apply` reads a saved one and goes to the list at `path` filtered by it.
  */
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData().catch(() => null);
-  const intent = z.enum(SAVED_FILTER_INTENTS).safeParse(form?.get('intent'));
-  if (!form || !intent.success)
-    return answer({ ok: false, intent: null, message: 'Unknown filter action.' }, 400);
+  const form = await readForm(args.request);
+  const intent = z.enum(SAVED_FILTER_INTENTS).safeParse(form.get('intent'));
+  if (!intent.success) return answer({ ok: false, intent: null, message: 'Unknown filter action.' }, 400);
   const session = await requireSession(args);
   if (session.viewer.isGuest) {
     const signInPath = loginPath(sitePath(String(form.get('path') ?? '/'), session.url.origin) ?? '/');

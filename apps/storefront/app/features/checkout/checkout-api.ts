@@ -22,6 +22,7 @@ import { MESSAGES } from '@storefront/contracts/messages';
 import { data } from 'react-router';
 import { z } from 'zod';
 import { crmCall } from '../../lib/crm.server';
+import { readForm } from '../../lib/form.server';
 import { GatewayCallError } from '../../lib/gateway';
 import { loginPath } from '../../lib/paths';
 import { requireSession, type StorefrontSession } from '../../lib/storefront.server';
@@ -317,8 +318,7 @@ const REFUSALS: readonly number[] = [400, 404, 409];
 
 /** Every checkout step's write (C§7): the server decides account and ownership; the gateway checks them. */
 export async function action(args: Route.ActionArgs) {
-  const form = await formOf(args.request);
-  if (!form) return answer({ intent: null, message: 'Send the checkout action as a form.' }, 400);
+  const form = Object.fromEntries(await readForm(args.request));
   const intent = z.enum(CHECKOUT_INTENTS).safeParse(form.intent);
   if (!intent.success) return answer({ intent: null, message: 'Unknown checkout action.' }, 400);
   const session = await requireSession(args);
@@ -369,12 +369,4 @@ function answer(
 ) {
   const result: CheckoutActionResult = { ok: false, field: null, suggestion: null, ...refusal };
   return data(result, { status });
-}
-
-async function formOf(request: Request): Promise<Form | null> {
-  try {
-    return Object.fromEntries(await request.formData());
-  } catch {
-    return null;
-  }
 }

@@ -4,6 +4,7 @@ import { MESSAGES } from '@storefront/contracts/messages';
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import { crmCall } from '../../lib/crm.server';
+import { readForm } from '../../lib/form.server';
 import { GatewayCallError } from '../../lib/gateway';
 import { loginPath } from '../../lib/paths';
 import { requireSession } from '../../lib/storefront.server';
@@ -41,8 +42,7 @@ function refusal(result: SubmitRefusal, status = 200) {
  * status 200, so the page shows it under terms and payment; sign-in and access stay HTTP errors.
  */
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData().catch(() => null);
-  const parsed = submitForm.safeParse(form ? Object.fromEntries(form) : {});
+  const parsed = submitForm.safeParse(Object.fromEntries(await readForm(args.request)));
   if (!parsed.success) {
     return refusal({ ok: false, message: 'ERROR: Send quoteId and templateId to place the order.' }, 400);
   }

@@ -1,6 +1,7 @@
 import { problemOf } from '@storefront/contracts/crm-errors';
 import { MAX_FILE_CHUNK_CHARS, MAX_PO_FILE_BYTES } from '@storefront/contracts/crm-purchase-orders';
 import { z } from 'zod';
+import { readForm } from '../../lib/form.server';
 import { GatewayCallError } from '../../lib/gateway';
 import { type PageRequest, requireAccountSession, type StorefrontSession } from '../../lib/storefront.server';
 
@@ -24,7 +25,7 @@ export async function takeChunk(
   send: (session: StorefrontSession, chunk: Chunk) => Promise<unknown>,
 ): Promise<Response> {
   const session = await requireAccountSession(page);
-  const parsed = chunk.safeParse(Object.fromEntries(await page.request.formData()));
+  const parsed = chunk.safeParse(Object.fromEntries(await readForm(page.request)));
   if (!parsed.success) {
     return Response.json(
       { problem: parsed.error.issues[0]?.message ?? 'Send the file again.' },

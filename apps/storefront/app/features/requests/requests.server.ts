@@ -71,12 +71,18 @@ export async function fileRequest(session: StorefrontSession, body: FormData): P
 /** A record id from a page's URL: the CRM answers 404 or 403 for one that is not the account's. */
 export const recordId = z.string().trim().min(1).max(64);
 
-/** A record of the account, or the page's 404 (none) or 403 (another account's) as the CRM answered. */
+/**
+ * A record of the account its page's URL names, or the page's 404 (none) or 403 (another account's) as the
+ * CRM answered. An id the CRM refuses to read (a NUL in the URL) names no record either: the page is 'Page
+ * Not Found: {path}'.
+ */
 export async function ownRecord<T>(load: () => Promise<T>, what: string): Promise<T> {
   try {
     return await load();
   } catch (error) {
-    if (!(error instanceof GatewayCallError) || (error.status !== 403 && error.status !== 404)) throw error;
+    if (!(error instanceof GatewayCallError)) throw error;
+    if (error.status === 400) throw data(null, { status: 404 });
+    if (error.status !== 403 && error.status !== 404) throw error;
     const message = error.status === 403 ? error.message : `There is no such ${what}.`;
     throw data({ message }, { status: error.status });
   }

@@ -8,6 +8,7 @@ import {
   type ShipToChoice,
 } from '../../features/accounts/related-accounts';
 import { loadAccountPage, saveAccountChoice } from '../../features/accounts/related-accounts.server';
+import { readForm } from '../../lib/form.server';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/account';
 import accountStyles from './account.css?url';
@@ -23,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
 /** Select Account and the ship-to account: stored on the server, then every page acts for the choice. */
 export async function action(args: Route.ActionArgs) {
   const session = await requireAccountSession(args);
-  const result = await saveAccountChoice(session, await args.request.formData());
+  const result = await saveAccountChoice(session, await readForm(args.request));
   return result.ok ? result : data(result, { status: result.status });
 }
 

@@ -18,6 +18,7 @@ import {
   userAction,
   userListQuery,
 } from '../../features/users/users.server';
+import { readForm } from '../../lib/form.server';
 import { formatCount, formatDay } from '../../lib/format';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/manage-users';
@@ -44,7 +45,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const session = await requireAccountSession(args);
-  return userAction(session, await args.request.formData());
+  return userAction(session, await readForm(args.request));
 }
 
 const STATUS_TABS: Record<StatusFilter, string> = {

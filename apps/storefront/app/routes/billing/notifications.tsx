@@ -7,6 +7,7 @@ import {
   markNotifications,
   type NotificationItem,
 } from '../../features/notifications/notifications.server';
+import { readForm } from '../../lib/form.server';
 import { GatewayCallError } from '../../lib/gateway';
 import { NOTIFICATIONS_PATH, sitePath } from '../../lib/paths';
 import { requireAccountSession } from '../../lib/storefront.server';
@@ -29,7 +30,7 @@ const form = z.discriminatedUnion('intent', [
 
 export async function action(args: Route.ActionArgs) {
   const session = await requireAccountSession(args);
-  const body = await args.request.formData();
+  const body = await readForm(args.request);
   const parsed = form.safeParse({
     intent: body.get('intent'),
     id: body.get('id') ?? undefined,

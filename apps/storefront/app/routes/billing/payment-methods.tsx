@@ -9,6 +9,7 @@ import {
   paymentMethodAction,
   returnNotice,
 } from '../../features/payment-methods/payment-methods.server';
+import { readForm } from '../../lib/form.server';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/payment-methods';
 import styles from './payment-methods.css?url';
@@ -33,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const session = await requireAccountSession(args);
-  return paymentMethodAction(session, await args.request.formData());
+  return paymentMethodAction(session, await readForm(args.request));
 }
 
 export default function PaymentMethodsPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -9,6 +9,7 @@ import { InvoiceStatusBadge } from '../../features/invoices/InvoiceStatus';
 import { INVOICES_PATH, invoicePath } from '../../features/invoices/paths';
 import { cardName } from '../../features/payment-methods/card-name';
 import { PAYMENT_METHODS_PATH } from '../../features/payment-methods/paths';
+import { readForm } from '../../lib/form.server';
 import { formatDay, formatMoment, formatMoney } from '../../lib/format';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/payment';
@@ -36,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const session = await requireAccountSession(args);
-  return payInvoices(session, await args.request.formData());
+  return payInvoices(session, await readForm(args.request));
 }
 
 export default function PayInvoicesPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -19,6 +19,7 @@ import {
 } from '../../features/requests/RecordParts';
 import { authorOf, ownRecord, recordId } from '../../features/requests/requests.server';
 import { accountScope, crmCall } from '../../lib/crm.server';
+import { readForm } from '../../lib/form.server';
 import { formatMoment } from '../../lib/format';
 import { GatewayCallError } from '../../lib/gateway';
 import { requireAccountSession } from '../../lib/storefront.server';
@@ -59,7 +60,7 @@ const comment = z.object({
 export async function action(args: Route.ActionArgs) {
   const session = await requireAccountSession(args);
   const requestId = requestIdOf(session, args.params.requestSlug);
-  const parsed = comment.safeParse({ body: (await args.request.formData()).get('body') ?? '' });
+  const parsed = comment.safeParse({ body: (await readForm(args.request)).get('body') ?? '' });
   if (!parsed.success) return data({ problem: parsed.error.issues[0]?.message ?? null }, { status: 400 });
   try {
     await crmCall(session, 'addRequestComment', {

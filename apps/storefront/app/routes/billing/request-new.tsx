@@ -15,6 +15,7 @@ import {
 } from '../../features/requests/attach';
 import { type FiledRequest, fileRequest } from '../../features/requests/requests.server';
 import { accountScope, crmCall } from '../../lib/crm.server';
+import { readForm } from '../../lib/form.server';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/request-new';
 import styles from './requests.css?url';
@@ -36,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export async function action(args: Route.ActionArgs) {
   const session = await requireAccountSession(args);
-  const body = await args.request.formData();
+  const body = await readForm(args.request);
   const filed = await fileRequest(session, body);
   if (!filed.ok) return data(filed, { status: 400 });
   if (body.get(ATTACHMENT_PENDING) === '1') return filed;

@@ -20,6 +20,7 @@ import {
   loadAddressBook,
 } from '../../features/address-book/address-book.server';
 import type { AddressSuggestion } from '../../features/checkout/checkout-actions';
+import { readForm } from '../../lib/form.server';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/shipping-address';
 import styles from './shipping-address.css?url';
@@ -43,7 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const session = await requireAccountSession(args);
-  const result = await changeAddressBook(session, await args.request.formData());
+  const result = await changeAddressBook(session, await readForm(args.request));
   if (result.ok) return redirect(`${PATH}?done=${result.intent}`);
   return data(result, { status: result.status });
 }

@@ -4,6 +4,7 @@ import {
   loadShippingPreferences,
   savePreferences,
 } from '../../features/address-book/shipping-preferences.server';
+import { readForm } from '../../lib/form.server';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/shipping-methods';
 import styles from './shipping-address.css?url';
@@ -22,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const session = await requireAccountSession(args);
-  const result = await savePreferences(session, await args.request.formData());
+  const result = await savePreferences(session, await readForm(args.request));
   return result.ok ? redirect(`${PATH}?saved`) : data(result, { status: 400 });
 }
 

@@ -3,6 +3,7 @@ import { Form, Link, type MetaDescriptor, useNavigation } from 'react-router';
 import { changeComponents, loadComponents } from '../../features/configurator/configurator.server';
 import { configuratorPath } from '../../features/configurator/fields';
 import { InstrumentPicker } from '../../features/configurator/InstrumentPicker';
+import { readForm } from '../../lib/form.server';
 import { formatDay } from '../../lib/format';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/manage-components';
@@ -21,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const session = await requireAccountSession(args);
-  return changeComponents(session, await args.request.formData());
+  return changeComponents(session, await readForm(args.request));
 }
 
 export default function ManageComponentsPage({ loaderData, actionData }: Route.ComponentProps) {

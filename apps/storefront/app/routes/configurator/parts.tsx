@@ -3,6 +3,7 @@ import { addParts, loadConfigurator } from '../../features/configurator/configur
 import { configuratorPath } from '../../features/configurator/fields';
 import { InstrumentPicker } from '../../features/configurator/InstrumentPicker';
 import { FittedComponents, PartsTree } from '../../features/configurator/PartsTree';
+import { readForm } from '../../lib/form.server';
 import { formatDay } from '../../lib/format';
 import { CART_PATH } from '../../lib/paths';
 import { requireAccountSession } from '../../lib/storefront.server';
@@ -25,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const session = await requireAccountSession(args);
-  return addParts(session, await args.request.formData());
+  return addParts(session, await readForm(args.request));
 }
 
 export default function ConfiguratorPage({ loaderData, actionData }: Route.ComponentProps) {

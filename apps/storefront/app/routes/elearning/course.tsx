@@ -5,6 +5,7 @@ import { Form, Link, redirect, useNavigation } from 'react-router';
 import { CourseFacts, sessionLabel } from '../../features/elearning/CourseFacts';
 import { courseDetail, requestEnrolment } from '../../features/elearning/elearning.server';
 import { Fact } from '../../features/requests/RecordParts';
+import { readForm } from '../../lib/form.server';
 import { formatMoment } from '../../lib/format';
 import { requireAccountSession } from '../../lib/storefront.server';
 import recordStyles from '../billing/requests.css?url';
@@ -27,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const session = await requireAccountSession(args);
-  const result = await requestEnrolment(session, args.params.courseId, await args.request.formData());
+  const result = await requestEnrolment(session, args.params.courseId, await readForm(args.request));
   if (result.ok)
     throw redirect(`/elearning/${args.params.courseId}?requested=${result.enrolmentId}#your-requests`);
   return result;

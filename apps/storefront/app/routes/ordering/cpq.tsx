@@ -17,6 +17,7 @@ import {
   readConfigurationFile,
 } from '../../features/cpq/cpq.server';
 import { refusalMessage } from '../../lib/crm-refusal';
+import { readForm } from '../../lib/form.server';
 import { formatMoney } from '../../lib/format';
 import { CART_PATH } from '../../lib/paths';
 import { requireAccountSession } from '../../lib/storefront.server';
@@ -53,7 +54,7 @@ type ActionAnswer = {
 /** 'price' prices the ticked options, 'upload' ticks those a configuration file names, 'add' adds it all. */
 export async function action(args: Route.ActionArgs) {
   const session = await requireAccountSession(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const posted = postedConfiguration(form);
   if ('problem' in posted)
     return data<ActionAnswer>(

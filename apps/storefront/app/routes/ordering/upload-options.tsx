@@ -10,6 +10,7 @@ import { addRows, checkRows, readPostedRows } from '../../features/quick-order/q
 import { type ParsedRow, parseList, type RowProblem } from '../../features/quick-order/rows';
 import { usePagedCheck } from '../../features/quick-order/use-paged-check';
 import { refusalMessage } from '../../lib/crm-refusal';
+import { readForm } from '../../lib/form.server';
 import { formatMoney } from '../../lib/format';
 import { CART_PATH } from '../../lib/paths';
 import { requireAccountSession } from '../../lib/storefront.server';
@@ -44,7 +45,7 @@ type AddAnswer = { intent: 'add'; ok: false; message: string };
  */
 export async function action(args: Route.ActionArgs) {
   const session = await requireAccountSession(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   if (form.get('intent') === 'add') {
     const rows = readPostedRows(form.get('rows'));
     if (!rows)

@@ -20,6 +20,7 @@ import {
   fileCase,
   searchKnowledge,
 } from '../../features/support/support.server';
+import { readForm } from '../../lib/form.server';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/support';
 import styles from './support.css?url';
@@ -48,7 +49,7 @@ export async function loader(args: Route.LoaderArgs) {
 /** Files the case and opens it; when the script still has a photo to send, answers the case's id instead. */
 export async function action(args: Route.ActionArgs) {
   const session = await requireAccountSession(args);
-  const body = await args.request.formData();
+  const body = await readForm(args.request);
   const filed = await fileCase(session, body);
   if (!filed.ok) return data(filed, { status: 400 });
   if (body.get(ATTACHMENT_PENDING) === '1') return filed;
