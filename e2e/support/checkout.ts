@@ -95,3 +95,48 @@ export async function expectConfirmation(page: Page): Promise<void> {
     timeout: 30_000,
   });
 }
+
+/** A guest of the demo storefront buying as a new company: the account, a US address and the first rate. */
+export async function throughGuestBuyer(page: Page): Promise<void> {
+  const account = step(page, 'Your account');
+  await account.getByLabel('Company').fill('Lumen Cell Labs');
+  await account.getByLabel('First name').fill('Ana');
+  await account.getByLabel('Last name').fill('Lima');
+  await account.getByLabel('Email').fill('ana.lima@lumen.example');
+  await account.getByRole('button', { name: 'Continue as a guest' }).click();
+  await expect(account.getByRole('heading', { name: /Your account \(done\)/ })).toBeVisible();
+  const address = step(page, 'Shipping address');
+  await address.getByLabel('Address line 1').fill('1210 Longwood Avenue');
+  await address.getByLabel('City').fill('Boston');
+  await address.getByLabel('State or province').fill('MA');
+  await address.getByLabel('ZIP or postal code').fill('02115');
+  await address.getByLabel('Country').fill('US');
+  await address.getByRole('button', { name: 'Save the address' }).click();
+  await expect(address.getByRole('heading', { name: /Shipping address \(done\)/ })).toBeVisible();
+  await throughMethod(page);
+}
+
+/** Chooses the first shipping rate. */
+export async function throughMethod(page: Page): Promise<void> {
+  const method = step(page, 'Shipping method');
+  await method.getByRole('radio').first().check();
+  await method.getByRole('button', { name: 'Use this method' }).click();
+  await expect(method.getByRole('heading', { name: /Shipping method \(done\)/ })).toBeVisible();
+}
+
+/**
+ * Presses "Place order" until the CRM answers: the first press after the cart changed restarts the checkout for a
+ * second (C§4). Resolves when the confirmation or a refusal under terms and payment shows.
+ */
+export async function pressPlaceOrder(page: Page): Promise<void> {
+  const terms = step(page, 'Terms and payment');
+  const answered = page
+    .getByRole('heading', { level: 1, name: 'Thank you for your order' })
+    .or(terms.locator('.checkout-step__error'));
+  await terms.getByRole('button', { name: 'Place order' }).click();
+  await expect(answered.or(terms.getByText('restarting checkout'))).toBeVisible({ timeout: 30_000 });
+  if (await answered.isVisible()) return;
+  await expect(terms).not.toContainText('restarting checkout');
+  await terms.getByRole('button', { name: 'Place order' }).click();
+  await expect(answered).toBeVisible({ timeout: 30_000 });
+}

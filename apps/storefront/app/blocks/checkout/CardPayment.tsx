@@ -58,7 +58,7 @@ export function CardPayment({
           {paid && info.amountDue > 0 && (
             <>
               {' '}
-              The total changed since to {money(info.total)}: {money(info.amountDue)} is left to pay
+              The total is now {money(info.total)}: {money(info.amountDue)} is left to pay
               {payOnlineTerms.paymentRequired
                 ? ' before you place the order.'
                 : ', by card now or on your invoice.'}
@@ -67,8 +67,8 @@ export function CardPayment({
           {over > 0 && (
             <>
               {' '}
-              The total changed since to {money(info.total)}: the {money(over)} paid over it goes back to your
-              card when you place the order.
+              The total is now {money(info.total)}: the {money(over)} paid over it goes back to your card when
+              you place the order.
             </>
           )}
         </p>
