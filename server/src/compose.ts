@@ -37,7 +37,10 @@ const buildDir = fileURLToPath(new URL('../../apps/storefront/build/', import.me
 const EMBEDDED_CRM_BASE = 'http://crm.embedded';
 /** Where this server mounts the embedded user pools. */
 export const IDENTITY_MOUNT = '/identity';
-/** How often the CRM sends the mail and refunds still waiting, besides after each transaction that queues some. */
+/**
+ * How often the CRM's maintenance runs: the mail and refunds still waiting go out (besides after each transaction
+ * that queues some), and, hourly, the PO files no buyer can reach are deleted.
+ */
 const DELIVERY_SWEEP_MS = 60_000;
 /** Guest pages kept at once: a stored page is about 20 KB compressed twice, so a few tens of MB at most. */
 const PAGE_CACHE_ENTRIES = 1000;
@@ -82,6 +85,8 @@ function embeddedIdentity(
     issuerBase: config.identityUrl,
     adminCredentials: config.identityAdmin,
     mode: config.env,
+    // The demo identity provider the single sign-on demo storefronts federate to (demo-users.ts).
+    demoProvider: true,
     smtpUrl: config.smtpUrl,
     signingKeyMaxAgeDays: config.identityKeyRotationDays,
     logger: logger.child({ part: 'identity' }),
@@ -153,7 +158,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
     const tax = config.tax.embedded ? embeddedTax(config) : undefined;
     const crm = crmDatabase
       ? createCrmApp({
-          delivery: { everyMs: DELIVERY_SWEEP_MS, stop: stopDeliveries.signal },
+          maintenance: { everyMs: DELIVERY_SWEEP_MS, stop: stopDeliveries.signal },
           db: crmDatabase,
           serviceToken: config.crmServiceToken,
           tax: createAvaTaxClient({ ...config.tax, fetch: tax ?? globalThis.fetch }),

@@ -6,6 +6,12 @@ import { id, quantity, quoteScope, text } from './crm-fields';
 
 /** The quote (cart) and promo-code types of spec C§7, C§8: their payloads, answers and rows. */
 
+/**
+ * How long a guest's cart secret lives in the browser's cookie, set once at the guest's first add; a guest cart
+ * untouched for longer cannot be reached again, and the CRM deletes its files (docs/decisions/0018).
+ */
+export const GUEST_CART_DAYS = 30;
+
 /** A quote's state: the account's cart is its newest Active quote; startNewCart sets the older one Inactive. */
 export const QUOTE_STATUSES = ['Active', 'Inactive'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];

@@ -10,8 +10,15 @@ import {
 } from '@storefront/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileUploads, quotes } from '../src/db/schema';
-import { openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
+import { fileUploads, quoteFiles, quotes } from '../src/db/schema';
+import { createCrmApp } from '../src/http/app';
+import {
+  embeddedTaxService,
+  openSeededCrm,
+  type SeededCrm,
+  TEST_SERVICE_TOKEN,
+  testEngines,
+} from '../src/testing';
 import { office, pdf, png, svg } from './fixtures/files';
 
 describe.each(await testEngines())('PO files on $name', (engine) => {
@@ -332,6 +339,62 @@ describe.each(await testEngines())('PO files on $name', (engine) => {
       body: { cvId: stored.cvId, fileName: 'po.pdf', status: 'Deleted' },
     });
     expect((await fileOf(crm.ids.halvorsen, quoteId)).body).toEqual([]);
+  });
+
+  it("deletes the files of guest carts nobody can reach, at start and hourly; a live cart's, an order's and a signed-in buyer's stay", async () => {
+    const guest = (letter: string) => ({
+      storefrontId: crm.ids.storefrontA,
+      accountId: crm.ids.guest,
+      guestCartSecret: letter.repeat(43),
+    });
+    /** A cart of the owner with a PO file, last changed `days` ago. */
+    const cartWithFile = async (
+      owner: object,
+      days: number,
+      change: Partial<typeof quotes.$inferInsert> = {},
+    ) => {
+      const cart = await crm.post<{ quote: QuoteSummary }>('startNewCart', owner);
+      const quoteId = cart.body.quote.id;
+      const file = pdf();
+      const stored = await crm.post<PoFile>('uploadFile', {
+        ...owner,
+        fileRelatedTo: 'QPO',
+        parentId: quoteId,
+        fileName: 'po.pdf',
+        fileContent: file.toString('base64'),
+        fileSize: file.length,
+      });
+      expect(stored.status).toBe(200);
+      await crm.database.db
+        .update(quotes)
+        .set({ modifiedAt: new Date(Date.now() - days * 24 * 3_600_000), ...change })
+        .where(eq(quotes.id, quoteId));
+      return quoteId;
+    };
+    // The guest's cookie lasted 30 days from their first add: after 31 untouched days nobody holds it.
+    const abandoned = await cartWithFile(guest('a'), 32);
+    const live = await cartWithFile(guest('l'), 29);
+    const ordered = await cartWithFile(guest('o'), 90, { checkedOut: true });
+    const signedIn = await cartWithFile(scope(crm.ids.halvorsen), 90);
+    const filesOf = async (quoteId: string) =>
+      (
+        await crm.database.db.select({ n: count() }).from(quoteFiles).where(eq(quoteFiles.quoteId, quoteId))
+      )[0]?.n;
+
+    const stop = new AbortController();
+    createCrmApp({
+      db: crm.database,
+      serviceToken: TEST_SERVICE_TOKEN,
+      tax: embeddedTaxService().client,
+      maintenance: { everyMs: 60_000, stop: stop.signal },
+    });
+    try {
+      await expect.poll(() => filesOf(abandoned), { timeout: 5_000 }).toBe(0);
+    } finally {
+      stop.abort();
+    }
+    expect(await Promise.all([live, ordered, signedIn].map(filesOf))).toEqual([1, 1, 1]);
+    expect((await fileOf(crm.ids.halvorsen, signedIn)).body.map((file) => file.fileName)).toEqual(['po.pdf']);
   });
 
   it("serves a guest only their own cart's file", async () => {

@@ -12,6 +12,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { CrmDatabase } from '../db/open';
 import { isoDay } from '../domain/pricing';
+import { createFileSweep } from '../files/sweep';
 import { createMailDelivery } from '../mail/outbox';
 import { createRefundDelivery } from '../refunds/delivery';
 import type { AvaTaxClient } from '../tax/avatax-client';
@@ -45,9 +46,10 @@ export interface CrmAppOptions {
   smtpUrl?: string;
   /**
    * Also sends the waiting mail and refunds this often (ms), until `stop` aborts, so a retry is not left for the
-   * next order of a quiet store; without it they go out only after the transactions that queue them.
+   * next order of a quiet store; without it they go out only after the transactions that queue them. From the
+   * start and then hourly on these ticks, PO files no buyer can reach any more are deleted (files/sweep.ts).
    */
-  delivery?: { everyMs: number; stop: AbortSignal };
+  maintenance?: { everyMs: number; stop: AbortSignal };
 }
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -68,12 +70,15 @@ export function createCrmApp(opts: CrmAppOptions): Hono {
     : null;
   const mail = createMailDelivery({ db: opts.db.db, smtpUrl: opts.smtpUrl, logError });
   const refunds = createRefundDelivery({ db: opts.db.db, payments, logError });
-  if (opts.delivery) {
+  if (opts.maintenance) {
+    const files = createFileSweep({ db: opts.db.db, logError });
+    void files.sweep();
     const timer = setInterval(() => {
       void mail.deliver();
       void refunds.settle();
-    }, opts.delivery.everyMs).unref();
-    opts.delivery.stop.addEventListener('abort', () => clearInterval(timer));
+      void files.sweep();
+    }, opts.maintenance.everyMs).unref();
+    opts.maintenance.stop.addEventListener('abort', () => clearInterval(timer));
   }
   const app = new Hono();
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { GUEST_CART_DAYS } from '@storefront/contracts/crm-quotes';
 import { parseCookies } from '../../lib/cookies.server';
 
 /**
@@ -8,7 +9,7 @@ import { parseCookies } from '../../lib/cookies.server';
 const GUEST_CART_COOKIE = 'sf_guest_cart';
 const SECRET = /^[A-Za-z0-9_-]{43}$/;
 /** A guest cart outlives a browser session, as a shop's basket does. */
-const MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+const MAX_AGE_SECONDS = GUEST_CART_DAYS * 24 * 60 * 60;
 
 export function readGuestCartSecret(request: Request): string | null {
   const secret = parseCookies(request.headers.get('cookie')).get(GUEST_CART_COOKIE);

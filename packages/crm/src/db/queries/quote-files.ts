@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, lt, not, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, lt, not, sql } from 'drizzle-orm';
 import { UPLOAD_LAPSES_AFTER_MINUTES } from '../../domain/file-chunks';
 import type { CrmDb } from '../open';
-import { fileUploadChunks, fileUploads, quoteFiles } from '../schema';
+import { fileUploadChunks, fileUploads, quoteFiles, quotes } from '../schema';
 
 export type QuoteFileRow = typeof quoteFiles.$inferSelect;
 export type QuoteFileMeta = Omit<QuoteFileRow, 'content'>;
@@ -63,6 +63,28 @@ const lapsed = lt(fileUploads.createdAt, sql`now() - make_interval(mins => ${UPL
 /** Uploads not finished in time are given up: their chunks go with them. */
 export async function deleteAbandonedUploads(db: CrmDb): Promise<number> {
   const gone = await db.delete(fileUploads).where(lapsed).returning({ id: fileUploads.id });
+  return gone.length;
+}
+
+/**
+ * Deletes the files of guest carts not changed for `days`, which no guest can reach any more; a cart that
+ * became an order, or became a signed-in buyer's, keeps its files. Answers how many went.
+ */
+export async function deleteAbandonedGuestCartFiles(db: CrmDb, days: number): Promise<number> {
+  const abandoned = db
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(
+      and(
+        isNotNull(quotes.guestSecretHash),
+        eq(quotes.checkedOut, false),
+        lt(quotes.modifiedAt, sql`now() - make_interval(days => ${days})`),
+      ),
+    );
+  const gone = await db
+    .delete(quoteFiles)
+    .where(inArray(quoteFiles.quoteId, abandoned))
+    .returning({ id: quoteFiles.id });
   return gone.length;
 }
 
