@@ -9,6 +9,16 @@ test('a visitor to an account page signs in and lands on the page they asked for
   await expect(page).toHaveURL(/\/billing\/no-such-page\?tab=2$/);
   // A path of the area that is no page answers in place, with the storefront's header around it.
   await expect(page.getByText('Page Not Found: /billing/no-such-page')).toBeVisible();
+  // Opened as a document, it is the error page in the area (with its navigation), never the loader's JSON.
+  const response = await page.goto('/billing/no-such-page');
+  expect(response?.status()).toBe(404);
+  expect(response?.headers()['content-type']).toMatch(/^text\/html/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Page Not Found: /billing/no-such-page' }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'RETURN TO HOMEPAGE' })).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('main')).toHaveCount(1);
 });
 
 test('on the authenticated-only partner portal, /billing also asks a visitor to sign in', async ({

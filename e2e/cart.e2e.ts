@@ -257,3 +257,43 @@ test.describe('in a German browser', () => {
     await expect(headers.nth(3)).toHaveText('Gesamtpreis');
   });
 });
+
+test('a buyer starts a new cart after confirming, and the previous one waits among the earlier carts', async ({
+  page,
+}) => {
+  // The Toronto lab's manager: no other browser test uses that contact's cart.
+  await page.goto('/login');
+  await signIn.as(page, 'toronto@halvorsen.example');
+  await signIn.expectSignedInAs(page, 'toronto@halvorsen.example');
+  const [part = ''] = await productsOf(page, 'Instrument Parts & Accessories', 1);
+  await cart.addFromHere(page, part);
+  await cart.open(page);
+  await throughGuidance(page);
+  await expect(cart.line(page, part)).toBeVisible();
+
+  // Asked first; keeping the cart changes nothing and gives the focus back.
+  const start = page.getByRole('button', { name: 'Start new cart' });
+  await start.click();
+  const question = page.getByRole('group', { name: /Start a new, empty cart\?/ });
+  await expect(question).toContainText('This cart is kept under Your earlier carts');
+  await expect(question.getByRole('button', { name: 'Yes, start a new cart' })).toBeFocused();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await question.getByRole('button', { name: 'Keep this cart' }).click();
+  await expect(start).toBeFocused();
+  await expect(cart.line(page, part)).toBeVisible();
+
+  await start.click();
+  await page.getByRole('button', { name: 'Yes, start a new cart' }).click();
+  await expect(cart.toasts(page)).toContainText('A new, empty cart is started.');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cart is empty' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('EC_Quote_Id'))).toBeTruthy();
+
+  // The previous cart becomes the cart again from the list.
+  const earlier = page.getByRole('region', { name: 'Your earlier carts' });
+  await earlier.getByRole('link').first().click();
+  await expect(cart.line(page, part)).toBeVisible();
+  await page.getByRole('button', { name: 'Make this my cart' }).click();
+  await expect(cart.toasts(page)).toContainText('This quote is your cart again.');
+  await page.goto('/cart');
+  await expect(cart.line(page, part)).toBeVisible();
+});

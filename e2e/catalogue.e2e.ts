@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousAccessibilityViolations } from './support/axe';
 import { guestCrmCall } from './support/gateway';
+import { signIn } from './support/sign-in';
 import { catalogue } from './support/storefront';
 
 test('a guest browses from the home page to a product and sees its tier prices', async ({ page }) => {
@@ -92,12 +93,81 @@ test('a friendly URL shows its landing page', async ({ page }) => {
   expect(new URL(page.url()).pathname).toBe('/flow-cytometry');
 });
 
-test('a product the account’s catalogue does not hold says so', async ({ page }) => {
+test('a product that does not exist is the 404 page at its own URL', async ({ page }) => {
   await page.goto('/');
   await catalogue.openCategory(page, 'Assay Plates');
   const productPath = await catalogue.productLinks(page).first().getAttribute('href');
   const missing = productPath?.replace(/\/[^/]+$/, '/a0I0000000000000ZZ') ?? '';
-  await page.goto(missing);
-  await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible();
-  await expect(page.getByText('could not be loaded')).toHaveCount(0);
+  const response = await page.goto(missing);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: `Page Not Found: ${missing}` })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe(missing);
+});
+
+test('the offers page lists offers with their discount and products, and an offer shows every product it covers', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page
+    .getByRole('navigation', { name: 'Product categories' })
+    .getByRole('link', { name: 'Offers' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Current offers' })).toBeVisible();
+  const offer = page.getByRole('article', { name: /Bright Dye Savings/ });
+  await expect(offer.getByText('15% off', { exact: true })).toBeVisible();
+  await expect(offer.getByText('Valid with no end date.')).toBeVisible();
+  await expect(offer.getByText(/^Covers \d+ products:$/)).toBeVisible();
+  // The imaging plates' launch offer ended in 2024: not offered any more.
+  await expect(page.getByRole('article', { name: /Imaging Plate Launch Offer/ })).toHaveCount(0);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  const covered = Number((await offer.getByText(/^Covers \d+ products:$/).innerText()).match(/\d+/)?.[0]);
+  await offer.getByRole('link', { name: 'Bright Dye Savings', exact: true }).click();
+  await expect(page).toHaveURL(/\/offers\/detail\/[^/?]+\?id=/);
+  await expect(page.getByRole('heading', { level: 1, name: /Bright Dye Savings/ })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: `${covered} products of your catalogue` }),
+  ).toBeVisible();
+  await expect(page.locator('.product-grid__item')).toHaveCount(covered);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  const unknown = new URL(page.url());
+  unknown.searchParams.set('id', 'no-such-offer');
+  const response = await page.goto(unknown.pathname + unknown.search);
+  expect(response?.status()).toBe(404);
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Page Not Found: ${unknown.pathname}` }),
+  ).toBeVisible();
+});
+
+test('a signed-in buyer saves the filters of a list and applies them again from the filter panel', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await signIn.as(page, 'manager@halvorsen.example');
+  await signIn.expectSignedInAs(page, 'manager@halvorsen.example');
+  await page.goto('/search');
+  const panel = page.getByRole('region', { name: 'Saved filters' });
+  await expect(panel).toContainText('Choose filters to save them for next time.');
+  const filters = page.getByRole('form', { name: 'Filter products' });
+  const option = filters.getByRole('group', { name: 'Conjugate' }).getByRole('checkbox').first();
+  const value = ((await option.locator('xpath=..').innerText()).split('(')[0] ?? '').trim();
+  await option.check();
+  await expect.poll(() => new URL(page.url()).searchParams.getAll('Conjugate')).toEqual([value]);
+
+  const name = `Conjugate ${value} ${Date.now()}`;
+  await panel.getByLabel('Save these filters as').fill(name);
+  await panel.getByRole('button', { name: 'Save filters' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    `Your filters are saved as “${name}”.`,
+  );
+  await expect(panel.getByRole('button', { name: `Apply ${name}` })).toBeVisible();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  // Cleared, then applied again: the list's URL and chips say what the saved filter holds.
+  await page.getByRole('link', { name: 'Clear all' }).click();
+  await expect(page.getByRole('list', { name: 'Applied filters' })).toHaveCount(0);
+  await panel.getByRole('button', { name: `Apply ${name}` }).click();
+  await expect(page.getByRole('list', { name: 'Applied filters' })).toContainText(`Conjugate: ${value}`);
+  expect(new URL(page.url()).searchParams.getAll('Conjugate')).toEqual([value]);
 });

@@ -76,14 +76,25 @@ test('a guest checks out as a new buyer with card payment', async ({ page }) => 
   await expect(page.getByTestId('summary-tax')).toHaveText(/\$[0-9]/);
   await throughCustomForm(page);
 
-  // The guest account must pay online: card on the provider's page.
-  await payByCard(page, '4242 4242 4242 4242');
+  // The guest account must pay online: an order placed before paying is refused under terms and payment,
+  // in the buyer's words (no leading 'ERROR: ', P§8). The first press may restart the checkout (C§4).
   const terms = step(page, 'Terms and payment');
+  const placeOrder = terms.getByRole('button', { name: 'Place order' });
+  const refusal = terms.locator('.checkout-step__error');
+  await placeOrder.click();
+  await expect(refusal.or(terms.getByText('restarting checkout'))).toBeVisible();
+  if (!(await refusal.isVisible())) {
+    await expect(terms).not.toContainText('restarting checkout');
+    await placeOrder.click();
+  }
+  await expect(refusal).toHaveText('Payment is required. Please pay online before placing the order.');
+
+  // Card on the provider's page.
+  await payByCard(page, '4242 4242 4242 4242');
   await expect(terms.getByTestId('payment-state')).toHaveText(/Paid .* ending in 4242/);
   await checkCheckoutLayouts(page, 'guest-paid');
 
   // A cart changed since checkout began restarts it for a second on the first press (C§4).
-  const placeOrder = terms.getByRole('button', { name: 'Place order' });
   await placeOrder.click();
   const thanks = page.getByRole('heading', { level: 1, name: 'Thank you for your order' });
   await expect(thanks.or(terms.getByText('restarting checkout'))).toBeVisible();
