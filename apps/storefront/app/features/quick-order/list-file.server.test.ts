@@ -109,4 +109,22 @@ describe('reading a quick order file', () => {
     });
     expect(performance.now() - started).toBeLessThan(1000);
   });
+
+  it('counts cells as the parser reads their addresses: prefixed, with entities, as exponents, after a quoted >', async () => {
+    for (const sheetData of [
+      '<row r="1"><c x:r="XFD1"><v>1</v></c></row>',
+      '<row r="1"><c r="&#88;FD1"><v>1</v></c></row>',
+      '<row r="1"><c r="A1e9"><v>1</v></c></row>',
+      '<row r="1e9"><c r="A1"><v>1</v></c></row>',
+      '<row r="1"><c t=">" r="XFD1"><v>1</v></c></row>',
+    ]) {
+      expect(
+        await readListFile(file('order.xlsx', workbook([], { sheetData }), XLSX_TYPE)),
+        sheetData,
+      ).toEqual({
+        ok: false,
+        message: WORKBOOK_MESSAGES.grid,
+      });
+    }
+  });
 });

@@ -41,35 +41,41 @@ export async function readFirstSheet(bytes: Buffer): Promise<SheetRead> {
   return inTurn(() => parseInWorker(bytes));
 }
 
-/** A row or cell element and its attributes, with or without a namespace prefix. */
-const ROW_OR_CELL = /<(?:[A-Za-z_][\w.-]*:)?(row|c)(?=[\s/>])([^>]*)>/g;
-const REFERENCE = /(?:^|\s)r\s*=\s*(["'])(.*?)\1/;
+/** A row or cell element and its attributes (a quoted value may hold '>'), with or without a namespace prefix. */
+const ROW_OR_CELL = /<(?:[A-Za-z_][\w.-]*:)?(row|c)(?=[\s/>])((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+/** Every `r` attribute of a tag, as written: the parser drops an attribute's prefix, so `x:r` is one too. */
+const REFERENCES = /(?:^|\s)(?!xmlns:)(?:[\w.-]+:)?r\s*=\s*(["'])(.*?)\1/g;
 
 /**
- * Whether every row and cell of every part lies inside the bounds, read as the parser reads their `r`
- * attributes ('B12': column letters, then the row number). Only sheets have rows and cells.
+ * Whether every row and cell of every part lies inside the bounds, their `r` attributes read as the parser
+ * reads them. Only sheets have rows and cells.
  */
 function cellsWithinBounds(parts: Iterable<Buffer>): boolean {
   let rows = 0;
   for (const part of parts) {
     for (const [, element, attributes = ''] of part.toString('utf8').matchAll(ROW_OR_CELL)) {
-      const reference = REFERENCE.exec(attributes)?.[2];
-      if (element === 'row') {
-        rows += 1;
-        if (rows > SHEET_MAX_ROWS || (reference !== undefined && !(Number(reference) <= SHEET_MAX_ROWS)))
-          return false;
-      } else if (reference !== undefined && !cellWithinBounds(reference)) return false;
+      if (element === 'row' && ++rows > SHEET_MAX_ROWS) return false;
+      for (const [, , reference = ''] of attributes.matchAll(REFERENCES)) {
+        if (!referenceWithinBounds(element === 'row', reference)) return false;
+      }
     }
   }
   return true;
 }
 
-function cellWithinBounds(reference: string): boolean {
-  const match = /^(\D*)(\d+)$/.exec(reference);
-  if (!match) return true; // the parser refuses it as no cell address
+/**
+ * A row's number, or a cell's address ('B12': the characters before the first digit are the column, counted
+ * as letters, the rest is the row number), as the parser computes them. A reference written with character
+ * entities, which the parser decodes, is refused: no spreadsheet program writes one.
+ */
+function referenceWithinBounds(isRow: boolean, reference: string): boolean {
+  if (reference.includes('&')) return false;
+  if (isRow) return Number(reference) <= SHEET_MAX_ROWS;
+  const firstDigit = reference.search(/\d/);
+  if (firstDigit < 0) return true; // no address: the parser refuses the sheet
   let column = 0;
-  for (const letter of match[1] ?? '') column = column * 26 + letter.charCodeAt(0) - 64;
-  return column <= SHEET_MAX_COLUMNS && Number(match[2]) <= SHEET_MAX_ROWS;
+  for (const letter of reference.slice(0, firstDigit)) column = column * 26 + letter.charCodeAt(0) - 64;
+  return column <= SHEET_MAX_COLUMNS && Number(reference.slice(firstDigit)) <= SHEET_MAX_ROWS;
 }
 
 /**
