@@ -7,12 +7,13 @@ import {
   type OrderConfirmation,
   type PlacedOrder,
   type QuoteItems,
+  type SignedPaymentRequest,
 } from '@storefront/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockCartOwner, lockQuote } from '../src/db/locks';
 import { quotes, templates } from '../src/db/schema';
-import { openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
+import { billTestInvoice, openSeededCrm, providerResult, type SeededCrm, testEngines } from '../src/testing';
 
 describe.each(await testEngines())("a quote's row lock on $name", (engine) => {
   let crm: SeededCrm;
@@ -209,6 +210,40 @@ describe.each((await testEngines()).filter((engine) => engine.name === 'postgres
         ).toBe(addedToQuote);
         if (!addedToQuote) expect(added.body.lines.map((line) => line.qty)).toEqual([1]);
       }
+    });
+
+    it('never deadlocks a payment result with a new payment of the same quote or invoice', async () => {
+      const payer = { storefrontId: crm.ids.storefrontA, accountId: crm.ids.halvorsen };
+      const returnUrl = 'http://localhost:3000/checkout';
+      const statuses: number[] = [];
+      for (let round = 1; round <= 15; round++) {
+        // A quote: the provider's result for the first request arrives as the buyer asks to pay again.
+        await crm.post('startNewCart', buyer());
+        const quoteId = (await add(0)).body.quote.id;
+        const payQuote = () =>
+          crm.post<SignedPaymentRequest>('generateSignature', { ...buyer(), quoteId, returnUrl });
+        const first = await payQuote();
+        const [result, again] = await Promise.all([
+          crm.post('paymentRequestHandler', providerResult(first.body.fields)),
+          payQuote(),
+        ]);
+        // An invoice, the same way.
+        const invoiceId = await billTestInvoice(crm, crm.ids.halvorsen, 40);
+        const payInvoice = () =>
+          crm.post<SignedPaymentRequest>('startInvoicePayment', {
+            ...payer,
+            invoices: [{ invoiceId, amount: 40 }],
+            returnUrl,
+          });
+        const started = await payInvoice();
+        const [invoiceResult, startedAgain] = await Promise.all([
+          crm.post('paymentRequestHandler', providerResult(started.body.fields)),
+          payInvoice(),
+        ]);
+        statuses.push(result.status, again.status, invoiceResult.status, startedAgain.status);
+      }
+      // Each is applied, refunded as replaced, or refused as paid already: never a failure of the server.
+      expect(statuses.filter((status) => status >= 500)).toEqual([]);
     });
   },
 );

@@ -1,8 +1,11 @@
 import { paymentAmount } from '@storefront/contracts/payment-protocol';
 import { lockQuote } from '../../db/locks';
+import type { CrmDb } from '../../db/open';
+import { lockInvoices, requestInvoices } from '../../db/queries/invoice-payments';
 import {
   appliedQuotePayments,
   findPaymentByNonce,
+  findPaymentRequest,
   insertPayment,
   lockPaymentRequest,
   type PaymentRequestRow,
@@ -23,6 +26,25 @@ import {
 import type { Handler, HandlerContext } from './types';
 
 const AMOUNT = /^\d{1,10}\.\d{2}$/;
+
+/**
+ * What the request pays, locked before the request itself: the order starting a payment takes them in (the
+ * quote or the invoices, then their open requests, which it closes), so the two never wait for each other
+ * (docs/decisions/0052-lock-order.md). What a request pays never changes, so it is read before the lock.
+ */
+async function lockWhatItPays(tx: CrmDb, requestId: string): Promise<void> {
+  const request = await findPaymentRequest(tx, requestId);
+  if (!request) return;
+  if (request.quoteId !== null) {
+    await lockQuote(tx, request.quoteId, 'wait');
+    return;
+  }
+  const lines = await requestInvoices(tx, request.id);
+  await lockInvoices(
+    tx,
+    lines.map((line) => line.invoiceId),
+  );
+}
 
 /** Why a succeeded charge of the request cannot be applied to anything, whatever it paid; null when it can. */
 async function requestRefusal(
@@ -75,7 +97,7 @@ async function applyQuoteCharge(
  * can no longer be applied (its request replaced or expired, another amount than asked, what it paid already
  * paid or ordered) is kept with its reason and refunded in full, so no card is charged without a record. Refused:
  * a signature that does not match, a result of no request of this CRM, and a second delivery of a nonce. Under
- * the request's lock, then the quote's (or the invoices'), so parallel callbacks apply one payment.
+ * the quote's (or the invoices') lock, then the request's, so parallel callbacks apply one payment.
  */
 export const paymentRequestHandler: Handler<'paymentRequestHandler'> = async (ctx, payload) => {
   const settings = paymentSettings(ctx);
@@ -87,6 +109,7 @@ export const paymentRequestHandler: Handler<'paymentRequestHandler'> = async (ct
   if (await findPaymentByNonce(ctx.db, fields.nonce)) throw alreadyAnswered('nonce');
   const answer = await ctx.db.transaction(async (tx) => {
     const db = { ...ctx, db: tx };
+    await lockWhatItPays(tx, fields.request_id);
     const request = await lockPaymentRequest(tx, fields.request_id);
     if (!request) throw notFound('there is no payment request with this id.', 'request_id');
     if (await findPaymentByNonce(tx, fields.nonce)) throw alreadyAnswered('nonce');
