@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { DomainDetails } from '@storefront/contracts';
+import { type DomainDetails, usesSingleSignOn } from '@storefront/contracts';
 import type { ContactSeed } from '@storefront/crm';
 import type { Database } from '@storefront/database';
-import { ensureUser, ensureUserPool, type UserDefinition } from '@storefront/identity';
+import { ensureDemoFederation, ensureUser, ensureUserPool, type UserDefinition } from '@storefront/identity';
 
 /** A sign-in user of the demo, printed by the run command. */
 export interface DemoUser {
   storefront: string;
   username: string;
-  password: string;
+  /** Null: the user signs in through single sign-on, at the demo identity provider. */
+  password: string | null;
   role: string;
 }
 
@@ -118,10 +119,35 @@ export const DEMO_PROFILES: Record<string, Profile[]> = {
       status: 'CONFIRMED',
     },
   ],
+  // Single sign-on storefronts: their people sign in at the demo identity provider and join the account as
+  // portal users; a manager with a password sees them in the users screen, without activate, deactivate or
+  // reset (spec P§5).
+  'Aurora Cell Therapeutics': [
+    {
+      role: 'manager of the single sign-on users',
+      username: 'manager@aurora.example',
+      password: 'Demo-Aurora-2026!',
+      givenName: 'Hana',
+      familyName: 'Sato',
+      groups: ['AWSManager'],
+      status: 'CONFIRMED',
+    },
+  ],
+  'Northfield University Hospital': [
+    {
+      role: 'manager of the single sign-on users',
+      username: 'manager@northfield.example',
+      password: 'Demo-Northfield-2026!',
+      givenName: 'Owen',
+      familyName: 'Price',
+      groups: ['AWSManager'],
+      status: 'CONFIRMED',
+    },
+  ],
   // Its storefront's app client asks for a code sent by email after the password (the custom flow).
   'Corvid Clinical Laboratories': [
     {
-      role: `manager; then the code mailed to this address (with SMTP_URL, or at /identity/mailbox under NODE_ENV=development)`,
+      role: 'manager; a sign-in code follows by email: SMTP_URL, or /identity/mailbox under NODE_ENV=development',
       username: 'manager@corvid.example',
       password: 'Demo-Corvid-2026!',
       givenName: 'Elif',
@@ -148,8 +174,9 @@ export function demoRecipients(accounts: DemoAccount[]): { accountId: string; co
 }
 
 /**
- * Gives every demo storefront its user pool and app client, and the demo accounts their users; safe on every
- * start (existing pools are updated, existing users left alone).
+ * Gives every demo storefront its user pool and app client (a single sign-on one federated to the demo
+ * identity provider of this process's user pools, at http://localhost:{port}/identity), and the demo accounts
+ * their users; safe on every start (existing pools are updated, existing users left alone).
  */
 export async function ensureDemoUsers(
   database: Database,
@@ -173,6 +200,24 @@ export async function ensureDemoUsers(
     });
   }
   const users: DemoUser[] = [];
+  for (const storefront of storefronts.filter(({ clientName }) => usesSingleSignOn(clientName))) {
+    const account = accounts.find((candidate) => candidate.storefrontDomain === storefront.domain);
+    if (!account) continue;
+    const type = /^saml/i.test(storefront.clientName) ? 'SAML' : 'OIDC';
+    await ensureDemoFederation(database, {
+      poolId: storefront.awsUserPoolId,
+      type,
+      issuerBase: `http://localhost:${port}/identity`,
+      groups: ['AWSPortalUser'],
+      attributes: userAttributes(storefront, account.id),
+    });
+    users.push({
+      storefront: storefront.storefrontName,
+      username: 'any name and email address',
+      password: null,
+      role: `a new portal user of ${account.name}, signed in by the demo identity provider over ${type}`,
+    });
+  }
   for (const account of accounts) {
     const storefront = storefronts.find((candidate) => candidate.domain === account.storefrontDomain);
     const profiles = DEMO_PROFILES[account.name];
@@ -183,10 +228,8 @@ export async function ensureDemoUsers(
         poolId: storefront.awsUserPoolId,
         email: profile.username,
         attributes: {
-          'custom:salesforceAccountId': account.id,
+          ...userAttributes(storefront, account.id),
           'custom:salesforceContactId': demoContactId(profile.username),
-          'custom:salesforceOrgId': storefront.salesforceOrgId,
-          'custom:local': 'en_US',
         },
       });
       users.push({
@@ -198,6 +241,15 @@ export async function ensureDemoUsers(
     }
   }
   return users;
+}
+
+/** The attributes that tie a user of a storefront's pool to the account in the CRM. */
+function userAttributes(storefront: DomainDetails, accountId: string): Record<string, string> {
+  return {
+    'custom:salesforceAccountId': accountId,
+    'custom:salesforceOrgId': storefront.salesforceOrgId,
+    'custom:local': 'en_US',
+  };
 }
 
 /** The CRM contact each demo user is (demoContactId), of the user's account, linked to the pool user. */

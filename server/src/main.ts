@@ -80,7 +80,11 @@ async function main(): Promise<void> {
   }
   if (storefront.demoUsers.length > 0) console.log('\nDemo users (sign in at /login):');
   for (const user of storefront.demoUsers) {
-    console.log(`  ${user.storefront}: ${user.username} / ${user.password} (${user.role})`);
+    const signIn =
+      user.password === null
+        ? `'Sign in with single sign-on', then ${user.username}`
+        : `${user.username} / ${user.password}`;
+    console.log(`  ${user.storefront}: ${signIn} (${user.role})`);
   }
 }
 

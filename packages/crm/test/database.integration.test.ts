@@ -47,8 +47,10 @@ describe.each(await testEngines())('seeding on $name', (engine) => {
     expect(first.seeded).toBe(true);
     expect(first.storefronts).toEqual([
       { domain: 'code.localhost', name: 'BioNova Clinical Portal', guest: false },
+      { domain: 'saml.localhost', name: 'BioNova Hospital Partners', guest: false },
       { domain: 'localhost', name: 'BioNova Life Sciences', guest: true },
       { domain: '127.0.0.1', name: 'BioNova Partner Portal', guest: false },
+      { domain: 'oidc.localhost', name: 'BioNova Research Network', guest: false },
     ]);
     expect(first.accounts.map((a) => a.name)).toContain('Halvorsen Research Institute');
     const counts = await rowCounts(database);
@@ -218,7 +220,7 @@ describe('PGlite data dir', () => {
     try {
       expect(readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
       expect((await seedDemoIfEmpty(reopened)).seeded).toBe(false);
-      expect((await rowCounts(reopened)).storefronts).toBe(3);
+      expect((await rowCounts(reopened)).storefronts).toBe(5);
     } finally {
       await reopened.close();
     }

@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { IdentityContext } from './context';
 import { identityDb } from './db/database';
+import { DEMO_PROVIDER_PATH, demoProviderRoutes } from './demo-provider/routes';
 import { createFederation } from './federation/routes';
 import { hostedRoutes } from './hosted/routes';
 import { consoleLogger, type Logger, redactingLogger } from './logger';
@@ -29,6 +30,8 @@ export interface IdentityAppOptions {
   adminCredentials: AdminCredentials;
   /** 'test' lowers the argon2 cost; 'development' adds the /mailbox page. */
   mode: 'development' | 'production' | 'test';
+  /** Serves the demo identity provider (OIDC and SAML) at /demo-idp, for the demo storefronts' single sign-on. */
+  demoProvider?: boolean;
   /** A controllable clock for lockout and expiry tests. */
   now?: () => Date;
   /** Messages are emailed through this nodemailer transport when set; the outbox always records them. */
@@ -117,7 +120,20 @@ export function createIdentityApp(options: IdentityAppOptions): Hono {
     protocolHandler(ctx, { adminCredentials: options.adminCredentials, limit }),
   );
   app.route('/', wellKnownRoutes(ctx));
-  app.route('/', hostedRoutes(ctx, limit, createFederation(ctx)));
+  // The pools' calls to the demo provider are answered by this app, without a round trip over the network.
+  const basePath = new URL(ctx.issuerBase).pathname.replace(/\/$/, '');
+  const demoProvider = options.demoProvider
+    ? {
+        prefix: `${ctx.issuerBase}${DEMO_PROVIDER_PATH}/`,
+        fetch: (request: Request) => {
+          const url = new URL(request.url);
+          url.pathname = url.pathname.slice(basePath.length);
+          return app.fetch(new Request(url, request));
+        },
+      }
+    : undefined;
+  app.route('/', hostedRoutes(ctx, limit, createFederation(ctx, demoProvider)));
+  if (demoProvider) app.route(DEMO_PROVIDER_PATH, demoProviderRoutes(ctx, shared));
   if (options.mode === 'development') app.route('/', mailboxRoutes(ctx));
   return app;
 }

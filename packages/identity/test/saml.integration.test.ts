@@ -5,10 +5,9 @@ import { testEngines } from '@storefront/database/testing';
 import { decodeJwt } from 'jose';
 import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// node-saml's own signature library (a dependency of it) plays the identity provider's part here.
-import { SignedXml } from 'xml-crypto';
 import { identityDb } from '../src/db/database';
 import { authorizationCodes } from '../src/db/schema';
+import { signedSamlResponse } from '../src/demo-provider/saml';
 import { ensureIdentityProvider } from '../src/federation/providers';
 import { ensureUserPool } from '../src/provisioning';
 import { exchangeCode, pkce } from './support/hosted';
@@ -31,46 +30,15 @@ function samlResponse(
   subject: string,
   attributes: Record<string, string>,
   answer: { inResponseTo?: string; assertionId?: string },
-): string {
-  const now = new Date();
-  const later = new Date(now.getTime() + 5 * 60_000).toISOString();
-  const inResponseTo = answer.inResponseTo ? ` InResponseTo="${answer.inResponseTo}"` : '';
-  const values = Object.entries(attributes)
-    .map(
-      ([name, value]) =>
-        `<saml:Attribute Name="${name}"><saml:AttributeValue>${value}</saml:AttributeValue></saml:Attribute>`,
-    )
-    .join('');
-  const xml =
-    `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_${randomUUID()}"${inResponseTo} Version="2.0" IssueInstant="${now.toISOString()}">` +
-    `<saml:Issuer>${IDP_ENTITY}</saml:Issuer>` +
-    '<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>' +
-    `<saml:Assertion ID="${answer.assertionId ?? `_${randomUUID()}`}" Version="2.0" IssueInstant="${now.toISOString()}">` +
-    `<saml:Issuer>${IDP_ENTITY}</saml:Issuer>` +
-    `<saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:2.0:nameid-format:persistent">${subject}</saml:NameID>` +
-    `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData${inResponseTo} NotOnOrAfter="${later}"/></saml:SubjectConfirmation></saml:Subject>` +
-    `<saml:Conditions NotBefore="${now.toISOString()}" NotOnOrAfter="${later}"><saml:AudienceRestriction><saml:Audience>${audience}</saml:Audience></saml:AudienceRestriction></saml:Conditions>` +
-    `<saml:AuthnStatement AuthnInstant="${now.toISOString()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +
-    `<saml:AttributeStatement>${values}</saml:AttributeStatement>` +
-    '</saml:Assertion></samlp:Response>';
-  const signature = new SignedXml({
-    privateKey: keys.private,
-    publicCert: keys.cert,
-    signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
-    canonicalizationAlgorithm: 'http://www.w3.org/2001/10/xml-exc-c14n#',
+): Promise<string> {
+  return signedSamlResponse({
+    keys: { privateKey: keys.private, certificate: keys.cert },
+    issuer: IDP_ENTITY,
+    audience,
+    subject,
+    attributes,
+    ...answer,
   });
-  signature.addReference({
-    xpath: "//*[local-name(.)='Assertion']",
-    digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
-    transforms: [
-      'http://www.w3.org/2000/09/xmldsig#enveloped-signature',
-      'http://www.w3.org/2001/10/xml-exc-c14n#',
-    ],
-  });
-  signature.computeSignature(xml, {
-    location: { reference: "//*[local-name(.)='Assertion']/*[local-name(.)='Issuer']", action: 'after' },
-  });
-  return signature.getSignedXml();
 }
 
 describe.each(await testEngines())('SAML single sign-on on $name', (engine) => {
@@ -155,7 +123,7 @@ describe.each(await testEngines())('SAML single sign-on on $name', (engine) => {
 
   it('signs a user in from a signed assertion, creating them as EXTERNAL_PROVIDER', async () => {
     const { relayState, requestId, verifier } = await startAtProvider();
-    const xml = samlResponse(keys, audience, 'sam-1234', attributes, { inResponseTo: requestId });
+    const xml = await samlResponse(keys, audience, 'sam-1234', attributes, { inResponseTo: requestId });
     const answer = await post(xml, relayState);
     expect(answer.status).toBe(302);
     const callback = new URL(answer.headers.get('location') ?? '');
@@ -180,7 +148,7 @@ describe.each(await testEngines())('SAML single sign-on on $name', (engine) => {
 
   it('refuses a replayed SAMLResponse, under its own RelayState or a fresh one, and issues no code', async () => {
     const first = await startAtProvider();
-    const xml = samlResponse(keys, audience, 'sam-1234', attributes, { inResponseTo: first.requestId });
+    const xml = await samlResponse(keys, audience, 'sam-1234', attributes, { inResponseTo: first.requestId });
     expect(codeOf(await post(xml, first.relayState))).toBeTruthy();
     const codes = await issuedCodes();
 
@@ -196,13 +164,15 @@ describe.each(await testEngines())('SAML single sign-on on $name', (engine) => {
 
   it('refuses a response to a request we never sent', async () => {
     const { relayState } = await startAtProvider();
-    const xml = samlResponse(keys, audience, 'sam-1234', attributes, { inResponseTo: `_${'0'.repeat(40)}` });
+    const xml = await samlResponse(keys, audience, 'sam-1234', attributes, {
+      inResponseTo: `_${'0'.repeat(40)}`,
+    });
     expect(denied(await post(xml, relayState))).toMatch(/another sign-in or was already used/);
   });
 
   it('refuses an unsolicited (IdP-initiated) response', async () => {
     const { relayState } = await startAtProvider();
-    const xml = samlResponse(keys, audience, 'sam-1234', attributes, {});
+    const xml = await samlResponse(keys, audience, 'sam-1234', attributes, {});
     expect(denied(await post(xml, relayState))).toMatch(/IdP-initiated sign-in is not accepted/);
   });
 
@@ -212,7 +182,7 @@ describe.each(await testEngines())('SAML single sign-on on $name', (engine) => {
     try {
       await expectExpired(
         await post(
-          samlResponse(keys, audience, 'sam-1234', attributes, { inResponseTo: requestId }),
+          await samlResponse(keys, audience, 'sam-1234', attributes, { inResponseTo: requestId }),
           relayState,
         ),
       );
@@ -223,7 +193,7 @@ describe.each(await testEngines())('SAML single sign-on on $name', (engine) => {
 
   it('accepts exactly one of two concurrent posts of one response', async () => {
     const { relayState, requestId } = await startAtProvider();
-    const xml = samlResponse(keys, audience, 'sam-1234', attributes, { inResponseTo: requestId });
+    const xml = await samlResponse(keys, audience, 'sam-1234', attributes, { inResponseTo: requestId });
     const answers = await Promise.all([post(xml, relayState), post(xml, relayState)]);
     expect(answers.map(codeOf).filter(Boolean)).toHaveLength(1);
     expect(answers.map((answer) => answer.status).sort()).toEqual([302, 400]);
@@ -232,13 +202,13 @@ describe.each(await testEngines())('SAML single sign-on on $name', (engine) => {
   it('refuses an assertion ID it has accepted before, even in an answer to a new request', async () => {
     const assertionId = `_${randomUUID()}`;
     const first = await startAtProvider();
-    const once = samlResponse(keys, audience, 'sam-1234', attributes, {
+    const once = await samlResponse(keys, audience, 'sam-1234', attributes, {
       inResponseTo: first.requestId,
       assertionId,
     });
     expect(codeOf(await post(once, first.relayState))).toBeTruthy();
     const second = await startAtProvider();
-    const again = samlResponse(keys, audience, 'sam-1234', attributes, {
+    const again = await samlResponse(keys, audience, 'sam-1234', attributes, {
       inResponseTo: second.requestId,
       assertionId,
     });
@@ -246,14 +216,14 @@ describe.each(await testEngines())('SAML single sign-on on $name', (engine) => {
   });
 
   it('refuses a tampered assertion, another signer and another audience', async () => {
-    const refused = async (xml: (inResponseTo: string) => string) => {
+    const refused = async (xml: (inResponseTo: string) => Promise<string>) => {
       const { relayState, requestId } = await startAtProvider();
-      expect(denied(await post(xml(requestId), relayState))).toBe(
+      expect(denied(await post(await xml(requestId), relayState))).toBe(
         'The identity provider’s answer could not be verified.',
       );
     };
-    await refused((inResponseTo) =>
-      samlResponse(keys, audience, 'mallory', attributes, { inResponseTo }).replace(
+    await refused(async (inResponseTo) =>
+      (await samlResponse(keys, audience, 'mallory', attributes, { inResponseTo })).replace(
         '001000000000088AAA',
         '001000000000099AAA',
       ),

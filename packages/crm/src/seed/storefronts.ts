@@ -4,7 +4,7 @@ import type { ProductSpec } from './products';
 export const ORGANISATION = { name: 'BioNova Life Sciences Inc.' };
 
 export interface DemoStorefront {
-  key: 'public' | 'partner' | 'code';
+  key: 'public' | 'partner' | 'code' | 'oidc' | 'saml';
   name: string;
   domain: string;
   awsUserPoolId: string;
@@ -120,9 +120,11 @@ const SIGN_IN_STOREFRONT_META = [
 
 /**
  * Storefronts that show the other ways of signing in, authenticated-only with a smaller catalogue: a code
- * mailed after the password (the app client's custom flow). Seeded after everything above from a PRNG of
- * their own, so nothing seeded before them changes, and added to a data dir seeded before they existed.
- * Their hosts are names under localhost, which browsers send to this machine (RFC 6761).
+ * mailed after the password (the app client's custom flow), and single sign-on over OIDC and SAML (the client
+ * name starts with oidc or saml, spec P§6) with the demo identity provider this process serves. Seeded after
+ * everything above from a PRNG of their own, so nothing seeded before them changes, and added to a data dir
+ * seeded before they existed. Their hosts are names under localhost, which browsers send to this machine
+ * (RFC 6761).
  */
 export const DEMO_SIGN_IN_STOREFRONTS: readonly DemoStorefront[] = [
   {
@@ -134,7 +136,7 @@ export const DEMO_SIGN_IN_STOREFRONTS: readonly DemoStorefront[] = [
     currency: 'USD',
     priceFactor: 1,
     fullCatalogueName: 'BioNova Clinical Catalogue',
-    catalogueShare: 0.1,
+    catalogueShare: 0.15,
     ssoInfo: { authFlowType: 'CUSTOM_WITH_SRP' },
     theme: {
       key: 'bionova-clinical',
@@ -150,6 +152,69 @@ export const DEMO_SIGN_IN_STOREFRONTS: readonly DemoStorefront[] = [
     meta: [
       ['site', 'BioNova Clinical Portal'],
       ['description', 'Ordering for clinical laboratories, signed in with a code sent by email.'],
+      ...SIGN_IN_STOREFRONT_META,
+    ],
+    homeMeta: [],
+    shipping: { shippingRateRequired: true, customerCarrierAllowed: false },
+    purchaseOrders: { duplicateCheck: true, duplicateMessage: null },
+  },
+  {
+    key: 'oidc',
+    name: 'BioNova Research Network',
+    domain: 'oidc.localhost',
+    awsUserPoolId: 'us-east-1_BioNova04',
+    clientName: 'oidc-bionova-research',
+    currency: 'USD',
+    priceFactor: 1,
+    fullCatalogueName: 'BioNova Research Network Catalogue',
+    catalogueShare: 0.15,
+    theme: {
+      key: 'bionova-research',
+      values: {
+        primaryColor: '#5b3a8e',
+        accentColor: '#1a8f9c',
+        textColor: '#221d2b',
+        backgroundColor: '#ffffff',
+        fontFamily: FONT,
+        logoUrl: '/images/bionova-logo.svg',
+      },
+    },
+    meta: [
+      ['site', 'BioNova Research Network'],
+      [
+        'description',
+        'Ordering for research organisations that sign in with their own accounts (OpenID Connect).',
+      ],
+      ...SIGN_IN_STOREFRONT_META,
+    ],
+    homeMeta: [],
+    shipping: { shippingRateRequired: true, customerCarrierAllowed: false },
+    purchaseOrders: { duplicateCheck: true, duplicateMessage: null },
+  },
+  {
+    key: 'saml',
+    name: 'BioNova Hospital Partners',
+    domain: 'saml.localhost',
+    awsUserPoolId: 'us-east-1_BioNova05',
+    clientName: 'saml-bionova-hospitals',
+    currency: 'USD',
+    priceFactor: 1,
+    fullCatalogueName: 'BioNova Hospital Partners Catalogue',
+    catalogueShare: 0.15,
+    theme: {
+      key: 'bionova-hospitals',
+      values: {
+        primaryColor: '#9a2f3f',
+        accentColor: '#2f6f9a',
+        textColor: '#2a1d20',
+        backgroundColor: '#ffffff',
+        fontFamily: FONT,
+        logoUrl: '/images/bionova-logo.svg',
+      },
+    },
+    meta: [
+      ['site', 'BioNova Hospital Partners'],
+      ['description', 'Ordering for hospitals that sign in with their own accounts (SAML).'],
       ...SIGN_IN_STOREFRONT_META,
     ],
     homeMeta: [],
@@ -227,6 +292,23 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     storefront: 'code',
     name: 'Corvid Clinical Laboratories',
+    isGuest: false,
+    eCatalog: null,
+    meta: [],
+    payOnlineTerms: 'Payment Optional',
+  },
+  // The organisations whose people sign in through single sign-on: each new user joins its account.
+  {
+    storefront: 'oidc',
+    name: 'Aurora Cell Therapeutics',
+    isGuest: false,
+    eCatalog: null,
+    meta: [],
+    payOnlineTerms: 'Payment Optional',
+  },
+  {
+    storefront: 'saml',
+    name: 'Northfield University Hospital',
     isGuest: false,
     eCatalog: null,
     meta: [],

@@ -34,6 +34,8 @@ describe('buildDemoData', () => {
         clientName: 'bionova-clinical-web',
         ssoInfo: { authFlowType: 'CUSTOM_WITH_SRP' },
       },
+      { domain: 'oidc.localhost', clientName: 'oidc-bionova-research', ssoInfo: null },
+      { domain: 'saml.localhost', clientName: 'saml-bionova-hospitals', ssoInfo: null },
     ]);
     for (const storefront of later) expect(storefront.guestAccountId).toBeNull();
   });

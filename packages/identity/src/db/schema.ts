@@ -369,3 +369,14 @@ export const counterWindows = identity.table(
   },
   (t) => [index().on(t.endsAt)],
 );
+
+/**
+ * The demo identity provider's signing key and certificate (PEM), made once and read by every instance, so
+ * an answer one instance signs verifies wherever it arrives.
+ */
+export const demoProviderKeys = identity.table('demo_provider_keys', {
+  id: text().primaryKey(),
+  privateKey: text().notNull(),
+  certificate: text().notNull(),
+  createdAt: stamp(),
+});

@@ -17,12 +17,21 @@ export interface OidcFederation {
 }
 
 /** Where providers send users back (registered with them as the redirect URI). */
-function oidcRedirectUri(ctx: IdentityContext): string {
+export function oidcRedirectUri(ctx: IdentityContext): string {
   return `${ctx.issuerBase}/oauth2/idpresponse`;
 }
 
-/** OIDC with openid-client: discovery (cached per provider), code flow with PKCE, id token checked. */
-export function createOidcFederation(ctx: IdentityContext): OidcFederation {
+/** A provider this process serves itself: its issuers start with `prefix`, and `fetch` answers them. */
+export interface InProcessProvider {
+  prefix: string;
+  fetch(request: Request): Response | Promise<Response>;
+}
+
+/**
+ * OIDC with openid-client: discovery (cached per provider), code flow with PKCE, id token checked. Calls to
+ * a provider of this process are answered in it, so they never leave it (plain http is then no risk).
+ */
+export function createOidcFederation(ctx: IdentityContext, inProcess?: InProcessProvider): OidcFederation {
   const configurations = new Map<string, Promise<client.Configuration>>();
 
   const configuration = (settings: OidcSettings) => {
@@ -32,10 +41,18 @@ export function createOidcFederation(ctx: IdentityContext): OidcFederation {
       const authentication = settings.clientSecret
         ? client.ClientSecretBasic(settings.clientSecret)
         : client.None();
+      const local = inProcess && settings.issuer.startsWith(inProcess.prefix) ? inProcess : undefined;
       // Plain http issuers are for local providers (tests, development), never production.
-      const insecure = settings.issuer.startsWith('http:') && ctx.mode !== 'production';
+      const insecure = (settings.issuer.startsWith('http:') && ctx.mode !== 'production') || local;
       found = client.discovery(new URL(settings.issuer), settings.clientId, undefined, authentication, {
         ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
+        ...(local
+          ? {
+              // openid-client's options are fetch's own.
+              [client.customFetch]: async (url: string, options: client.CustomFetchOptions) =>
+                local.fetch(new Request(url, options as RequestInit)),
+            }
+          : {}),
       });
       found.catch(() => configurations.delete(key));
       configurations.set(key, found);

@@ -12,6 +12,11 @@ const common = {
   attributeMapping: attributeMapping.optional(),
   /** Groups a federated user joins when first seen, e.g. ['AWSPortalUser']. */
   groups: z.array(z.string()).default([]),
+  /**
+   * Attributes a federated user gets when first seen, whatever the provider says, e.g. the CRM account of the
+   * organisation the provider signs in ({ 'custom:salesforceAccountId': '001…' }).
+   */
+  attributes: z.record(z.string(), z.string()).default({}),
 };
 
 const oidcSettings = z.object({

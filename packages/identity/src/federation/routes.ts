@@ -8,7 +8,7 @@ import { messagePage } from '../hosted/pages';
 import { signedIn } from '../sign-in/result';
 import { findPool } from '../users/pools';
 import { consumeAssertion } from './assertions';
-import { createOidcFederation } from './oidc';
+import { createOidcFederation, type InProcessProvider } from './oidc';
 import { findProvider, type Provider } from './providers';
 import { RefusedAnswer } from './refusal';
 import { type FederationRequest, saveFederationRequest, takeFederationRequest } from './requests';
@@ -31,8 +31,8 @@ const samlForm = z.object({
  * Single sign-on: the pool's sign-in handed to an OIDC or SAML provider, the answer verified, the user
  * found or created (EXTERNAL_PROVIDER), and the client's authorize request finished with our own code.
  */
-export function createFederation(ctx: IdentityContext): Federation {
-  const oidc = createOidcFederation(ctx);
+export function createFederation(ctx: IdentityContext, inProcess?: InProcessProvider): Federation {
+  const oidc = createOidcFederation(ctx, inProcess);
 
   async function start(provider: Provider, request: AuthorizeRequest): Promise<string> {
     const base = {

@@ -9,12 +9,12 @@ import { RefusedAnswer } from './refusal';
 const CLOCK_SKEW_MS = 60_000;
 
 /** Cognito's service-provider entity id for a pool, which providers put in the assertion's Audience. */
-function samlEntityId(poolId: string): string {
+export function samlEntityId(poolId: string): string {
   return `urn:amazon:cognito:sp:${poolId}`;
 }
 
 /** The assertion consumer service, where providers POST their responses. */
-function samlCallbackUrl(ctx: IdentityContext): string {
+export function samlCallbackUrl(ctx: IdentityContext): string {
   return `${ctx.issuerBase}/saml2/idpresponse`;
 }
 

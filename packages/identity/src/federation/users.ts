@@ -7,8 +7,8 @@ import { mappingOf, type Provider } from './providers';
 
 /**
  * The pool's user for someone a provider vouched for, as Cognito names them (`<provider>_<subject>`):
- * created as EXTERNAL_PROVIDER on the first sign-in (joining the provider's groups), and with the mapped
- * attributes refreshed at every sign-in.
+ * created as EXTERNAL_PROVIDER on the first sign-in (joining the provider's groups, with its fixed
+ * attributes), and with the mapped attributes refreshed at every sign-in; a claim never replaces a fixed one.
  */
 export async function federatedUser(
   ctx: IdentityContext,
@@ -18,10 +18,11 @@ export async function federatedUser(
   claims: Record<string, unknown>,
 ): Promise<User> {
   const username = `${provider.name}_${subject}`;
+  const { attributes: fixed } = provider.settings;
   const mapped = attributeWrites(
     Object.entries(mappingOf(provider)).flatMap(([Name, claim]) => {
       const value = claimText(claims[claim]);
-      return value === undefined ? [] : [{ Name, Value: value }];
+      return value === undefined || Name in fixed ? [] : [{ Name, Value: value }];
     }),
     'admin',
   );
@@ -42,7 +43,15 @@ export async function federatedUser(
       poolId: pool.id,
       username,
       status: 'EXTERNAL_PROVIDER',
-      attributes: { ...mapped, ...(mapped.email ? { email_verified: 'true' } : {}), identities },
+      attributes: {
+        ...mapped,
+        ...attributeWrites(
+          Object.entries(fixed).map(([Name, Value]) => ({ Name, Value })),
+          'admin',
+        ),
+        ...(mapped.email ? { email_verified: 'true' } : {}),
+        identities,
+      },
     },
     ctx.now(),
   );

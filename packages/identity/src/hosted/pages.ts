@@ -4,7 +4,7 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 type Page = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 /** Every hosted page: one small document, no scripts; hono/html escapes every interpolated value. */
-function layout(title: string, body: Page): Page {
+export function layout(title: string, body: Page): Page {
   return html`<!doctype html>
     <html lang="en">
       <head>
@@ -33,13 +33,13 @@ export interface FormContext {
   error?: string;
 }
 
-function hiddenFields(fields: Record<string, string>) {
+export function hiddenFields(fields: Record<string, string>) {
   return Object.entries(fields).map(
     ([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`,
   );
 }
 
-function errorLine(error: string | undefined) {
+export function errorLine(error: string | undefined) {
   return error ? html`<p class="error" role="alert">${error}</p>` : '';
 }
 
