@@ -133,7 +133,7 @@ export function createIdentityApp(options: IdentityAppOptions): Hono {
       }
     : undefined;
   app.route('/', hostedRoutes(ctx, limit, createFederation(ctx, demoProvider)));
-  if (demoProvider) app.route(DEMO_PROVIDER_PATH, demoProviderRoutes(ctx, shared));
+  if (demoProvider) app.route(DEMO_PROVIDER_PATH, demoProviderRoutes(ctx, shared, limit));
   if (options.mode === 'development') app.route('/', mailboxRoutes(ctx));
   return app;
 }

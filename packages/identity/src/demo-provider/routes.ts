@@ -8,6 +8,7 @@ import type { IdentityContext } from '../context';
 import { oidcRedirectUri } from '../federation/oidc';
 import { samlCallbackUrl } from '../federation/saml';
 import { errorLine, hiddenFields, layout, messagePage } from '../hosted/pages';
+import type { RequestLimit } from '../security/rate-limit';
 import { type DemoProviderKeys, demoProviderKeysOf } from './keys';
 import { readAuthnRequest, signedSamlResponse } from './saml';
 
@@ -114,8 +115,9 @@ const refused = (c: Context, message: string) =>
  * flow with PKCE, for the pools' callback only) and SAML 2.0 (HTTP-Redirect request, HTTP-POST response with
  * a signed assertion). It authenticates nobody: whoever types a name and an address is that person.
  * Authorization codes wait in the shared state, so any instance redeems them; the key is in the database.
+ * Its posts count towards the pools' per-address request limit.
  */
-export function demoProviderRoutes(ctx: IdentityContext, shared: SharedState): Hono {
+export function demoProviderRoutes(ctx: IdentityContext, shared: SharedState, limit: RequestLimit): Hono {
   const codes = shared.cache<IssuedCode>('identity:demo-provider-codes', CODES);
   const urls = demoProviderUrls(ctx.issuerBase);
   let keys: Promise<DemoProviderKeys> | undefined;
@@ -173,6 +175,7 @@ export function demoProviderRoutes(ctx: IdentityContext, shared: SharedState): H
   });
 
   app.post('/oidc/authorize', async (c) => {
+    await limit(c);
     const form = await c.req.parseBody();
     const request = authorizeOf(form);
     if (!request) return refused(c, 'This sign-in request is not one the demo provider accepts.');
@@ -202,6 +205,7 @@ export function demoProviderRoutes(ctx: IdentityContext, shared: SharedState): H
   });
 
   app.post('/oidc/token', async (c) => {
+    await limit(c);
     const request = tokenRequest.safeParse(await c.req.parseBody());
     const fail = (error: string) => c.json({ error }, 400, { 'Cache-Control': 'no-store' });
     if (!request.success) return fail('invalid_request');
@@ -266,6 +270,7 @@ export function demoProviderRoutes(ctx: IdentityContext, shared: SharedState): H
   });
 
   app.post('/saml/sso', async (c) => {
+    await limit(c);
     const form = await c.req.parseBody();
     const request = samlForm.safeParse(form);
     if (!request.success) return refused(c, 'This SAML request is not one the demo provider accepts.');
