@@ -184,7 +184,11 @@ export async function findSavedFilter(db: CrmDb, filterId: string): Promise<Save
 }
 
 /** An account's saved filters of one catalogue, last saved first (an account keeps MAX_SAVED_FILTERS). */
-export function findSavedFilters(db: CrmDb, accountId: string, catalogueId: string): Promise<SavedFilterRow[]> {
+export function findSavedFilters(
+  db: CrmDb,
+  accountId: string,
+  catalogueId: string,
+): Promise<SavedFilterRow[]> {
   return db
     .select()
     .from(savedCatalogueFilters)
