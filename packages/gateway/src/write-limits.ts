@@ -48,6 +48,8 @@ const budget = (what: string, user: [number, number], address: [number, number])
 /**
  * [a minute, an hour] per user and per address. A buyer files a few records a minute at most; what mails an
  * address someone typed (invitations, resets, order confirmations) and a guest's prospect account are tighter.
+ * An address may be a whole campus behind one gateway: its budgets leave room for many buyers placing orders,
+ * and a lab's buyer may save a dozen cards in a row.
  */
 export const WRITE_BUDGETS: Readonly<Record<WriteKind, WriteBudget>> = {
   serviceRequest: budget('service requests', [5, 30], [20, 120]),
@@ -55,10 +57,10 @@ export const WRITE_BUDGETS: Readonly<Record<WriteKind, WriteBudget>> = {
   supportCase: budget('support cases', [5, 30], [20, 120]),
   enrolment: budget('enrolment requests', [5, 30], [20, 120]),
   location: budget('new locations', [10, 60], [40, 240]),
-  cardStart: budget('attempts to add a card', [5, 20], [20, 80]),
+  cardStart: budget('attempts to add a card', [15, 40], [30, 160]),
   userMail: budget('invitations and password resets', [5, 30], [10, 60]),
-  order: budget('orders', [5, 20], [10, 40]),
-  guestCheckout: budget('guest checkouts', [5, 20], [5, 20]),
+  order: budget('orders', [5, 20], [30, 300]),
+  guestCheckout: budget('guest checkouts', [5, 20], [10, 60]),
 };
 
 type Payload = Record<string, unknown>;
