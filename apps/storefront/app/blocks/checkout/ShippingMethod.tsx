@@ -3,9 +3,10 @@ import {
   type SavedShipping,
   type ShippingOption,
 } from '@storefront/contracts/crm-shipping';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useFetchers } from 'react-router';
 import { preferredOption } from '../../features/checkout/preferred-method';
+import { markQuoteSeen } from '../../features/checkout/quote-changed';
 import { useCheckoutAction } from '../../features/checkout/use-checkout-action';
 import { formatMoney } from '../../lib/format';
 import type { BlockData, BlockProps } from '../types';
@@ -25,6 +26,11 @@ function optionKey(
 /** The shipping method step (C§4): the CRM's rates for the quote's address, or the buyer's own carrier. */
 export function ShippingMethod({ fields, data, block }: BlockProps<'shippingMethod'>) {
   const save = useCheckoutAction();
+  const savedFor = save.result?.ok && save.result.intent === 'saveShipping' ? data?.quoteId : undefined;
+  // The method was chosen for the cart as it now is: placing the order need not restart the checkout (C§4).
+  useEffect(() => {
+    if (savedFor) markQuoteSeen(savedFor);
+  }, [savedFor]);
   if (!data) return null;
   return (
     <Step
