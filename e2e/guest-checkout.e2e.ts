@@ -70,7 +70,9 @@ test('a guest checks out as a new buyer with card payment', async ({ page }) => 
   await expect(address.getByRole('heading', { name: /Shipping address \(done\)/ })).toBeVisible();
 
   const method = step(page, 'Shipping method');
-  await method.getByRole('radio').first().check();
+  const firstMethod = method.getByRole('radio').first();
+  await firstMethod.check();
+  const methodLabel = await firstMethod.evaluate((radio: HTMLInputElement) => radio.labels?.[0]?.textContent);
   await method.getByRole('button', { name: 'Use this method' }).click();
   await expect(method.getByRole('heading', { name: /Shipping method \(done\)/ })).toBeVisible();
   await expect(page.getByTestId('summary-tax')).toHaveText(/\$[0-9]/);
@@ -93,6 +95,14 @@ test('a guest checks out as a new buyer with card payment', async ({ page }) => 
   await payByCard(page, '4242 4242 4242 4242');
   await expect(terms.getByTestId('payment-state')).toHaveText(/Paid .* ending in 4242/);
   await checkCheckoutLayouts(page, 'guest-paid');
+  // Where it goes, how and on what terms, as the order's PDF says.
+  const delivery = page.getByTestId('order-delivery');
+  const shown = (term: string) => delivery.locator('div', { has: page.getByText(term) }).locator('dd');
+  await expect(shown('Ship to')).toHaveText('Ana Lima\n1210 Longwood Avenue\nBoston MA 02115\nUS');
+  const shownMethod = (await shown('Shipping method').textContent()) ?? '';
+  expect(shownMethod).toMatch(/\w \w/);
+  expect(methodLabel).toContain(shownMethod);
+  await expect(shown('Payment terms')).toHaveText('Payment Required');
 
   // A cart changed since checkout began restarts it for a second on the first press (C§4).
   await placeOrder.click();

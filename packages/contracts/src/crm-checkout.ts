@@ -61,6 +61,12 @@ const orderConfirmationSchema = z.object({
   placedAt: z.string(),
   currency: z.string(),
   poNumber: z.string().nullable(),
+  /** The ship-to contact and address, a line each, as the order's PDF prints them. */
+  shipTo: z.array(z.string()),
+  /** The carrier and service ('UPS Ground'); null when the order ships without a chosen method. */
+  shippingMethod: z.string().nullable(),
+  /** The account's payment terms the order was placed on ('Payment Required', 'No Payment'). */
+  paymentTerms: z.string(),
   /** The checkout's custom form values, as labelled when the buyer saved them. */
   details: z.array(z.object({ label: z.string(), value: z.string() })),
   lines: z.array(orderLineSchema),

@@ -147,7 +147,11 @@ describe.each(await testEngines())('placing the order on $name', (engine) => {
     await setQuote(quoteId, BILLING_ADDRESS);
     // Kestrel's terms are No Payment: the order is bought on account and needs the buyer's PO.
     expect((await step(quoteId)).message).toBe(CHECKOUT_MESSAGES.poNumber);
-    await setQuote(quoteId, { poNumber: 'KD-ORDER-1' });
+    await setQuote(quoteId, {
+      poNumber: 'KD-ORDER-1',
+      ...SHIPPING_METHOD,
+      customerShippingAccount: 'UPS-4471',
+    });
 
     const placed = await submit(kestrel, quoteId, templateB);
     expect(placed.status).toBe(200);
@@ -228,6 +232,10 @@ describe.each(await testEngines())('placing the order on $name', (engine) => {
       poNumber: 'KD-ORDER-1',
       pdf: placed.body.pdf,
     });
+      // Where it goes, how and on what terms, as the PDF says.
+      shipTo: ['Ana Ruiz', '1 Main St', 'Austin TX 78701', 'US'],
+      shippingMethod: 'UPS Ground on your account UPS-4471',
+      paymentTerms: 'No Payment',
     expect(confirmation.body.lines).toHaveLength(1);
     expect(confirmation.body.total).toBe(quote?.total);
     const foreign = await crm.post('getOrderConfirmation', {

@@ -1,6 +1,13 @@
 import { DEFAULT_LOCALE } from '@storefront/contracts/constants';
 
-export { formatMoney } from '@storefront/contracts/money';
+import { formatMoney } from '@storefront/contracts/money';
+
+export { formatMoney };
+
+/** An amount taken off, as the cart and the order show it: '−$25.00', never read as a charge. */
+export function formatDiscount(amount: number, currency: string): string {
+  return `−${formatMoney(amount, currency)}`;
+}
 
 // Building an Intl formatter costs far more than formatting with one, and pages format many numbers.
 const countFormat = new Intl.NumberFormat(DEFAULT_LOCALE);

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { CmsText } from '../../components/CmsText';
 import { forgetQuote, rememberQuote } from '../../features/cart/quote-storage';
 import { useCartAction } from '../../features/cart/use-cart-action';
-import { formatDay, formatMoment, formatMoney } from '../../lib/format';
+import { formatDay, formatDiscount, formatMoment, formatMoney } from '../../lib/format';
 import type { BlockProps } from '../types';
 import { CartExport } from './CartExport';
 import { CartLine } from './CartLine';
@@ -168,7 +168,7 @@ function CartContents({
           {quote.discount > 0 && (
             <div>
               <dt>Discount{promoCode ? ` (${promoCode})` : ''}</dt>
-              <dd data-testid="cart-discount">−{formatMoney(quote.discount, quote.currency)}</dd>
+              <dd data-testid="cart-discount">{formatDiscount(quote.discount, quote.currency)}</dd>
             </div>
           )}
           <div className="cart__total">

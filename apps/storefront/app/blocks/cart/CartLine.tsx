@@ -1,7 +1,7 @@
 import type { QuoteLine } from '@storefront/contracts/crm-quotes';
 import { useImageAlt } from '../../components/image-alt';
 import { useCartAction } from '../../features/cart/use-cart-action';
-import { formatMoney } from '../../lib/format';
+import { formatDiscount, formatMoney } from '../../lib/format';
 import type { ColumnLabels } from './Cart';
 import { QuantityEditor } from './QuantityEditor';
 
@@ -93,7 +93,7 @@ export function CartLine({ line, optionOf, currency, labels, editable, onRemove,
         <div className="cart-line__stack">
           <span data-testid="line-total">{formatMoney(line.lineTotal, currency)}</span>
           {line.promoDiscount > 0 && (
-            <span className="cart-line__note">Promo −{formatMoney(line.promoDiscount, currency)}</span>
+            <span className="cart-line__note">Promo {formatDiscount(line.promoDiscount, currency)}</span>
           )}
         </div>
       </td>

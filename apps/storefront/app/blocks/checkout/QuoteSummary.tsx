@@ -1,7 +1,7 @@
 import type { QuoteTax } from '@storefront/contracts/crm-tax';
 import { useEffect, useState } from 'react';
 import { useCheckoutAction } from '../../features/checkout/use-checkout-action';
-import { formatMoney } from '../../lib/format';
+import { formatDiscount, formatMoney } from '../../lib/format';
 import type { BlockProps } from '../types';
 import { addressLine } from './address-form';
 
@@ -39,7 +39,7 @@ export function QuoteSummary({ fields, data, block }: BlockProps<'quoteSummary'>
         {quote.discount > 0 && (
           <div>
             <dt>Discount</dt>
-            <dd data-testid="summary-discount">−{money(quote.discount)}</dd>
+            <dd data-testid="summary-discount">{formatDiscount(quote.discount, quote.currency)}</dd>
           </div>
         )}
         <div>

@@ -2,7 +2,7 @@ import { fileDownloadPath } from '@storefront/contracts/crm-purchase-orders';
 import { useEffect } from 'react';
 import { data, Link } from 'react-router';
 import { crmCall } from '../../lib/crm.server';
-import { formatMoment, formatMoney } from '../../lib/format';
+import { formatDiscount, formatMoment, formatMoney } from '../../lib/format';
 import { GatewayCallError } from '../../lib/gateway';
 import { brandOf, requireSession } from '../../lib/storefront.server';
 import { forgetOrderedQuote } from '../cart/quote-storage';
@@ -55,6 +55,27 @@ export default function OrderConfirmationRoute({ loaderData }: Route.ComponentPr
         {formatMoment(order.placedAt)}.
       </p>
       {order.poNumber ? <p className="order-confirmation__po">PO number: {order.poNumber}.</p> : null}
+      <section aria-labelledby="order-delivery-heading">
+        <h2 id="order-delivery-heading">Delivery and payment</h2>
+        <dl className="order-details" data-testid="order-delivery">
+          {order.shipTo.length > 0 && (
+            <div>
+              <dt>Ship to</dt>
+              <dd>{order.shipTo.join('\n')}</dd>
+            </div>
+          )}
+          {order.shippingMethod && (
+            <div>
+              <dt>Shipping method</dt>
+              <dd>{order.shippingMethod}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Payment terms</dt>
+            <dd>{order.paymentTerms}</dd>
+          </div>
+        </dl>
+      </section>
       {order.details.length > 0 && (
         <section aria-labelledby="order-details-heading">
           <h2 id="order-details-heading">Order details</h2>
@@ -94,8 +115,12 @@ export default function OrderConfirmationRoute({ loaderData }: Route.ComponentPr
       <dl className="order-totals">
         <dt>Subtotal</dt>
         <dd>{money(order.subtotal)}</dd>
-        <dt>Discount</dt>
-        <dd>{money(order.discount)}</dd>
+        {order.discount > 0 && (
+          <>
+            <dt>Discount</dt>
+            <dd data-testid="order-discount">{formatDiscount(order.discount, order.currency)}</dd>
+          </>
+        )}
         <dt>Shipping</dt>
         <dd>{money(order.shipping)}</dd>
         <dt>Surcharge</dt>

@@ -163,7 +163,6 @@ async function orderDocument(
 ): Promise<OrderDocument> {
   const storefront = await findStorefrontIdentity(ctx.db, scope.storefrontId);
   const lines = await linesWithItems(ctx.db, quote.id);
-  const terms = payOnlineTerms(quote.payOnlineTerms, scope.account.payOnlineTerms);
   return {
     company: storefront?.name ?? scope.account.name,
     orderNumber,
@@ -173,12 +172,28 @@ async function orderDocument(
       ...(buyer ? [buyer.companyName] : []),
       ...addressLines(quote.billingContactName ?? scope.account.name, billingParts(quote)),
     ],
-    shipTo: addressLines(quote.shippingContactName ?? quote.shippingLocationName, shippingParts(quote)),
+    ...shipToAndTerms(scope, quote),
     poNumber: quote.poNumber,
-    paymentTerms: terms.term,
     details: orderDetails(quote),
     ...orderContents(quote, lines),
   };
+}
+
+/** Where the order goes and on what terms it is paid, as its PDF and its confirmation both show them. */
+function shipToAndTerms(scope: QuoteScope, quote: QuoteRow) {
+  return {
+    shipTo: addressLines(quote.shippingContactName ?? quote.shippingLocationName, shippingParts(quote)),
+    paymentTerms: payOnlineTerms(quote.payOnlineTerms, scope.account.payOnlineTerms).term,
+  };
+}
+
+/** The chosen carrier and service; on the buyer's own carrier, with the account it ships on. */
+function shippingMethodOf(quote: QuoteRow): string | null {
+  if (quote.shippingCarrier === null || quote.shippingService === null) return null;
+  const method = `${quote.shippingCarrier} ${quote.shippingService}`;
+  return quote.customerShippingAccount
+    ? `${method} on your account ${quote.customerShippingAccount}`
+    : method;
 }
 
 /** The custom form's values as the order shows them: label and readable value. */
@@ -327,6 +342,8 @@ export const getOrderConfirmation: Handler<'getOrderConfirmation'> = async (ctx,
     placedAt: order.placedAt.toISOString(),
     currency: quote.currency,
     poNumber: quote.poNumber,
+    ...shipToAndTerms(scope, quote),
+    shippingMethod: shippingMethodOf(quote),
     details: orderDetails(quote),
     ...orderContents(quote, lines),
     pdf: pdf ? { cvId: pdf.id, fileName: pdf.fileName } : null,
