@@ -21,7 +21,11 @@ for (const username of ['manager@halvorsen.example', 'buyer@halvorsen.example'])
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const panel = page.getByRole('banner').locator('.account-menu__panel');
     await expect(toggle).toHaveAttribute('aria-controls', (await panel.getAttribute('id')) ?? '');
-    await expect(panel.getByRole('link')).toHaveText(['Your account', 'Profile and security']);
+    await expect(panel.getByRole('link')).toHaveText([
+      'Your account',
+      'Quotes and orders',
+      'Profile and security',
+    ]);
     await expect(panel.getByRole('button')).toHaveText(['Sign out']);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await keepScreenshot(page, testInfo, 'account-menu');
@@ -42,6 +46,20 @@ for (const username of ['manager@halvorsen.example', 'buyer@halvorsen.example'])
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/billing\/account$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+    await expect(panel).toBeHidden();
+
+    // The account's quotes and orders are one click from the area's navigation and from the header's menu.
+    await page
+      .getByRole('navigation', { name: 'Your account' })
+      .getByRole('link', { name: 'Quotes and orders' })
+      .click();
+    await expect(page).toHaveURL(/\/quotes$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Quotes and orders' })).toBeVisible();
+    await page.goto('/billing/account');
+    await toggle.click();
+    await panel.getByRole('link', { name: 'Quotes and orders' }).click();
+    await expect(page).toHaveURL(/\/quotes$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Quotes and orders' })).toBeVisible();
     await expect(panel).toBeHidden();
 
     // On a phone the open menu stays within the screen.

@@ -256,7 +256,7 @@ export const CART_RECORD_TYPES = {
     method: 'POST',
     payload: z.object({
       ...quoteScope,
-      statuses: z.array(z.enum(QUOTE_STATUSES)).max(2).optional(),
+      statuses: z.array(z.enum(QUOTE_STATUSES)).max(QUOTE_STATUSES.length).optional(),
       checkedOut: z.boolean().optional(),
       /** Sorts each status's quotes by createdAt this way (spec P§3); unset: the most recently changed first. */
       sortDirection: z.enum(['ASC', 'DESC']).optional(),

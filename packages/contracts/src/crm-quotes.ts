@@ -12,8 +12,11 @@ import { id, quantity, quoteScope, text } from './crm-fields';
  */
 export const GUEST_CART_DAYS = 30;
 
-/** A quote's state: the account's cart is its newest Active quote; startNewCart sets the older one Inactive. */
-export const QUOTE_STATUSES = ['Active', 'Inactive'] as const;
+/**
+ * A quote's state: the account's cart is its newest Active quote; startNewCart sets the older one Inactive;
+ * placing the order makes it Ordered.
+ */
+export const QUOTE_STATUSES = ['Active', 'Inactive', 'Ordered'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
 /** A quote (the cart) as the quote types answer it; every amount is computed by the CRM. */

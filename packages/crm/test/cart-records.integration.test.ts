@@ -310,7 +310,7 @@ describe.each(await testEngines())('cart record types on $name', (engine) => {
       expect(found.body.groups.flatMap((g) => g.quotes.map((q) => q.name))).toEqual([
         'Sequencing run 100% June',
       ]);
-      const bad = await list(crm.ids.marlowe, { statuses: ['Ordered'] });
+      const bad = await list(crm.ids.marlowe, { statuses: ['Closed'] });
       expect(bad.status).toBe(400);
       expect(message(bad)).toMatch(/^statuses\.0: /);
     });

@@ -161,7 +161,7 @@ describe.each(await testEngines())('placing the order on $name', (engine) => {
     expect(placed.body.pdf.fileName).toBe(`Order-${placed.body.orderNumber}.pdf`);
 
     const [quote] = await crm.database.db.select().from(quotes).where(eq(quotes.id, quoteId));
-    expect(quote).toMatchObject({ checkedOut: true, status: 'Inactive', taxStatus: 'Committed' });
+    expect(quote).toMatchObject({ checkedOut: true, status: 'Ordered', taxStatus: 'Committed' });
 
     // The PDF is the quote's file, served to the quote's account only.
     const file = await crm.post<FileContent>('getFileContent', {
@@ -191,13 +191,15 @@ describe.each(await testEngines())('placing the order on $name', (engine) => {
     });
     expect(mail[0]?.subject).toContain(placed.body.orderNumber);
 
-    // The account's quote list shows it as an order.
+    // The account's quotes and orders list shows it as an order, named by its number.
     const list = await crm.post<GroupedQuoteList>('getGroupedFilteredList', {
       ...scope(kestrel),
-      checkedOut: true,
+      sortDirection: 'DESC',
     });
     const listed = list.body.groups.flatMap((group) => group.quotes).find((entry) => entry.id === quoteId);
     expect(listed).toMatchObject({
+      status: 'Ordered',
+      name: placed.body.orderNumber,
       checkedOut: true,
       orderNumber: placed.body.orderNumber,
       poNumber: 'KD-ORDER-1',
@@ -230,12 +232,12 @@ describe.each(await testEngines())('placing the order on $name', (engine) => {
       orderNumber: placed.body.orderNumber,
       quoteId,
       poNumber: 'KD-ORDER-1',
-      pdf: placed.body.pdf,
-    });
       // Where it goes, how and on what terms, as the PDF says.
       shipTo: ['Ana Ruiz', '1 Main St', 'Austin TX 78701', 'US'],
       shippingMethod: 'UPS Ground on your account UPS-4471',
       paymentTerms: 'No Payment',
+      pdf: placed.body.pdf,
+    });
     expect(confirmation.body.lines).toHaveLength(1);
     expect(confirmation.body.total).toBe(quote?.total);
     const foreign = await crm.post('getOrderConfirmation', {

@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { Form, Link, useLocation } from 'react-router';
 import type { PageViewer } from '../blocks/types';
-import { loginPath, SIGN_OUT_INTENT } from '../lib/paths';
+import { loginPath, QUOTES_AND_ORDERS_PATH, SIGN_OUT_INTENT } from '../lib/paths';
 import { useTokenExpiryLog } from '../lib/token-expiry-log';
 import { useDisclosure } from './use-disclosure';
 
@@ -14,6 +14,7 @@ const ACCOUNT_LINKS = [
   { label: 'Profile and security', to: '/billing/profile' },
 ] as const;
 
+  { label: 'Quotes and orders', to: QUOTES_AND_ORDERS_PATH },
 /**
  * The header's account corner: 'Sign in' back to this page for a guest; for a user, a menu under their name
  * with the account pages and 'Sign out'. Signing out happens on the sign-in page, so catalogue pages never

@@ -82,6 +82,9 @@ export const CART_PATH = '/cart';
 /** The signed-in viewer's notifications (a page of the account area, docs/decisions/0026). */
 export const NOTIFICATIONS_PATH = '/billing/notifications';
 
+/** The account's quotes and orders: the List page of the template named 'quotes' (docs/decisions/0026). */
+export const QUOTES_AND_ORDERS_PATH = '/quotes';
+
 /**
  * A page of this app with no data at all (no root data, no loader, no gateway call): the reference the
  * benchmarks compare the storefront's pages against (docs/decisions/0042).

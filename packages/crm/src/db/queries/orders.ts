@@ -48,11 +48,19 @@ export async function nextOrderSequence(tx: CrmDb, year: number): Promise<number
   return row.last;
 }
 
-/** Records the order and turns its quote into one: checked out, no longer the active cart. */
+/**
+ * Records the order and turns its quote into one: checked out, Ordered rather than the active cart, and named
+ * by its order number unless the buyer named it, so the account's list shows what it is.
+ */
 export async function insertOrder(tx: CrmDb, order: Omit<OrderRow, 'placedAt'>): Promise<OrderRow> {
   await tx
     .update(quotes)
-    .set({ checkedOut: true, status: 'Inactive', modifiedAt: sql`now()` })
+    .set({
+      checkedOut: true,
+      status: 'Ordered',
+      name: sql`coalesce(${quotes.name}, ${order.orderNumber})`,
+      modifiedAt: sql`now()`,
+    })
     .where(eq(quotes.id, order.quoteId));
   const [row] = await tx.insert(orders).values(order).returning();
   if (!row) throw new Error(`order of quote ${order.quoteId} not recorded`);
