@@ -22,6 +22,8 @@ const row = (page: Page, name: string) =>
     .filter({ has: page.getByText(name, { exact: true }) });
 const selectAccount = (page: Page, name: string) =>
   page.getByRole('button', { name: `Select Account ${name}` });
+/** The header's line naming the account the user buys for, in sight without opening a menu. */
+const actingAccount = (page: Page) => page.getByRole('banner').locator('.acting-account');
 
 /** The price the first product of Genomics Kits shows, and its name. */
 async function firstGenomicsKit(page: Page): Promise<{ name: string; price: number }> {
@@ -54,6 +56,8 @@ test('a buyer switches to a related site, sees its prices and its own cart, and 
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: MASTER })).toBeVisible();
   await expect(page.getByText('Payment Optional')).toBeVisible();
+  await expect(actingAccount(page)).toContainText(`Acting for ${MASTER}`);
+  await expect(actingAccount(page)).toBeVisible();
 
   // The master account is current; its related sites can be selected, the current account cannot.
   await expect(relatedList(page).getByRole('listitem')).toHaveCount(3);
@@ -92,11 +96,9 @@ test('a buyer switches to a related site, sees its prices and its own cart, and 
   await expect(row(page, MASTER)).not.toContainText('CURRENT');
   await expect(selectAccount(page, MASTER)).toBeVisible();
   await expect(selectAccount(page, CORE)).toHaveCount(0);
-  // The header says whose prices and cart these are; the site's cart is its own, empty one.
-  await signIn.openAccountMenu(signIn.accountMenu(page, USER));
-  await expect(page.getByRole('banner').getByText(`Acting for ${CORE}`)).toBeVisible();
+  // The header says whose prices and cart these are, with no menu to open; the site's cart is its own, empty one.
+  await expect(actingAccount(page)).toContainText(`Acting for ${CORE}`);
   await keepScreenshot(page, testInfo, 'acting-for-core');
-  await page.keyboard.press('Escape');
   // Acting for the core facility, it is no ship-to choice of its own.
   await expect(page.getByRole('region', { name: 'Ship-to account' })).toHaveCount(0);
   await expect(cart.headerLink(page)).toHaveText('Cart');
@@ -108,10 +110,26 @@ test('a buyer switches to a related site, sees its prices and its own cart, and 
   expect(sitePrice).toBeGreaterThan(kit.price);
   await cart.addFromHere(page, kit.name);
   await expect.poll(async () => amount(await cart.headerLink(page).innerText())).toBe(sitePrice);
+  // Buying, the account stays in sight: on the product, in the cart and at checkout, with the way to switch.
+  await catalogue.productLinks(page).filter({ hasText: kit.name }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: kit.name })).toBeVisible();
+  await expect(actingAccount(page)).toContainText(`Acting for ${CORE}`);
+  await cart.open(page);
+  // The first time, a page of guidance comes before the cart.
+  await page.getByRole('button', { name: 'Continue to your cart' }).click();
+  await expect(cart.line(page, kit.name)).toBeVisible();
+  await expect(actingAccount(page)).toContainText(`Acting for ${CORE}`);
+  await page.getByRole('link', { name: 'Check out' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(actingAccount(page)).toContainText(`Acting for ${CORE}`);
+  await keepScreenshot(page, testInfo, 'checkout-acting-for-core');
+  await actingAccount(page).getByRole('link', { name: 'Switch account' }).click();
+  await expect(page).toHaveURL(/\/billing\/account#related-accounts$/);
 
   // Back to the master account: its own cart and prices again.
   await choose(page, MASTER);
   await expect(row(page, MASTER)).toContainText('CURRENT (Master Account)');
+  await expect(actingAccount(page)).toContainText(`Acting for ${MASTER}`);
   await expect.poll(async () => amount(await cart.headerLink(page).innerText())).toBe(masterCart);
 
   // The core facility receives orders in the institute's behalf: it can be the ship-to account.
@@ -142,6 +160,9 @@ test('the account page and its Related accounts fit phones, tablets and desktops
     await page.setViewportSize({ width, height: 900 });
     await expect(selectAccount(page, CORE)).toBeVisible();
     expect(await horizontalOverflow(page), `overflow at ${width}px`).toBeLessThanOrEqual(0);
+    // The account bought for is one slim line of the header, its switch included, even on a phone.
+    await expect(actingAccount(page).getByRole('link', { name: 'Switch account' })).toBeVisible();
+    expect((await actingAccount(page).boundingBox())?.height).toBeLessThan(30);
     // Each row's name, labels and action stay inside the list.
     const list = await relatedList(page).boundingBox();
     const button = await selectAccount(page, CORE).boundingBox();

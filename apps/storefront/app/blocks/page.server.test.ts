@@ -150,6 +150,16 @@ function fakeGateway(overrides: Record<string, unknown> = {}, failingTypes: read
       { categoryId: 'c1', name: 'Genomics Kits', count: 1 },
       { categoryId: 'c2', name: 'Instruments', count: 0 },
     ],
+    getAccountDetails: (payload) => ({
+      Id: payload?.accountId,
+      Name: payload?.accountId === 'acc-site' ? 'Lima Labs Cambridge' : 'Lima Labs',
+      billingAddress: null,
+      shippingAddress: null,
+      paymentTerms: null,
+      currency: 'USD',
+      usersCount: 1,
+      parentAccount: null,
+    }),
     getCatalogPicklistGroupCounts: (payload) =>
       payload?.field === 'Conjugate' ? [{ value: 'FITC', count: 1 }] : [],
   };
@@ -446,6 +456,7 @@ describe('loadTemplatePage', () => {
       accountId: 'acc-verified',
       homeAccountId: 'acc-verified',
       shipToAccountId: null,
+      accountIds: ['acc-verified', 'guest-1'],
       username: 'ana@example.com',
     };
     const { result, calls } = load(
@@ -458,6 +469,31 @@ describe('loadTemplatePage', () => {
       userType: 'AWSPortalUser',
       accountId: 'acc-verified',
     });
+  });
+
+  it('names the account in view for a user who may act for several, their own as well as a related one', async () => {
+    const several = (accountId: string) => ({
+      getLoginInfo: {
+        statusCode: 200,
+        content: {
+          ...SIGNED_IN_ENVELOPE.content,
+          accountId,
+          accountIds: ['acc-1', 'acc-site', 'guest-1'],
+        },
+      },
+    });
+    const own = load('/', {}, { cookie: amplifyCookies(), overrides: several('acc-1') });
+    expect((await own.result).page.viewer).toEqual({
+      signedIn: true,
+      name: 'Ana Lima',
+      actingFor: 'Lima Labs',
+    });
+    const site = load('/', {}, { cookie: amplifyCookies(), overrides: several('acc-site') });
+    expect((await site.result).page.viewer).toMatchObject({ actingFor: 'Lima Labs Cambridge' });
+    // A user of one account is not told which account they buy for: there is no other.
+    const single = load('/', {}, { cookie: amplifyCookies() });
+    expect((await single.result).page.viewer).toMatchObject({ actingFor: null });
+    expect(single.calls.some((call) => call.crm?.type === 'getAccountDetails')).toBe(false);
   });
 
   it('renders for a guest without a token and with the header offering sign-in', async () => {

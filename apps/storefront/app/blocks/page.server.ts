@@ -131,11 +131,12 @@ function prefetch(read: () => Promise<unknown>): void {
 }
 
 /**
- * The name of the related account a user chose to act for (shown in the header's account menu); null when
- * they act for their own account, or when the CRM cannot say (the name is a courtesy, the page still works).
+ * The name of the account a user who may act for several accounts acts for now, their own or a related one
+ * (the header shows it on every page); null for anyone else, or when the CRM cannot say (the name is a
+ * courtesy, the page still works).
  */
 async function actingAccountName({ viewer, storefront, ...session }: StorefrontSession) {
-  if (viewer.isGuest || viewer.accountId === viewer.homeAccountId) return null;
+  if (!viewer.actsForSeveral) return null;
   const details = crmCall({ viewer, storefront, ...session }, 'getAccountDetails', {
     storefrontId: storefront.storefrontId,
     accountId: viewer.accountId,

@@ -189,8 +189,10 @@ export interface RenderedBlockOf<N extends BlockName> {
 
 export type RenderedBlock = { [N in BlockName]: RenderedBlockOf<N> }[BlockName];
 
-/** Who the page is for, as the header shows it. */
-/** `actingFor`: the related account a signed-in user chose to act for (its name), null for their own. */
+/**
+ * Who the page is for, as the header shows it. `actingFor`: the name of the account a signed-in user who may
+ * act for several accounts acts for now (their own or a related one); null for a user of one account.
+ */
 export type PageViewer =
   | { signedIn: true; name: string; actingFor: string | null }
   | { signedIn: false; name: null; actingFor: null };

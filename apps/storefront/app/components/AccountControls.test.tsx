@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderAt } from '../testing/render';
-import { AccountControls } from './AccountControls';
+import { AccountControls, ActingAccount } from './AccountControls';
 
 afterEach(cleanup);
 
@@ -36,16 +36,27 @@ describe('AccountControls', () => {
     expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
   });
 
-  it('names the related account a user acts for in the menu', () => {
+  it('names the account a user of several accounts acts for in sight, with the way to switch', () => {
     renderAt(
-      <AccountControls
+      <ActingAccount
         viewer={{ signedIn: true, name: 'Ana Lima', actingFor: 'Halvorsen Sequencing Core Facility' }}
       />,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Ana Lima' }));
-    expect(screen.getByText('Halvorsen Sequencing Core Facility').closest('p')?.textContent).toBe(
-      'Acting for Halvorsen Sequencing Core Facility',
+    const line = screen.getByText('Halvorsen Sequencing Core Facility').closest('p');
+    expect(line?.textContent).toBe('Acting for Halvorsen Sequencing Core Facility Switch account');
+    expect(screen.getByRole('link', { name: 'Switch account' }).getAttribute('href')).toBe(
+      '/billing/account#related-accounts',
     );
+  });
+
+  it('says nothing of the account to a user of one account, nor to a guest', () => {
+    const { container } = renderAt(
+      <>
+        <ActingAccount viewer={{ signedIn: true, name: 'Ana Lima', actingFor: null }} />
+        <ActingAccount viewer={{ signedIn: false, name: null, actingFor: null }} />
+      </>,
+    );
+    expect(container.textContent).toBe('');
   });
 
   it('closes on Escape, giving focus back to its button, and on a click outside', () => {

@@ -9,12 +9,15 @@ import { useDisclosure } from './use-disclosure';
  * Ways into the account area; its own navigation (AccountNav) leads to the rest, managers' pages included.
  * The password is changed on the profile page.
  */
+/** Where a user switches the account they act for: the Related accounts list of their account page. */
+const SWITCH_ACCOUNT_PATH = '/billing/account#related-accounts';
+
 const ACCOUNT_LINKS = [
   { label: 'Your account', to: '/billing/account' },
+  { label: 'Quotes and orders', to: QUOTES_AND_ORDERS_PATH },
   { label: 'Profile and security', to: '/billing/profile' },
 ] as const;
 
-  { label: 'Quotes and orders', to: QUOTES_AND_ORDERS_PATH },
 /**
  * The header's account corner: 'Sign in' back to this page for a guest; for a user, a menu under their name
  * with the account pages and 'Sign out'. Signing out happens on the sign-in page, so catalogue pages never
@@ -33,7 +36,7 @@ export function AccountControls({ viewer }: { viewer: PageViewer }) {
   return (
     <>
       <TokenExpiryLog />
-      <AccountMenu key={pathname} name={viewer.name} actingFor={viewer.actingFor} />
+      <AccountMenu key={pathname} name={viewer.name} />
     </>
   );
 }
@@ -44,8 +47,24 @@ function TokenExpiryLog() {
   return null;
 }
 
+/**
+ * Whose prices, catalogue and cart a user who may act for several accounts is using, in sight on every page
+ * (no menu to open), with the way to the Related accounts list to switch (docs/decisions/0025).
+ */
+export function ActingAccount({ viewer }: { viewer: PageViewer }) {
+  if (!viewer.actingFor) return null;
+  return (
+    <p className="acting-account">
+      <span>Acting for</span> <strong className="acting-account__name">{viewer.actingFor}</strong>{' '}
+      <Link to={SWITCH_ACCOUNT_PATH} className="acting-account__switch">
+        Switch<span className="acting-account__more"> account</span>
+      </Link>
+    </p>
+  );
+}
+
 /** A disclosure, not an ARIA menu: its entries are ordinary links and a button, reached with Tab. */
-function AccountMenu({ name, actingFor }: { name: string; actingFor: string | null }) {
+function AccountMenu({ name }: { name: string }) {
   const panelId = useId();
   const container = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -68,12 +87,6 @@ function AccountMenu({ name, actingFor }: { name: string; actingFor: string | nu
         <span className="account-menu__name">{name}</span>
       </button>
       <div id={panelId} className="account-menu__panel" hidden={!open}>
-        {/* A user who chose a related account sees whose prices and cart they are using (0025). */}
-        {actingFor && (
-          <p className="account-menu__acting">
-            Acting for <strong>{actingFor}</strong>
-          </p>
-        )}
         <ul className="account-menu__list">
           {ACCOUNT_LINKS.map((link) => (
             <li key={link.to}>

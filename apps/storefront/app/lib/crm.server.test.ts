@@ -27,6 +27,7 @@ function sessionAnswering(env: { statusCode: number; content: unknown }): Storef
       accountId: 'acc-guest',
       homeAccountId: 'acc-guest',
       shipToAccountId: null,
+      actsForSeveral: false,
       isGuest: true,
     },
     gateway,

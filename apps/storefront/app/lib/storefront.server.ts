@@ -19,6 +19,8 @@ export interface Viewer {
   homeAccountId: string;
   /** The related account their orders ship to in behalf of `accountId`; null for none. */
   shipToAccountId: string | null;
+  /** The user may act for more than one account (their own and related ones): pages name the one in view. */
+  actsForSeveral: boolean;
   isGuest: boolean;
 }
 
@@ -64,18 +66,25 @@ const loginInfo = z.object({
   accountId: z.string(),
   homeAccountId: z.string(),
   shipToAccountId: z.string().nullable(),
+  /** Every account the user may act for: their own, related ones, and the storefront's guest account. */
+  accountIds: z.array(z.string()),
 });
 
 /**
  * The signed-in viewer as the gateway verified the token: the cookie is the browser's word, so what a page
  * shows (visibility, redirects) follows the gateway's answer. A token it refuses means signing in again.
  */
-async function verifiedViewer(gateway: GatewayClient, url: URL): Promise<Viewer> {
+async function verifiedViewer(
+  gateway: GatewayClient,
+  url: URL,
+  guestAccountId: string | null,
+): Promise<Viewer> {
   try {
-    const { userType, accountId, homeAccountId, shipToAccountId } = loginInfo.parse(
+    const { userType, accountId, homeAccountId, shipToAccountId, accountIds } = loginInfo.parse(
       await gateway('GetLoginInfo', {}),
     );
-    return { userType, accountId, homeAccountId, shipToAccountId, isGuest: false };
+    const actsForSeveral = accountIds.filter((id) => id !== guestAccountId).length > 1;
+    return { userType, accountId, homeAccountId, shipToAccountId, actsForSeveral, isGuest: false };
   } catch (error) {
     if (error instanceof GatewayCallError && error.status === 401)
       throw signInRedirect(url, { expired: true });
@@ -114,7 +123,8 @@ export async function openSession(
  */
 export async function identifyViewer(opened: OpenedSession): Promise<StorefrontSession> {
   const { storefront, auth, gateway, url } = opened;
-  if (auth.signedIn) return { ...opened, viewer: await verifiedViewer(gateway, url) };
+  if (auth.signedIn)
+    return { ...opened, viewer: await verifiedViewer(gateway, url, storefront.guestAccountId) };
   if (auth.expired || !storefront.guestAccountId) throw signInRedirect(url);
   return { ...opened, viewer: guestViewer(storefront.guestAccountId) };
 }
@@ -125,6 +135,7 @@ function guestViewer(guestAccountId: string): Viewer {
     accountId: guestAccountId,
     homeAccountId: guestAccountId,
     shipToAccountId: null,
+    actsForSeveral: false,
     isGuest: true,
   };
 }

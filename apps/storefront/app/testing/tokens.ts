@@ -55,6 +55,7 @@ export const SIGNED_IN_ENVELOPE = {
     accountId: 'acc-1',
     homeAccountId: 'acc-1',
     shipToAccountId: null,
+    accountIds: ['acc-1', 'guest-1'],
     username: 'ana@example.com',
   },
 };

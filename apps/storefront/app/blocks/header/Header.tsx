@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
-import { AccountControls } from '../../components/AccountControls';
+import { AccountControls, ActingAccount } from '../../components/AccountControls';
 import { Deferred } from '../../components/Deferred';
 import { NotificationsLink } from '../../components/NotificationsLink';
 import type { CartTotal } from '../../features/cart/cart-actions';
@@ -16,8 +16,8 @@ function HeaderCartTotal({ loaded }: { loaded: CartTotal }) {
 }
 
 /**
- * Logo (configuration.logo, else the theme's), storefront name, a product search, the cart with its total and
- * the account corner.
+ * Logo (configuration.logo, else the theme's), storefront name, a product search, the cart with its total,
+ * the account corner and, for a user who may act for several accounts, the account they act for.
  */
 export function Header({ block, fields, data, page }: BlockProps<'header'>) {
   const searchId = useId();
@@ -56,6 +56,7 @@ export function Header({ block, fields, data, page }: BlockProps<'header'>) {
         {(unseen) => unseen !== null && <NotificationsLink unseen={unseen} />}
       </Deferred>
       <AccountControls viewer={page.viewer} />
+      <ActingAccount viewer={page.viewer} />
     </div>
   );
 }
