@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { cart } from './support/cart';
-import { horizontalOverflow, keepScreenshot } from './support/layout';
+import { checkLayouts, horizontalOverflow, keepScreenshot } from './support/layout';
 import { catalogue } from './support/storefront';
 
 /** Puts the first two antibodies in a guest cart and opens it. */
@@ -60,4 +60,21 @@ test('the cart table keeps each line on one row under its headings, and labels t
   }
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await keepScreenshot(page, testInfo, 'cart-390');
+
+  // Compact lines: the product first, then the quantity stepper beside the line total and Remove.
+  for (const row of await cart.lines(page).all()) {
+    const cells = row.locator('td');
+    const [product, qty, total, remove] = await Promise.all(
+      [0, 1, 3, 4].map(async (column) => (await cells.nth(column).boundingBox()) ?? undefined),
+    );
+    if (!product || !qty || !total || !remove) throw new Error('a cell of the line is not rendered');
+    expect((await row.boundingBox())?.height, 'line height').toBeLessThan(120);
+    expect(qty.y).toBeGreaterThanOrEqual(product.y + product.height);
+    for (const beside of [total, remove]) {
+      expect(Math.abs(beside.y + beside.height / 2 - (qty.y + qty.height / 2))).toBeLessThanOrEqual(8);
+    }
+    await expect(row.getByRole('textbox', { name: /^Quantity of / })).toBeVisible();
+  }
+  // Every width: axe clean, no sideways scrolling, a screenshot each.
+  await checkLayouts(page, 'cart');
 });

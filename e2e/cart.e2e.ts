@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { seriousAccessibilityViolations } from './support/axe';
 import { amount, cart } from './support/cart';
+import { keepScreenshot } from './support/layout';
 import { signIn } from './support/sign-in';
 import { catalogue } from './support/storefront';
 
@@ -234,6 +235,13 @@ test('a cart replaced by a guest cart at sign-in stays listed and can become the
   await expect(cart.line(page, own)).toHaveCount(0);
 
   const earlier = page.getByRole('region', { name: 'Your earlier carts' });
+  // Another list, set apart from the cart's buttons, on a phone too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const buttons = await page.locator('.cart__actions').boundingBox();
+  const list = await earlier.boundingBox();
+  expect((list?.y ?? 0) - ((buttons?.y ?? 0) + (buttons?.height ?? 0))).toBeGreaterThanOrEqual(32);
+  await keepScreenshot(page, test.info(), 'earlier-carts-390');
+  await page.setViewportSize({ width: 1280, height: 720 });
   await earlier.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/cart\/[\w-]+$/);
   await expect(cart.line(page, own)).toBeVisible();

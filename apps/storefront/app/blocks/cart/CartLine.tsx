@@ -101,7 +101,7 @@ export function CartLine({ line, optionOf, currency, labels, editable, onRemove,
         {editable && (
           <button
             type="button"
-            className="button button--secondary"
+            className="button button--secondary cart-line__remove"
             disabled={busy}
             onClick={() => onRemove(line)}
           >
