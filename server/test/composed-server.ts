@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { DomainDetails } from '@storefront/contracts';
+import { seedDataDir } from '@storefront/crm/testing';
 import { startStorefront } from '../src/compose';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
@@ -25,6 +26,7 @@ export interface ComposedServer {
 /** Starts the server on a new embedded database (or on `env.DATABASE_URL`), seeded with the demo. */
 export async function startComposedServer(env: Record<string, string> = {}): Promise<ComposedServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'storefront-composed-'));
+  if (!env.DATABASE_URL) await seedDataDir(dataDir);
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ...env });
   const storefront = await startStorefront(config, createLogger('silent'));
   const server = serve({ fetch: storefront.app.fetch, hostname: '127.0.0.1', port: 0 }) as Server;

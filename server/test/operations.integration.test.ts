@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 import type { DomainDetails } from '@storefront/contracts';
+import { seedDataDir } from '@storefront/crm/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Storefront, startStorefront } from '../src/compose';
 import { loadConfig } from '../src/config';
@@ -56,6 +57,7 @@ async function guestCall(type: string, payload: Record<string, unknown>, guestCa
 
 beforeAll(async () => {
   stopTracing = registerTracing(new SimpleSpanProcessor(spans));
+  await seedDataDir(dataDir);
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', OPERATIONS_TOKEN: TOKEN });
   storefront = await startStorefront(config, createLogger('silent'));
   const domain = await storefront.app.request('http://localhost/api/domain', {

@@ -6,27 +6,56 @@ import {
   signPaymentFields,
 } from '@storefront/contracts/payment-protocol';
 import {
+  copyToDataDir,
   type TestEngine as DatabaseEngine,
   testEngines as databaseEngines,
+  type TestTemplate,
 } from '@storefront/database/testing';
 import { createTaxApp } from '@storefront/tax';
 import type { Hono } from 'hono';
-import { type CrmDatabase, openCrmOn } from './db/open';
+import { type CrmDatabase, openCrm, openCrmOn } from './db/open';
 import { insertInvoice } from './db/queries/invoices';
 import { type CrmAppOptions, createCrmApp } from './http/app';
-import { type SeedResult, seedDemoIfEmpty } from './seed/seed';
+import { describeDemo, type SeedResult, seedDemoIfEmpty } from './seed/seed';
 import { type AvaTaxClient, createAvaTaxClient } from './tax/avatax-client';
 
 /** The shared test engines (`@storefront/database/testing`), each opening a database with the CRM migrated. */
 export interface TestEngine {
   name: DatabaseEngine['name'];
   open(): Promise<CrmDatabase>;
+  /** A database of its own holding the demo as a first start seeds it: a copy of one seeded per version. */
+  openSeeded(): Promise<CrmDatabase>;
+}
+
+/** The seeded demo, by the CRM's migrations and every module the seed and the schema import. */
+const SEEDED_DEMO: TestTemplate = {
+  name: 'crm',
+  sources: [
+    'packages/crm/migrations',
+    'packages/crm/src/db',
+    'packages/crm/src/domain',
+    'packages/crm/src/seed',
+    'packages/contracts/src',
+    'packages/database/src',
+  ],
+  build: async (database) => {
+    await seedDemoIfEmpty(await openCrm(database));
+  },
+};
+
+/**
+ * Fills a new PGlite data dir with a copy of the seeded demo, as a first start leaves the CRM's part of it: a
+ * server opening the dir then adds only what the other parts seed (users, invoices).
+ */
+export function seedDataDir(dataDir: string): Promise<void> {
+  return copyToDataDir(SEEDED_DEMO, dataDir);
 }
 
 export async function testEngines(): Promise<TestEngine[]> {
   return (await databaseEngines()).map((engine) => ({
     name: engine.name,
     open: () => openCrmOn(engine.open()),
+    openSeeded: () => openCrmOn(engine.openCopy(SEEDED_DEMO)),
   }));
 }
 
@@ -98,10 +127,14 @@ export interface SeededCrmOptions {
   payments?: CrmAppOptions['payments'] | null;
 }
 
-/** Opens a database on the engine, seeds the demo and serves it through the CRM app with TEST_SERVICE_TOKEN. */
+/**
+ * Opens a database of its own with the demo seeded on the engine, and serves it through the CRM app with
+ * TEST_SERVICE_TOKEN.
+ */
 export async function openSeededCrm(engine: TestEngine, options: SeededCrmOptions = {}): Promise<SeededCrm> {
-  const database = await engine.open();
-  const seed = await seedDemoIfEmpty(database);
+  const database = await engine.openSeeded();
+  // What seeding this database from empty answered.
+  const seed: SeedResult = { seeded: true, ...(await describeDemo(database.db)) };
   const tax = embeddedTaxService();
   const app = createCrmApp({
     db: database,

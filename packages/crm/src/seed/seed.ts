@@ -284,7 +284,8 @@ async function insertAll<T extends PgTable>(db: CrmDb, table: T, rows: T['$infer
   }
 }
 
-async function describeDemo(db: CrmDb): Promise<Omit<SeedResult, 'seeded'>> {
+/** The demo's active storefronts and their accounts, as seeding answers them. */
+export async function describeDemo(db: CrmDb): Promise<Omit<SeedResult, 'seeded'>> {
   const rows = await db
     .select({
       storefront: schema.storefronts,
