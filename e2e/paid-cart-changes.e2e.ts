@@ -52,6 +52,12 @@ test('a guest who adds to a paid cart pays the difference, then the order is pla
   await expect(terms.getByRole('button', { name: `Pay the remaining ${remaining} by card` })).toBeVisible();
   await payByCard(page, '5555 5555 5555 4444');
   await expect(terms.getByTestId('payment-state')).not.toContainText('left to pay');
+  // Paid in full: the page says so where the buyer lands, on the one action left.
+  await expect(terms.getByRole('status').filter({ hasText: 'Payment received.' })).toHaveText(
+    'Payment received. Place the order to finish.',
+  );
+  await expect(terms.getByRole('button', { name: 'Place order' })).toBeFocused();
+  await checkCheckoutLayouts(page, 'paid-cart-paid');
   await pressPlaceOrder(page);
   await expectConfirmation(page);
 });
@@ -68,7 +74,9 @@ test('a guest who removes a line from a paid cart is refunded the difference at 
   await throughCustomForm(page);
   await payByCard(page, '4242 4242 4242 4242');
 
-  await page.goto('/cart');
+  // From the hydrated checkout, so the cart page takes the click at once.
+  await cart.open(page);
+  await expect(cart.lines(page)).toHaveCount(2);
   await cart
     .lines(page)
     .last()

@@ -1,11 +1,14 @@
-import { useEffect, useState } from 'react';
-import { useFetcher, useRevalidator } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useFetcher, useRevalidator, useSearchParams } from 'react-router';
 import { CHECKOUT_SUBMIT_PATH } from '../../features/checkout/checkout-actions';
 import { isQuoteChanged, markQuoteSeen } from '../../features/checkout/quote-changed';
 import type { BlockProps } from '../types';
 import { CardPayment } from './CardPayment';
 import { PoFileField, PoNumber } from './PurchaseOrder';
 import { Step } from './Step';
+
+/** The query parameter the payment provider's way back names the payment's outcome with (0015). */
+const PAYMENT_STATUS_PARAM = 'payment_status';
 
 /** C§9: how long the restart-checkout state shows. */
 export const RESTART_CHECKOUT_MS = 1000;
@@ -21,6 +24,20 @@ export function TermsAndPayment({ fields, data, block }: BlockProps<'termsAndPay
   const submit = useFetcher<SubmitRefusal>();
   const revalidator = useRevalidator();
   const [restarting, setRestarting] = useState(false);
+  const [params] = useSearchParams();
+  const placeOrder = useRef<HTMLButtonElement>(null);
+  const payment = data?.detail?.payment;
+  // Back from the provider's page with the cart paid in full: placing the order is what is left to do.
+  const justPaid =
+    params.get(PAYMENT_STATUS_PARAM) === 'succeeded' &&
+    payment !== undefined &&
+    payment.amountPaid > 0 &&
+    payment.amountDue === 0;
+  useEffect(() => {
+    if (!justPaid) return;
+    placeOrder.current?.scrollIntoView({ block: 'center' });
+    placeOrder.current?.focus();
+  }, [justPaid]);
   useEffect(() => {
     if (!restarting || !data) return;
     const timer = setTimeout(() => {
@@ -64,12 +81,22 @@ export function TermsAndPayment({ fields, data, block }: BlockProps<'termsAndPay
         >
           <input type="hidden" name="quoteId" value={data.quoteId} />
           <input type="hidden" name="templateId" value={detail.templateId} />
+          {justPaid && (
+            <p className="checkout-paid-notice" role="status">
+              Payment received. Place the order to finish.
+            </p>
+          )}
           {restarting && (
             <p className="checkout-note" role="status">
               Your cart changed: restarting checkout…
             </p>
           )}
-          <button type="submit" className="button" disabled={submit.state !== 'idle' || restarting}>
+          <button
+            ref={placeOrder}
+            type="submit"
+            className="button"
+            disabled={submit.state !== 'idle' || restarting}
+          >
             {submit.state !== 'idle' ? 'Placing the order…' : 'Place order'}
           </button>
         </submit.Form>
