@@ -1,13 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import {
-  paymentAmount,
-  pickPaymentFields,
-  signPaymentFields,
-  verifyPaymentSignature,
-} from '@storefront/contracts/payment-protocol';
+import { paymentAmount, signPaymentFields } from '@storefront/contracts/payment-protocol';
 import type { CrmDb } from '../db/open';
 import { claimRefund, type DueRefund, dueRefunds, settleRefund } from '../db/queries/refunds';
 import type { PaymentSettings } from '../http/handlers/types';
+import { askProvider } from '../provider-call';
 
 /** Sends the queued refunds to the payment provider; every call after a transaction that queued one. */
 export interface RefundDelivery {
@@ -21,7 +17,6 @@ const BATCH = 20;
 export const REFUND_MAX_ATTEMPTS = 5;
 /** The wait before the next try after the n-th: one minute, doubling. */
 const retryAfterSeconds = (attempt: number) => 60 * 2 ** (attempt - 1);
-const REFUND_TIMEOUT_MS = 10_000;
 
 /**
  * A refund goes out only after the transaction that queued it has committed. It is claimed before it is sent,
@@ -38,7 +33,7 @@ export function createRefundDelivery(options: {
   async function send(settings: PaymentSettings, refund: DueRefund): Promise<void> {
     const attempt = refund.attempts + 1;
     if (!(await claimRefund(options.db, refund, retryAfterSeconds(attempt)))) return;
-    const problem = await askProvider(settings, refund);
+    const problem = await askForRefund(settings, refund);
     if (problem === null) {
       await settleRefund(options.db, refund.id, { refunded: true });
       return;
@@ -66,7 +61,7 @@ export function createRefundDelivery(options: {
 }
 
 /** Asks the provider for the refund; null when it answered refunded, else what went wrong. */
-async function askProvider(settings: PaymentSettings, refund: DueRefund): Promise<string | null> {
+async function askForRefund(settings: PaymentSettings, refund: DueRefund): Promise<string | null> {
   const message = signPaymentFields(settings.secret, 'refund', {
     refund_id: refund.id,
     request_id: refund.requestId,
@@ -76,32 +71,11 @@ async function askProvider(settings: PaymentSettings, refund: DueRefund): Promis
     timestamp: settings.now().toISOString(),
     nonce: randomBytes(16).toString('base64url'),
   });
-  let body: unknown;
-  try {
-    const response = await settings.fetch(
-      new Request(settings.refundUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(message),
-        signal: AbortSignal.timeout(REFUND_TIMEOUT_MS),
-      }),
-    );
-    if (!response.ok) {
-      await response.body?.cancel();
-      return `the provider answered ${response.status}`;
-    }
-    body = await response.json();
-  } catch (error) {
-    return `the provider could not be reached (${error instanceof Error ? error.message : String(error)})`;
+  const asked = await askProvider(settings, settings.refundUrl, message, 'refund_result');
+  if ('problem' in asked) return asked.problem;
+  const { answer } = asked;
+  if (answer.refund_id !== refund.id || answer.amount !== message.amount) {
+    return 'the provider answered for another refund';
   }
-  const record = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const result = pickPaymentFields('refund_result', record);
-  const signed =
-    result !== null &&
-    typeof record.signature === 'string' &&
-    verifyPaymentSignature(settings.secret, 'refund_result', result, record.signature);
-  if (!signed || result.refund_id !== refund.id || result.amount !== message.amount) {
-    return 'the provider answered a result it did not sign for this refund';
-  }
-  return result.status === 'refunded' ? null : `the provider refused the refund (${result.status})`;
+  return answer.status === 'refunded' ? null : `the provider refused the refund (${answer.status})`;
 }

@@ -4,9 +4,7 @@ import {
   PAYMENT_REQUEST_TTL_MINUTES,
   type PaymentFields,
   paymentAmount,
-  pickPaymentFields,
   signPaymentFields,
-  verifyPaymentSignature,
 } from '@storefront/contracts/payment-protocol';
 import type { AccountRow } from '../../db/queries/accounts';
 import {
@@ -33,14 +31,12 @@ import {
 import { receiptMail, receiptNumberOf } from '../../domain/invoice-payments';
 import { isStorefrontUrl, REFUND_REASONS } from '../../domain/payments';
 import { roundInCurrency } from '../../domain/quote-pricing';
+import { askProvider } from '../../provider-call';
 import { CrmHttpError, forbidden, invalidPayload, notFound } from '../errors';
 import { invoiceSummary, ownAccount } from './invoices';
 import { paymentSettings } from './payments';
 import { alreadyAnswered, type DecidedCharge, recordNotApplied } from './provider-results';
 import type { Handler, HandlerContext, PaymentSettings } from './types';
-
-/** How long the CRM waits for the provider to charge a saved card. */
-const CHARGE_TIMEOUT_MS = 10_000;
 
 const cents = (amount: number) => Math.round(amount * 100);
 
@@ -221,38 +217,16 @@ async function chargeSavedCard(
     timestamp: settings.now().toISOString(),
     nonce: randomBytes(16).toString('base64url'),
   });
-  let body: unknown;
-  try {
-    const response = await settings.fetch(
-      new Request(settings.chargeUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(charge),
-        signal: AbortSignal.timeout(CHARGE_TIMEOUT_MS),
-      }),
-    );
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw providerUnavailable();
-    }
-    body = await response.json();
-  } catch (error) {
-    if (error instanceof CrmHttpError) throw error;
-    throw providerUnavailable();
-  }
-  const record = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const result = pickPaymentFields('charge_result', record);
-  const signed =
-    result &&
-    typeof record.signature === 'string' &&
-    verifyPaymentSignature(settings.secret, 'charge_result', result, record.signature);
+  const asked = await askProvider(settings, settings.chargeUrl, charge, 'charge_result');
+  if ('problem' in asked) throw providerUnavailable();
+  const { answer } = asked;
   const matches =
-    result?.request_id === request.id &&
-    result.amount === charge.amount &&
-    result.currency === charge.currency &&
-    (result.status === 'succeeded' || result.status === 'declined');
-  if (!signed || !matches) throw providerUnavailable();
-  return result;
+    answer.request_id === request.id &&
+    answer.amount === charge.amount &&
+    answer.currency === charge.currency &&
+    (answer.status === 'succeeded' || answer.status === 'declined');
+  if (!matches) throw providerUnavailable();
+  return answer;
 }
 
 /**
