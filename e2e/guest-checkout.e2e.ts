@@ -7,6 +7,7 @@ import {
   payByCard,
   step,
   throughCustomForm,
+  throughGuestAddress,
 } from './support/checkout';
 
 test('a guest checks out as a new buyer with card payment', async ({ page }) => {
@@ -61,13 +62,7 @@ test('a guest checks out as a new buyer with card payment', async ({ page }) => 
   await expect(address.getByLabel('Last name')).toHaveValue('Lima');
   await expect(address.getByLabel('Email')).toHaveValue('ana.lima@lumen.example');
   await expect(address.getByLabel('Phone')).toHaveValue('+1 617 555 0100');
-  await address.getByLabel('Address line 1').fill('1210 Longwood Avenue');
-  await address.getByLabel('City').fill('Boston');
-  await address.getByLabel('State or province').fill('MA');
-  await address.getByLabel('ZIP or postal code').fill('02115');
-  await address.getByLabel('Country').fill('US');
-  await address.getByRole('button', { name: 'Save the address' }).click();
-  await expect(address.getByRole('heading', { name: /Shipping address \(done\)/ })).toBeVisible();
+  await throughGuestAddress(page);
 
   const method = step(page, 'Shipping method');
   const firstMethod = method.getByRole('radio').first();

@@ -21,6 +21,13 @@ export type PayOnlineTerm = (typeof PAY_ONLINE_TERMS)[number];
 export const ACCOUNT_PAY_ONLINE_TERMS = ['Payment Required', 'Payment Optional', 'No Payment'] as const;
 export type AccountPayOnlineTerm = (typeof ACCOUNT_PAY_ONLINE_TERMS)[number];
 
+/** The query parameters the provider sends the buyer back with: a hint for the page, the CRM's record decides. */
+export const PAYMENT_RETURN_PARAMS = {
+  request: 'payment_request',
+  status: 'payment_status',
+  signature: 'payment_signature',
+} as const;
+
 /** What the checkout page does with a quote's terms. */
 const payOnlineTermsSchema = z.object({
   /** The term that applies after the account fallback. */

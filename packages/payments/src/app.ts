@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PAYMENT_RETURN_PARAMS } from '@storefront/contracts/crm-payments';
 import {
   PAYMENT_CHARGE_PATH,
   PAYMENT_REFUND_PATH,
@@ -279,9 +280,9 @@ function returnHref(
 ): string {
   const url = new URL(request.return_url);
   const reference = signPaymentFields(secret, 'return', { request_id: request.request_id, status });
-  url.searchParams.set('payment_request', reference.request_id);
-  url.searchParams.set('payment_status', reference.status);
-  url.searchParams.set('payment_signature', reference.signature);
+  url.searchParams.set(PAYMENT_RETURN_PARAMS.request, reference.request_id);
+  url.searchParams.set(PAYMENT_RETURN_PARAMS.status, reference.status);
+  url.searchParams.set(PAYMENT_RETURN_PARAMS.signature, reference.signature);
   return url.toString();
 }
 

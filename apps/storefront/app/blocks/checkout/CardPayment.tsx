@@ -53,7 +53,10 @@ export function CardPayment({
           data-testid="payment-state"
         >
           {paid
-            ? `Paid ${money(info.amountPaid)} by ${payment.brand} ending in ${payment.last4}.`
+            ? // Several card payments (the difference paid after the cart grew) are one sum; the card named is the last.
+              payment.amount === info.amountPaid
+              ? `Paid ${money(info.amountPaid)} by ${payment.brand} ending in ${payment.last4}.`
+              : `Paid ${money(info.amountPaid)} by card, the last payment by ${payment.brand} ending in ${payment.last4}.`
             : `Your card was declined (${(payment.declineReason ?? 'declined').replaceAll('_', ' ')}). Try again with another card.`}
           {paid && info.amountDue > 0 && (
             <>

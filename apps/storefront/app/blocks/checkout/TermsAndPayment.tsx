@@ -1,3 +1,4 @@
+import { PAYMENT_RETURN_PARAMS } from '@storefront/contracts/crm-payments';
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher, useRevalidator, useSearchParams } from 'react-router';
 import { CHECKOUT_SUBMIT_PATH } from '../../features/checkout/checkout-actions';
@@ -6,9 +7,6 @@ import type { BlockProps } from '../types';
 import { CardPayment } from './CardPayment';
 import { PoFileField, PoNumber } from './PurchaseOrder';
 import { Step } from './Step';
-
-/** The query parameter the payment provider's way back names the payment's outcome with (0015). */
-const PAYMENT_STATUS_PARAM = 'payment_status';
 
 /** C§9: how long the restart-checkout state shows. */
 export const RESTART_CHECKOUT_MS = 1000;
@@ -29,7 +27,7 @@ export function TermsAndPayment({ fields, data, block }: BlockProps<'termsAndPay
   const payment = data?.detail?.payment;
   // Back from the provider's page with the cart paid in full: placing the order is what is left to do.
   const justPaid =
-    params.get(PAYMENT_STATUS_PARAM) === 'succeeded' &&
+    params.get(PAYMENT_RETURN_PARAMS.status) === 'succeeded' &&
     payment !== undefined &&
     payment.amountPaid > 0 &&
     payment.amountDue === 0;

@@ -1,5 +1,6 @@
 import type { PaymentMethod, SignedPaymentRequest } from '@storefront/contracts';
 import type { InvoicePaymentReceipt, PayableInvoices } from '@storefront/contracts/crm-invoice-payments';
+import { PAYMENT_RETURN_PARAMS } from '@storefront/contracts/crm-payments';
 import { redirect } from 'react-router';
 import { accountScope, crmCall } from '../../lib/crm.server';
 import { GatewayCallError } from '../../lib/gateway';
@@ -10,7 +11,7 @@ import { PAY_FIELDS, PAYMENT_FORM_MESSAGES, readPaymentChoice } from './payment-
 
 /** Where the buyer reads a payment's receipt: the page itself, naming the payment. */
 export const receiptPath = (requestId: string) =>
-  `${PAY_INVOICES_PATH}?payment_request=${encodeURIComponent(requestId)}`;
+  `${PAY_INVOICES_PATH}?${PAYMENT_RETURN_PARAMS.request}=${encodeURIComponent(requestId)}`;
 
 export interface PaymentPage {
   payable: PayableInvoices;
@@ -35,13 +36,18 @@ async function receiptOf(
 }
 
 export async function loadPaymentPage(session: StorefrontSession): Promise<PaymentPage> {
-  const requestId = session.url.searchParams.get('payment_request');
+  const requestId = session.url.searchParams.get(PAYMENT_RETURN_PARAMS.request);
   const [payable, cards, receipt] = await Promise.all([
     crmCall(session, 'getPayableInvoices', accountScope(session)),
     listPaymentMethods(session),
     requestId ? receiptOf(session, requestId) : null,
   ]);
-  return { payable, cards, receipt, returnStatus: session.url.searchParams.get('payment_status') };
+  return {
+    payable,
+    cards,
+    receipt,
+    returnStatus: session.url.searchParams.get(PAYMENT_RETURN_PARAMS.status),
+  };
 }
 
 export type PayActionResult =

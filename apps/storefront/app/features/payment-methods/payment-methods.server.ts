@@ -1,4 +1,5 @@
 import type { PaymentMethod, SignedCardRequest } from '@storefront/contracts';
+import { PAYMENT_RETURN_PARAMS } from '@storefront/contracts/crm-payments';
 import { data } from 'react-router';
 import { z } from 'zod';
 import { accountScope, crmCall } from '../../lib/crm.server';
@@ -80,7 +81,7 @@ async function answerForm(session: StorefrontSession, body: FormData): Promise<P
 
 /** What the provider's way back says (a hint for the toast; the list is the CRM's record). */
 export function returnNotice(url: URL): { message: string; variant: 'success' | 'error' } | null {
-  switch (url.searchParams.get('payment_status')) {
+  switch (url.searchParams.get(PAYMENT_RETURN_PARAMS.status)) {
     case 'succeeded':
       return { message: 'Your card has been saved.', variant: 'success' };
     case 'declined':
