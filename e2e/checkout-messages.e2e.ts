@@ -160,6 +160,12 @@ test('the checkout form shows each required-field, name, state, billing and deli
   await page.reload();
   await interactive(page);
   await expect(summary).toBeVisible();
+  // The done step shows where the order goes; Change opens the form as it was saved.
+  await expect(address.getByRole('definition')).toContainText([
+    /^Cell Biology Lab: /,
+    'Building 68, Room 3.14, Cambridge, MA, 02139, US',
+  ]);
+  await address.getByRole('button', { name: 'Change shipping address' }).click();
   await expect(address.getByLabel('Deliver to a different address')).toBeChecked();
   await expect(inputOf(deliverTo, 'Address line 1')).toHaveValue('Building 68, Room 3.14');
   await expect(address.getByRole('radio', { name: /Cell Biology Lab/ })).toBeChecked();

@@ -65,6 +65,13 @@ test('a signed-in buyer picks an address from the book, then a shipping method, 
   await checkCheckoutLayouts(page, 'checkout-address-errors');
 
   await throughShipping(page);
+  // Done steps fold to one line each with Change; the step to work on is the one open.
+  await expect(address.getByRole('button', { name: 'Save the address' })).toBeHidden();
+  await expect(address.getByRole('definition').first()).toHaveText(
+    /1210 Longwood Avenue, (.+, )?Boston, MA, 02115, US · Ingrid Halvorsen$/,
+  );
+  await expect(address.getByRole('button', { name: 'Change shipping address' })).toBeVisible();
+  await expect(page.locator('[aria-current="step"]')).toHaveAttribute('aria-labelledby', /order-details/);
   await expect(page.getByTestId('summary-shipping')).not.toHaveText('$0.00');
   await expect(page.getByTestId('summary-tax')).toHaveText(/\$[0-9]/);
 
@@ -93,16 +100,25 @@ test('a signed-in buyer picks an address from the book, then a shipping method, 
   await expect(details.getByRole('heading', { name: /Order details \(done\)/ })).toBeVisible();
   // The customCode block's stylesheet, a static resource of the template, marks the step.
   await expect(details).toHaveCSS('border-left-width', '4px');
+  // Done, the step folds to what it holds; after a reload too, and Change opens the saved values.
+  await expect(details.getByRole('definition')).toContainText(['Flow core CC-4410', 'Weekdays 12–17']);
   await page.reload();
   await interactive(page);
-  await expect(step(page, 'Order details').getByLabel('Lab or cost centre')).toHaveValue('Flow core CC-4410');
-  await expect(step(page, 'Order details').getByLabel('Receiving dock hours')).toHaveValue('Weekdays 12–17');
-  await expect(step(page, 'Order details').getByLabel('Requested delivery date')).toHaveValue('2026-12-01');
+  await expect(details.getByRole('definition')).toContainText(['Flow core CC-4410', 'Weekdays 12–17']);
+  await details.getByRole('button', { name: 'Change order details' }).click();
+  await expect(details.getByLabel('Lab or cost centre')).toBeFocused();
+  await expect(details.getByLabel('Lab or cost centre')).toHaveValue('Flow core CC-4410');
+  await expect(details.getByLabel('Receiving dock hours')).toHaveValue('Weekdays 12–17');
+  await expect(details.getByLabel('Requested delivery date')).toHaveValue('2026-12-01');
   await expect(step(page, 'Terms and payment').getByRole('button', { name: 'Place order' })).toBeEnabled();
   await checkCheckoutLayouts(page, 'checkout-signed-in');
 
   // Then on their own carrier account: carrier and service from the picklists, and the account number.
   const method = step(page, 'Shipping method');
+  await expect(method).toContainText(
+    /^Shipping method \(done\)\w.+ — \$[\d,.]+( \+ cold-chain surcharge \$[\d,.]+)?Change$/,
+  );
+  await method.getByRole('button', { name: 'Change shipping method' }).click();
   await method.getByRole('radio', { name: /Use your own shipping carrier/ }).check();
   await method.getByRole('button', { name: 'Use this method' }).click();
   await expect(
@@ -117,6 +133,8 @@ test('a signed-in buyer picks an address from the book, then a shipping method, 
   await method.getByLabel('Your carrier account number').fill('ACCT-12345');
   await method.getByRole('button', { name: 'Use this method' }).click();
   await expect(page.getByTestId('summary-shipping')).toHaveText('$0.00');
+  await expect(method).toContainText(`on your carrier account ACCT-12345`);
+  await method.getByRole('button', { name: 'Change shipping method' }).click();
   await expect(method.getByRole('radio', { name: /Use your own shipping carrier/ })).toBeChecked();
 });
 

@@ -51,7 +51,7 @@ test('a guest checks out as a new buyer with card payment', async ({ page }) => 
   await account.getByRole('button', { name: 'Continue as a guest' }).click();
   await expect(account.getByRole('heading', { name: /Your account \(done\)/ })).toBeVisible();
   await expect(account).toContainText('Buying as Ana Lima, Lumen Cell Labs (ana.lima@lumen.example)');
-  await expect(account.getByRole('button', { name: 'Change' })).toBeVisible();
+  await expect(account.getByRole('button', { name: 'Change your account' })).toBeVisible();
   await checkCheckoutLayouts(page, 'guest-account-done');
 
   // A guest has no address book: a new US address, used for billing too.

@@ -105,7 +105,9 @@ export async function throughGuestBuyer(page: Page): Promise<void> {
   await account.getByLabel('Email').fill('ana.lima@lumen.example');
   await account.getByRole('button', { name: 'Continue as a guest' }).click();
   // Makes a prospect account and its contact: more than a click's wait while the other worker renders a PDF.
-  await expect(account.getByRole('heading', { name: /Your account \(done\)/ })).toBeVisible({ timeout: 15_000 });
+  await expect(account.getByRole('heading', { name: /Your account \(done\)/ })).toBeVisible({
+    timeout: 15_000,
+  });
   await throughGuestAddress(page);
   await throughMethod(page);
 }

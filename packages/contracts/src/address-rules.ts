@@ -250,6 +250,25 @@ export function addressToUseIssue(
   return null;
 }
 
+/**
+ * Whether the quote's saved shipping address completes the address step: every part the block's configuration
+ * requires is there, a given country or US state is a real one, and the address-to-use rule holds (C§5).
+ * Contact fields are not asked of an address already saved. Null: it does; else the first rule it breaks.
+ */
+export function shippingAddressIssue(
+  parts: AddressParts,
+  addressObject: AddressObject,
+  config: AddressFieldConfig = DEFAULT_ADDRESS_FIELD_CONFIG,
+): AddressIssue | null {
+  const [issue] = [
+    ...configuredFieldIssues({ ...parts, ...NO_CONTACT }, config, false),
+    ...countryAndStateIssues(parts),
+  ];
+  return issue ?? addressToUseIssue(parts, 'Shipping', addressObject);
+}
+
+const NO_CONTACT = { firstName: '', lastName: '', phone: '', email: '', locName: '' } as const;
+
 /** Whether a stored address (an account's or a location's) may be used for the address type as it is. */
 export function isAddressToUse(
   parts: AddressParts,

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ACCOUNT_SELECTIONS, addressFieldConfigSchema } from './address-rules';
+import {
+  ACCOUNT_SELECTIONS,
+  type AddressFieldConfig,
+  addressFieldConfigSchema,
+  DEFAULT_ADDRESS_FIELD_CONFIG,
+} from './address-rules';
+import type { Section } from './blocks';
 import { PRODUCT_CARD_ACTIONS, type ProductCardAction } from './constants';
 import { RECORD_DATA_TYPES, RECORD_OBJECTS } from './crm-cart-records';
 import { CATALOGUE_SORTS } from './crm-catalogue';
@@ -151,6 +157,21 @@ export const shippingAddressFields = z.object({
   /** HIERARCHY lists the child accounts' addresses too. */
   accountSelection: z.enum(ACCOUNT_SELECTIONS).nullable().default(null),
 });
+
+/**
+ * The address configuration of a checkout template's shipping address block (C§5: required checks driven by
+ * per-field configuration): what the CRM and the page both hold a saved address to. The defaults without one.
+ */
+export function addressFieldConfigOf(sections: readonly Section[]): AddressFieldConfig {
+  for (const section of sections) {
+    const found = section.blocks.find((block) => block.componentName === 'shippingAddress');
+    if (found) {
+      const parsed = shippingAddressFields.safeParse(found.fields);
+      return parsed.success ? parsed.data.addressFields : DEFAULT_ADDRESS_FIELD_CONFIG;
+    }
+  }
+  return DEFAULT_ADDRESS_FIELD_CONFIG;
+}
 
 export const shippingMethodFields = z.object({ heading: stepHeading('Shipping method') });
 

@@ -127,7 +127,8 @@ export const ADDRESS_CRM_TYPES = {
    * account's locations, or adds one when no locationId is given; a picked location whose address was edited
    * is saved as an account-level address with the location fields cleared (C§4). UpdateLocation changes the
    * location and uses it; DeleteLocation removes it (and from the quote). parentAccount is the account the
-   * address or location belongs to: the account acted for (default) or one of its child accounts.
+   * address or location belongs to: the account acted for (default) or one of its child accounts. Without a
+   * templateId the default address configuration applies.
    */
   saveAddress: crmType({
     ...addressRow,
@@ -150,6 +151,8 @@ export const ADDRESS_CRM_TYPES = {
       contactName: addressText,
       contactEmail: addressText,
       contactPhone: addressText,
+      /** The checkout template whose address block's configuration decides the required fields (C§5). */
+      templateId: id.optional(),
     }),
     answer: saveAddressAnswerSchema,
   }),

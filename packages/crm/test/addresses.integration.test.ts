@@ -1,5 +1,7 @@
 import type { AddressRecords, CrmError, QuoteItems, SaveAddressAnswer } from '@storefront/contracts';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { templates } from '../src/db/schema';
 import { type Answer, openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
 
 const GUEST_SECRET = 'g'.repeat(43);
@@ -57,6 +59,14 @@ describe.each(await testEngines())('checkout addresses on $name', (engine) => {
     return answer.body.locationId;
   };
   const refusal = (answer: Answer) => answer.body as CrmError;
+  const templateNamed = async (storefrontId: string, name: string) => {
+    const [row] = await crm.database.db
+      .select({ id: templates.id })
+      .from(templates)
+      .where(and(eq(templates.storefrontId, storefrontId), eq(templates.name, name)));
+    if (!row) throw new Error(`the seed has a ${name} template on ${storefrontId}`);
+    return row.id;
+  };
 
   beforeAll(async () => {
     crm = await openSeededCrm(engine);
@@ -155,6 +165,29 @@ describe.each(await testEngines())('checkout addresses on $name', (engine) => {
   });
 
   describe('saveAddress', () => {
+    it("holds the address to the checkout template's required fields: the express checkout's ZIP is optional", async () => {
+      const quoteId = await newCart(crm.ids.halvorsen);
+      const noZip = { quoteId, zip: '', address2: 'Dock B' };
+      expect((await save(crm.ids.halvorsen, noZip)).body).toMatchObject({
+        saveStatus: 'ERROR',
+        message: 'ZIP/Postal Code is required',
+        field: 'zip',
+      });
+      const express = await templateNamed(crm.ids.storefrontA, 'express-checkout');
+      expect(
+        await saved(crm.ids.halvorsen, { ...noZip, templateId: express, contactPhone: '555 0100' }),
+      ).toBeNull();
+      expect(await quoteAddress(crm.ids.halvorsen, quoteId, 'Shipping')).toMatchObject({
+        zip: '',
+        city: 'Boston',
+      });
+
+      const elsewhere = await templateNamed(crm.ids.storefrontB, 'express-checkout');
+      const foreign = await save(crm.ids.halvorsen, { ...noZip, templateId: elsewhere });
+      expect(foreign.status).toBe(404);
+      expect(refusal(foreign)).toMatchObject({ field: 'templateId' });
+    });
+
     it('saves an account address onto the quote, the country and US state as codes', async () => {
       const quoteId = await newCart(crm.ids.halvorsen);
       const locationId = await saved(crm.ids.halvorsen, {

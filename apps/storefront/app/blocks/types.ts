@@ -77,6 +77,8 @@ export interface ShippingAddressData {
   autoSaveBilling: AddressRecord | null;
   /** Whether addresses are checked with the tax service on this storefront. */
   avataxValidation: boolean;
+  /** The checkout page's template: the CRM holds a save to its address block's configuration. */
+  templateId: string;
 }
 
 /** How a record list is sorted by createdAt (spec P§3): ?sort=asc, else newest first. */

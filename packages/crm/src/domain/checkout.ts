@@ -1,4 +1,10 @@
-import { type AddressParts, addressToUseIssue, CHECKOUT_MESSAGES } from '@storefront/contracts';
+import {
+  type AddressFieldConfig,
+  type AddressParts,
+  addressToUseIssue,
+  CHECKOUT_MESSAGES,
+  shippingAddressIssue,
+} from '@storefront/contracts';
 
 /**
  * What placing an order needs of the checkout's steps (spec C§4), checked by the CRM whatever the page
@@ -9,6 +15,8 @@ export interface CheckoutSteps {
   shippingAddress: AddressParts;
   /** The shipping address is one of the account's locations (a location needs no state outside the US). */
   shippingFromLocation: boolean;
+  /** The checkout template's address configuration: the parts a shipping address must have (C§5). */
+  shippingAddressConfig: AddressFieldConfig;
   /** False for a quote of only non-shippable items (services, training). */
   requiresShipping: boolean;
   shippingMethodChosen: boolean;
@@ -25,7 +33,7 @@ export interface CheckoutSteps {
 export function incompleteStep(steps: CheckoutSteps): string | null {
   if (steps.lineCount === 0) return CHECKOUT_MESSAGES.emptyCart;
   const shippingObject = steps.shippingFromLocation ? 'Location' : 'Account';
-  if (addressToUseIssue(steps.shippingAddress, 'Shipping', shippingObject)) {
+  if (shippingAddressIssue(steps.shippingAddress, shippingObject, steps.shippingAddressConfig)) {
     return CHECKOUT_MESSAGES.shippingAddress;
   }
   if (steps.requiresShipping && steps.shippingRateRequired && !steps.shippingMethodChosen) {

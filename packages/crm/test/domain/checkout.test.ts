@@ -1,4 +1,9 @@
-import { CHECKOUT_MESSAGES, ORDER_NUMBER_PATTERN } from '@storefront/contracts';
+import {
+  addressFieldConfigSchema,
+  CHECKOUT_MESSAGES,
+  DEFAULT_ADDRESS_FIELD_CONFIG,
+  ORDER_NUMBER_PATTERN,
+} from '@storefront/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   type CheckoutSteps,
@@ -19,6 +24,7 @@ const done: CheckoutSteps = {
   lineCount: 1,
   shippingAddress: address,
   shippingFromLocation: false,
+  shippingAddressConfig: DEFAULT_ADDRESS_FIELD_CONFIG,
   requiresShipping: true,
   shippingMethodChosen: true,
   shippingRateRequired: true,
@@ -61,6 +67,19 @@ describe('the steps an order needs', () => {
     expect(incompleteStep({ ...done, shippingAddress: london })).toBe(CHECKOUT_MESSAGES.shippingAddress);
     // Any one part makes a billing address.
     expect(incompleteStep({ ...done, billingAddress: { ...empty, city: 'Austin' } })).toBeNull();
+  });
+
+  it('needs every address part the checkout template requires (C§5 per-field configuration)', () => {
+    const noZip = { ...address, zip: '' };
+    expect(incompleteStep({ ...done, shippingAddress: noZip })).toBe(CHECKOUT_MESSAGES.shippingAddress);
+    const zipOptional = addressFieldConfigSchema.parse({ zip: { required: false } });
+    expect(
+      incompleteStep({ ...done, shippingAddress: noZip, shippingAddressConfig: zipOptional }),
+    ).toBeNull();
+    const lineTwoRequired = addressFieldConfigSchema.parse({ address2: { required: true, maxLength: 40 } });
+    expect(incompleteStep({ ...done, shippingAddressConfig: lineTwoRequired })).toBe(
+      CHECKOUT_MESSAGES.shippingAddress,
+    );
   });
 
   it('needs no shipping method without shipping, or where the storefront sells without a rate', () => {

@@ -22,6 +22,7 @@ type AccountDetail = NonNullable<NonNullable<BlockData['checkoutAccount']>['deta
 export function CheckoutAccount({ fields, data, block }: BlockProps<'checkoutAccount'>) {
   const save = useCheckoutAction();
   if (!data) return null;
+  const buyer = data.detail?.buyer ?? null;
   return (
     <Step
       id={block.blockId}
@@ -30,6 +31,8 @@ export function CheckoutAccount({ fields, data, block }: BlockProps<'checkoutAcc
       complete={data.complete}
       error={save.refusal && save.refusal.field === null ? save.refusal.message : null}
       busy={save.busy}
+      summary={buyer ? <BuyerSummary buyer={buyer} /> : undefined}
+      saved={save.result?.ok ? save.result : undefined}
     >
       {data.detail && <AccountChoices quoteId={data.quoteId} detail={data.detail} save={save} />}
     </Step>
@@ -42,29 +45,21 @@ interface AccountChoicesProps {
   save: ReturnType<typeof useCheckoutAction>;
 }
 
+/** Who buys: the guest buyer the quote names. */
+function BuyerSummary({ buyer }: { buyer: GuestBuyer }) {
+  return (
+    <p>
+      Buying as{' '}
+      <strong>
+        {buyer.firstName} {buyer.lastName}
+      </strong>
+      , {buyer.companyName} ({buyer.email})
+    </p>
+  );
+}
+
 function AccountChoices({ quoteId, detail, save }: AccountChoicesProps) {
-  const [changing, setChanging] = useState(false);
-  const saved = save.result?.ok === true && save.result.intent === 'saveBuyer';
-  useEffect(() => {
-    if (saved) setChanging(false);
-  }, [saved]);
   const { buyer } = detail;
-  if (buyer && !changing) {
-    return (
-      <div className="checkout-account">
-        <p>
-          Buying as{' '}
-          <strong>
-            {buyer.firstName} {buyer.lastName}
-          </strong>
-          , {buyer.companyName} ({buyer.email})
-        </p>
-        <button type="button" className="button button--secondary" onClick={() => setChanging(true)}>
-          Change
-        </button>
-      </div>
-    );
-  }
   const headingId = `${quoteId}-guest-heading`;
   return (
     <div className="checkout-account">

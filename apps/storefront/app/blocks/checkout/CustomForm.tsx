@@ -1,7 +1,9 @@
 import {
   type CustomField,
   type CustomFieldError,
+  type CustomFieldValue,
   checkCustomValues,
+  displayCustomValue,
   maxLengthOf,
   type SavedCustomField,
 } from '@storefront/contracts/custom-fields';
@@ -75,6 +77,8 @@ export function CustomForm({ fields, data, block }: BlockProps<'customForm'>) {
       complete={data.complete}
       error={stepError || null}
       busy={save.busy}
+      summary={<CustomSummary fields={form.fields} saved={saved} />}
+      saved={justSaved ? save.result : undefined}
     >
       {data.detail && (
         <form ref={formRef} className="checkout-form" noValidate onSubmit={onSubmit}>
@@ -87,17 +91,37 @@ export function CustomForm({ fields, data, block }: BlockProps<'customForm'>) {
               error={errorOf(field.name)}
             />
           ))}
-          {justSaved && (
-            <p className="checkout-note" role="status">
-              Saved.
-            </p>
-          )}
           <button type="submit" className="button" disabled={save.busy}>
             {save.busy ? 'Saving…' : `Save ${fields.heading.toLowerCase()}`}
           </button>
         </form>
       )}
     </Step>
+  );
+}
+
+/** The saved values, each beside its label; a field left empty is not listed. */
+function CustomSummary({
+  fields,
+  saved,
+}: {
+  fields: readonly CustomField[];
+  saved: ReadonlyMap<string, CustomFieldValue>;
+}) {
+  const given = fields.flatMap((field) => {
+    const value = saved.get(field.name);
+    return value === undefined || value === '' ? [] : [{ field, value }];
+  });
+  if (given.length === 0) return <p>None given.</p>;
+  return (
+    <dl className="checkout-summary-lines">
+      {given.map(({ field, value }) => (
+        <div key={field.name}>
+          <dt>{field.label}</dt>
+          <dd>{displayCustomValue(value)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

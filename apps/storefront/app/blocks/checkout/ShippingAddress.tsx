@@ -13,6 +13,7 @@ import type { BlockProps, ShippingAddressData } from '../types';
 import { AddressFields } from './AddressFields';
 import {
   type AddressErrors,
+  addressLine,
   EMPTY_ADDRESS,
   formOfQuoteAddress,
   formOfRecord,
@@ -37,11 +38,43 @@ export function ShippingAddress({ fields, data, block }: BlockProps<'shippingAdd
         save.refusal && save.refusal.field === null && !save.refusal.suggestion ? save.refusal.message : null
       }
       busy={save.busy}
+      summary={data.detail?.shippingAddress ? <AddressSummary detail={data.detail} /> : undefined}
+      saved={save.result?.ok ? save.result : undefined}
     >
       {data.detail && (
         <AddressStep quoteId={data.quoteId} detail={data.detail} config={fields.addressFields} save={save} />
       )}
     </Step>
+  );
+}
+
+/** Where the order goes and who receives it; the billing address when it is another one. */
+function AddressSummary({ detail }: { detail: ShippingAddressData }) {
+  const { shippingAddress: shipTo, billingAddress: billTo, deliverToAddress: deliverTo } = detail;
+  if (!shipTo) return null;
+  const billing = billTo && addressLine(billTo);
+  return (
+    <dl className="checkout-summary-lines">
+      <dt>Ship to</dt>
+      <dd>
+        {[shipTo.locName, addressLine(shipTo)].filter(Boolean).join(': ')}
+        {shipTo.contactName && (
+          <span className="checkout-summary-lines__contact"> · {shipTo.contactName}</span>
+        )}
+      </dd>
+      {deliverTo && (
+        <>
+          <dt>Deliver to</dt>
+          <dd>{addressLine(deliverTo)}</dd>
+        </>
+      )}
+      {billing && (
+        <>
+          <dt>Bill to</dt>
+          <dd>{billing === addressLine(shipTo) ? 'Same as shipping' : billing}</dd>
+        </>
+      )}
+    </dl>
   );
 }
 
@@ -101,7 +134,7 @@ function AddressStep({ quoteId, detail, config, save }: AddressStepProps) {
   const [errors, setErrors] = useState<StepErrors>(NO_ERRORS);
   const [checked, setChecked] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const autoSaving = useBillingAutoSave(quoteId, detail.autoSaveBilling);
+  const autoSaving = useBillingAutoSave(quoteId, detail.templateId, detail.autoSaveBilling);
   const loading = useLoadingIndicator(save.busy || autoSaving);
 
   // The CRM's refusal of a field shows beside it, like the browser's own checks.
@@ -155,6 +188,7 @@ function AddressStep({ quoteId, detail, config, save }: AddressStepProps) {
         : { addressObject: 'Account' };
     save.submit('saveAddress', {
       quoteId,
+      templateId: detail.templateId,
       ...source,
       ...prefixed(shipping),
       ...(useForBilling ? {} : prefixed(billing, BILLING_PREFIX)),
@@ -314,15 +348,20 @@ function AddressBook({
  * C§4: a quote without a billing address gets the account's billing address, once, when the step opens.
  * Answers whether that save (and the addresses' reload after it) is under way.
  */
-function useBillingAutoSave(quoteId: string, record: AddressRecord | null): boolean {
+function useBillingAutoSave(quoteId: string, templateId: string, record: AddressRecord | null): boolean {
   const autoSave = useCheckoutAction();
   const submit = autoSave.submit;
   const started = useRef(false);
   useEffect(() => {
     if (!record || started.current) return;
     started.current = true;
-    submit('saveBilling', { quoteId, ...sourceOfRecord(record), ...prefixed(formOfRecord(record)) });
-  }, [quoteId, record, submit]);
+    submit('saveBilling', {
+      quoteId,
+      templateId,
+      ...sourceOfRecord(record),
+      ...prefixed(formOfRecord(record)),
+    });
+  }, [quoteId, templateId, record, submit]);
   return autoSave.busy;
 }
 

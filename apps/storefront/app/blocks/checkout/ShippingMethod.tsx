@@ -40,6 +40,8 @@ export function ShippingMethod({ fields, data, block }: BlockProps<'shippingMeth
       complete={data.complete}
       error={save.refusal?.message ?? null}
       busy={save.busy}
+      summary={data.detail ? <MethodSummary detail={data.detail} /> : undefined}
+      saved={save.result?.ok ? save.result : undefined}
     >
       {data.detail && (
         <MethodChoice
@@ -52,6 +54,29 @@ export function ShippingMethod({ fields, data, block }: BlockProps<'shippingMeth
         />
       )}
     </Step>
+  );
+}
+
+/** The saved method and what it costs, or that nothing is shipped. */
+function MethodSummary({ detail }: { detail: MethodDetail }) {
+  const { rates, currency } = detail;
+  const selected = rates.selected;
+  if (!rates.requiresShipping || !selected) return <p>{rates.message}</p>;
+  const own = selected.customerShippingAccount !== null;
+  return (
+    <p>
+      <strong>
+        {selected.ShippingCarrier} {selected.ShippingMethod}
+      </strong>
+      {own ? (
+        <> on your carrier account {selected.customerShippingAccount}</>
+      ) : (
+        <> — {formatMoney(selected.ShippingCharge, currency)}</>
+      )}
+      {selected.quoteAdditionalSurcharge > 0 && (
+        <> + cold-chain surcharge {formatMoney(selected.quoteAdditionalSurcharge, currency)}</>
+      )}
+    </p>
   );
 }
 

@@ -85,6 +85,7 @@ export const loadShippingAddress: BlockLoader<'shippingAddress'> = (args) =>
           })
         : null,
       avataxValidation,
+      templateId: page.templateId,
     };
   });
 

@@ -1,11 +1,14 @@
 import {
   ADDRESS_FORM_FIELDS,
+  type AddressFieldConfig,
   type AddressForm,
   type AddressFormField,
   type AddressType,
   contactName,
+  DEFAULT_ADDRESS_FIELD_CONFIG,
   validateAddress,
 } from '@storefront/contracts/address-rules';
+import { addressFieldConfigOf } from '@storefront/contracts/block-fields';
 import { problemOf } from '@storefront/contracts/crm-errors';
 import {
   GUEST_BUYER_FIELDS,
@@ -21,6 +24,7 @@ import type { CustomFieldError } from '@storefront/contracts/custom-fields';
 import { MESSAGES } from '@storefront/contracts/messages';
 import { data } from 'react-router';
 import { z } from 'zod';
+import { loadSections } from '../../lib/content.server';
 import { crmCall } from '../../lib/crm.server';
 import { readForm } from '../../lib/form.server';
 import { GatewayCallError } from '../../lib/gateway';
@@ -75,6 +79,8 @@ const addressSource = z.object({
   addressObject: z.enum(['Account', 'Location']).default('Account'),
   locationId: optionalId,
   parentAccount: optionalId,
+  /** The checkout page's template: its address block says which fields are required (C§5). */
+  templateId: optionalId,
 });
 
 /** A Location without an id: the address is added to the account's book as a new location (C§4). */
@@ -100,13 +106,14 @@ async function saveAddress(
   source: z.output<typeof addressSource>,
   address: AddressForm,
   fieldOf: (field: AddressFormField) => CheckoutField,
+  config: AddressFieldConfig,
 ): Promise<void> {
   const context = {
     addressType,
     addressObject: source.addressObject,
     addingLocation: isNewLocation(source),
   } as const;
-  const [issue] = validateAddress(address, context);
+  const [issue] = validateAddress(address, context, config);
   if (issue) throw new Refusal(issue.message, issue.field ? fieldOf(issue.field) : null);
   const answer = await crmCall(session, 'saveAddress', {
     ...checkoutScope(session),
@@ -115,6 +122,7 @@ async function saveAddress(
     addressObject: source.addressObject,
     locationId: source.locationId,
     parentAccount: source.parentAccount,
+    templateId: source.templateId,
     address: address.address,
     address2: address.address2,
     city: address.city,
@@ -129,6 +137,16 @@ async function saveAddress(
   if (answer.saveStatus === 'ERROR') {
     throw new Refusal(answer.message, answer.field ? fieldOf(answer.field) : null);
   }
+}
+
+/** The address configuration of the checkout page's template; the defaults when the form names none. */
+async function addressConfigOf(
+  session: StorefrontSession,
+  templateId: string | undefined,
+): Promise<AddressFieldConfig> {
+  return templateId
+    ? addressFieldConfigOf(await loadSections(session, templateId))
+    : DEFAULT_ADDRESS_FIELD_CONFIG;
 }
 
 /** The tax service's refusal of a US or Canadian address, with its suggestion (tax-address-check.server.ts). */
@@ -166,27 +184,28 @@ const INTENTS: Record<CheckoutIntent, (session: StorefrontSession, form: Form) =
    */
   async saveAddress(session, form) {
     const source = parseForm(addressSource, form);
+    const config = await addressConfigOf(session, source.templateId);
     const shipping = addressForm(form, '');
     if (form.checked !== 'true') await checkWithTaxService(session, shipping);
-    await saveAddress(session, 'Shipping', source, shipping, (field) => field);
+    await saveAddress(session, 'Shipping', source, shipping, (field) => field, config);
     // Account-level: a location is added once, by the shipping save.
-    const accountSource = { quoteId: source.quoteId, addressObject: 'Account' as const };
+    const accountSource = {
+      quoteId: source.quoteId,
+      addressObject: 'Account' as const,
+      templateId: source.templateId,
+    };
     if (form.useForBilling === 'true') {
       const billingSource = isNewLocation(source) ? accountSource : source;
-      await saveAddress(session, 'Billing', billingSource, shipping, (field) => field);
+      await saveAddress(session, 'Billing', billingSource, shipping, (field) => field, config);
     } else {
       const billing = addressForm(form, BILLING_PREFIX);
-      await saveAddress(session, 'Billing', accountSource, billing, (field) => `${BILLING_PREFIX}${field}`);
+      const billingField = (field: AddressFormField) => `${BILLING_PREFIX}${field}` as const;
+      await saveAddress(session, 'Billing', accountSource, billing, billingField, config);
     }
     if (form.deliverTo === 'true') {
       const deliverTo = addressForm(form, DELIVER_TO_PREFIX);
-      await saveAddress(
-        session,
-        'DeliverTo',
-        accountSource,
-        deliverTo,
-        (field) => `${DELIVER_TO_PREFIX}${field}`,
-      );
+      const deliverToField = (field: AddressFormField) => `${DELIVER_TO_PREFIX}${field}` as const;
+      await saveAddress(session, 'DeliverTo', accountSource, deliverTo, deliverToField, config);
     }
     return nothing;
   },
@@ -199,6 +218,7 @@ const INTENTS: Record<CheckoutIntent, (session: StorefrontSession, form: Form) =
       source,
       addressForm(form, ''),
       (field) => `${BILLING_PREFIX}${field}`,
+      await addressConfigOf(session, source.templateId),
     );
     return nothing;
   },

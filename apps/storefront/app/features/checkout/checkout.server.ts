@@ -1,4 +1,5 @@
-import { addressToUseIssue } from '@storefront/contracts/address-rules';
+import { type AddressFieldConfig, shippingAddressIssue } from '@storefront/contracts/address-rules';
+import { addressFieldConfigOf } from '@storefront/contracts/block-fields';
 import type { Section } from '@storefront/contracts/blocks';
 import type { QuoteAddress } from '@storefront/contracts/crm-addresses';
 import type { QuoteSummary } from '@storefront/contracts/crm-quotes';
@@ -36,9 +37,13 @@ export interface CheckoutPage {
   sections: readonly Section[];
 }
 
-/** A shipping address the rates can be had for: a country, and a state where the country needs one (C§5). */
-export function isShippable(address: QuoteAddress | null): boolean {
-  return address !== null && addressToUseIssue(address, 'Shipping', 'Location') === null;
+/**
+ * A saved shipping address completes its step as the CRM decides when the order is placed (C§5): every part the
+ * template's address block requires, and a country (and a state where needed) for the rates.
+ */
+export function isShippable(address: QuoteAddress | null, config: AddressFieldConfig): boolean {
+  if (address === null) return false;
+  return shippingAddressIssue(address, address.locationId ? 'Location' : 'Account', config) === null;
 }
 
 /** A quote answers its deliver-to fields empty until one is saved. */
@@ -95,7 +100,7 @@ async function readCheckoutState(
     customFields: custom.fields,
     progress: {
       account: !guest || quote.contactId !== null,
-      shippingAddress: isShippable(shippingAddress),
+      shippingAddress: isShippable(shippingAddress, addressFieldConfigOf(page.sections)),
       shippingMethod: !rates.requiresShipping || rates.selected !== null,
       customForm: customForm && missingRequiredField(customForm, custom.fields) === null,
     },

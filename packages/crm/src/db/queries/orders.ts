@@ -11,11 +11,16 @@ export type OutboxRow = typeof crmOutbox.$inferSelect;
  * A checkout template of the storefront: its Quote PDF template setting and its sections (the custom form
  * the order's values are checked against); undefined when the storefront has no such template.
  */
+export interface CheckoutTemplate {
+  quoteEDocumentId: string | null;
+  sections: Section[];
+}
+
 export async function findCheckoutTemplate(
   db: CrmDb,
   storefrontId: string,
   templateId: string,
-): Promise<{ quoteEDocumentId: string | null; sections: Section[] } | undefined> {
+): Promise<CheckoutTemplate | undefined> {
   const [row] = await db
     .select({ quoteEDocumentId: templates.Quote_eDocument_ID, sections: templates.sections })
     .from(templates)

@@ -1,9 +1,12 @@
 import {
+  type AddressFieldConfig,
   type AddressForm,
   type AddressIssue,
   type AddressRecords,
+  addressFieldConfigOf,
   type CrmPayload,
   contactName,
+  DEFAULT_ADDRESS_FIELD_CONFIG,
   normalisedAddress,
   type SaveAddressAnswer,
   splitContactName,
@@ -21,6 +24,7 @@ import {
   updateLocation,
   updateQuoteAddress,
 } from '../../db/queries/addresses';
+import { findCheckoutTemplate } from '../../db/queries/orders';
 import { findQuote } from '../../db/queries/quotes';
 import { NO_SHIPPING_METHOD } from '../../db/queries/shipping';
 import {
@@ -34,7 +38,7 @@ import {
 } from '../../domain/addresses';
 import { quoteTotal, storedCharges } from '../../domain/quote-pricing';
 import { forbidden, invalidPayload, notFound } from '../errors';
-import { changeQuote, findChangeableQuote, ownQuote, quoteScope } from './quote-access';
+import { changeQuote, findChangeableQuote, ownQuote, type QuoteScope, quoteScope } from './quote-access';
 import { type AccountScope, accountScope } from './scope';
 import type { Handler, HandlerContext } from './types';
 
@@ -125,6 +129,18 @@ function formOf(payload: SavePayload): AddressForm {
   };
 }
 
+/** The address configuration of the storefront's checkout template the save comes from (C§5); else the defaults. */
+async function addressConfigOf(
+  ctx: HandlerContext,
+  scope: QuoteScope,
+  templateId: string | undefined,
+): Promise<AddressFieldConfig> {
+  if (!templateId) return DEFAULT_ADDRESS_FIELD_CONFIG;
+  const template = await findCheckoutTemplate(ctx.db, scope.storefrontId, templateId);
+  if (!template) throw notFound('there is no template with this id on this storefront.', 'templateId');
+  return addressFieldConfigOf(template.sections);
+}
+
 function refused(issue: AddressIssue): SaveAddressAnswer {
   return {
     saveStatus: 'ERROR',
@@ -173,11 +189,11 @@ export const saveAddress: Handler<'saveAddress'> = async (ctx, payload) => {
   }
 
   const form = formOf(payload);
-  const [issue] = validateAddress(form, {
-    addressType,
-    addressObject,
-    addingLocation: addressObject === 'Location' && !picked,
-  });
+  const [issue] = validateAddress(
+    form,
+    { addressType, addressObject, addingLocation: addressObject === 'Location' && !picked },
+    await addressConfigOf(ctx, scope, payload.templateId),
+  );
   if (issue) return refused(issue);
 
   const parts = normalisedAddress(form);

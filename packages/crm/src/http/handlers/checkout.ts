@@ -1,4 +1,5 @@
 import {
+  addressFieldConfigOf,
   CHECKOUT_MESSAGES,
   type CustomForm,
   confirmationPath,
@@ -14,6 +15,7 @@ import { lockOwnerAndQuote, lockPoNumber } from '../../db/locks';
 import { findQuoteBuyer } from '../../db/queries/guest-buyers';
 import { insertNotification } from '../../db/queries/notifications';
 import {
+  type CheckoutTemplate,
   findCheckoutTemplate,
   findOrderByNumber,
   findOrderOfQuote,
@@ -93,8 +95,9 @@ async function checkSteps(
   ctx: HandlerContext,
   scope: QuoteScope,
   quote: QuoteRow,
-  form: CustomForm | null,
+  template: CheckoutTemplate,
 ): Promise<void> {
+  const form = customFormOf(template.sections);
   const settings = await findShippingSettings(ctx.db, scope.storefrontId);
   if (!settings) throw new Error(`storefront ${scope.storefrontId} vanished while an order was placed`);
   const shipmentLines = await shipmentLinesOf(ctx.db, quote.id);
@@ -110,6 +113,7 @@ async function checkSteps(
     lineCount: shipmentLines.length,
     shippingAddress: shippingParts(quote),
     shippingFromLocation: quote.shippingLocationId !== null,
+    shippingAddressConfig: addressFieldConfigOf(template.sections),
     requiresShipping: offer.requiresShipping,
     shippingMethodChosen: quote.shippingCarrier !== null && quote.shippingService !== null,
     shippingRateRequired: settings.shippingRateRequired,
@@ -237,9 +241,9 @@ async function placeOrder(
   ctx: HandlerContext,
   scope: QuoteScope,
   locked: QuoteRow,
-  form: CustomForm | null,
+  template: CheckoutTemplate,
 ): Promise<PlacedOrder> {
-  await checkSteps(ctx, scope, locked, form);
+  await checkSteps(ctx, scope, locked, template);
   const { quote } = await taxLockedQuote(ctx, scope, locked, true);
   if (quote.taxStatus !== 'Committed') throw stepIncomplete(CHECKOUT_MESSAGES.taxNotCalculated);
   const terms = payOnlineTerms(quote.payOnlineTerms, scope.account.payOnlineTerms);
@@ -315,7 +319,7 @@ export const blinkCheckout: Handler<'blinkCheckout'> = async (ctx, payload) => {
         'this quote is checked out and can no longer be ordered.',
       );
     }
-    return placeOrder({ ...ctx, db }, scope, quote, customFormOf(template.sections));
+    return placeOrder({ ...ctx, db }, scope, quote, template);
   });
   // The buyer does not wait for the mail server or the provider; neither delivery throws, and what is not sent
   // waits for the next.
