@@ -18,15 +18,15 @@ import { signIn } from './support/sign-in';
  * On the partner portal, as Kestrel's manager, whose cart no other checkout test touches; one test after the
  * other, as they share that cart.
  */
-test.use({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}` });
+const PARTNER_PORTAL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
+test.use({ baseURL: PARTNER_PORTAL });
 test.describe.configure({ mode: 'serial' });
 
 const USER = 'manager@kestrel.example';
 
 /** The signed-in user with one product in the cart, on the given checkout page. */
 async function signedInAt(page: Page, username: string, path: string): Promise<void> {
-  await page.goto('/login');
-  await signIn.as(page, username);
+  await signIn.byCookie(page, username, PARTNER_PORTAL);
   await addFirstOf(page, 'Genomics Kits');
   await page.goto(path);
   await interactive(page);

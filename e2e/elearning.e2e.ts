@@ -8,7 +8,8 @@ const USER = 'buyer@halvorsen.example';
 test('a buyer finds a course for their sorter and requests enrolment', async ({ page }) => {
   await page.goto('/elearning');
   await expect(page).toHaveURL(/\/login\?redirect=/);
-  await signIn.as(page, USER);
+  await signIn.byCookie(page, USER);
+  await page.goto('/elearning');
   await expect(page.getByRole('heading', { level: 1, name: 'Training for your instruments' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sequencer Run Set-up' })).toHaveCount(0);
   await checkLayouts(page, 'elearning-courses');

@@ -9,7 +9,8 @@ const USER = 'buyer@marlowe.example';
 async function openAs(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page).toHaveURL(/\/login\?redirect=/);
-  await signIn.as(page, USER);
+  await signIn.byCookie(page, USER);
+  await page.goto(path);
   await expect(page).toHaveURL(new RegExp(`${path.replace('?', '\\?')}$`));
 }
 

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { DEMO_PROFILES, DEMO_TOTP_SECRET, type Profile } from '../../server/src/demo-users';
 import { openDisclosure } from './disclosure';
@@ -17,7 +17,27 @@ export const SIGN_IN_TIMEOUT = 20_000;
 
 export const authenticatorCode = () => generate({ secret: DEMO_TOTP_SECRET });
 
-/** Page-object helpers for /login and the header's account corner. */
+/** Who signs in by cookie: a demo user by username, or a user a test made with its own password. */
+type Credentials = string | { username: string; password: string };
+
+/** The identity library's cookies live a year (amplify-config.ts). */
+const TOKEN_COOKIE_DAYS = 365;
+
+/** One call of the user-pool protocol at the storefront's identity endpoint; a refusal throws. */
+async function identityCall(request: APIRequestContext, origin: string, operation: string, body: object) {
+  const response = await request.post(`${origin}/identity`, {
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+    },
+    data: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok()) throw new Error(`${operation} was refused (${response.status()}): ${answer.message}`);
+  return answer;
+}
+
+/** Signing in, through /login or by cookie, and the header's account corner. */
 export const signIn = {
   heading: (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }),
 
@@ -40,6 +60,59 @@ export const signIn = {
       await page.getByRole('button', { name: 'Confirm' }).click();
     }
     await expect(page).not.toHaveURL(/\/login(\?|$)/, { timeout: SIGN_IN_TIMEOUT });
+  },
+
+  /**
+   * Signs a user in as a browser that had signed in would be: the identity library's token cookies, got
+   * from the identity endpoint without the /login page. SRP in the browser costs seconds a test, so tests
+   * whose subject is not signing in start here; sign-in.e2e.ts, sign-in-code.e2e.ts and
+   * single-sign-on.e2e.ts test the sign-in itself. The storefront is the configured baseURL's unless the
+   * test uses another host.
+   */
+  async byCookie(
+    page: Page,
+    user: Credentials,
+    origin = test.info().project.use.baseURL ?? '',
+  ): Promise<void> {
+    const { username, password } = typeof user === 'string' ? demoUser(user) : user;
+    const domain = await page.request.post(`${origin}/api/domain`, {
+      data: { hostname: new URL(origin).hostname },
+    });
+    const { clientId } = (await domain.json()) as { clientId: string };
+    const call = (operation: string, body: object) =>
+      identityCall(page.request, origin, operation, { ClientId: clientId, ...body });
+    let answer = await call('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: username, PASSWORD: password },
+    });
+    if (answer.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
+      answer = await call('RespondToAuthChallenge', {
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        Session: answer.Session,
+        ChallengeResponses: { USERNAME: username, SOFTWARE_TOKEN_MFA_CODE: await authenticatorCode() },
+      });
+    }
+    const tokens = answer.AuthenticationResult;
+    if (!tokens) throw new Error(`${username} was not signed in: ${answer.ChallengeName} is asked`);
+    // Amplify's keys (session.server.ts reads them); the refresh token lets the page refresh and revoke.
+    const prefix = `CognitoIdentityServiceProvider.${clientId}`;
+    const key = encodeURIComponent(username);
+    const expires = Date.now() / 1000 + TOKEN_COOKIE_DAYS * 24 * 60 * 60;
+    const cookie = (name: string, value: string) => ({
+      name,
+      value,
+      url: origin,
+      expires,
+      sameSite: 'Lax' as const,
+    });
+    await page
+      .context()
+      .addCookies([
+        cookie(`${prefix}.LastAuthUser`, key),
+        cookie(`${prefix}.${key}.accessToken`, tokens.AccessToken),
+        cookie(`${prefix}.${key}.idToken`, tokens.IdToken),
+        cookie(`${prefix}.${key}.refreshToken`, tokens.RefreshToken),
+      ]);
   },
 
   /** The header's account menu button, named after the user. */
