@@ -8,8 +8,8 @@ import { signIn } from './support/sign-in';
 const PAGE = '/billing/payment';
 
 async function openAs(page: Page, username: string, path = PAGE) {
-  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
-  await signIn.as(page, username);
+  await signIn.byCookie(page, username);
+  await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: 'Pay invoices' })).toBeVisible();
 }
 

@@ -8,9 +8,9 @@ import { SIGN_IN_TIMEOUT, signIn } from './support/sign-in';
 
 const PAGE = '/billing/manageusers';
 
-async function openAs(page: Page, username: string, origin = '') {
-  await page.goto(`${origin}/login?redirect=${encodeURIComponent(PAGE)}`);
-  await signIn.as(page, username);
+async function openAs(page: Page, username: string, origin?: string) {
+  await signIn.byCookie(page, username, origin);
+  await page.goto(`${origin ?? ''}${PAGE}`);
   await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
   await interactive(page);
 }

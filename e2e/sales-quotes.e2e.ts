@@ -14,8 +14,8 @@ const LINES = [
 ];
 
 test('a buyer reviews the quote sales prepared, line by line, and takes it as the cart', async ({ page }) => {
+  await signIn.byCookie(page, USER);
   await page.goto('/billing/quotes');
-  await signIn.as(page, USER);
   await expect(page.getByRole('link', { name: /^SQ-2026-0431: / })).toBeVisible();
   // The first visit to the cart passes the ordering guidance once.
   await page.goto('/cart');
@@ -55,8 +55,8 @@ test('a buyer reviews the quote sales prepared, line by line, and takes it as th
 });
 
 test('the quotes list shows each open quote with its figures', async ({ page }) => {
+  await signIn.byCookie(page, 'purchasing@halvorsen.example');
   await page.goto('/billing/quotes');
-  await signIn.as(page, 'purchasing@halvorsen.example');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Quotes from your account manager' }),
   ).toBeVisible();

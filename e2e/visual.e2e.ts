@@ -48,9 +48,9 @@ const PAGES: { name: string; open: (page: Page) => Promise<void> }[] = [
   {
     name: 'account',
     open: async (page) => {
-      await signIn.as(page, 'buyer@halvorsen.example');
-      await signIn.expectSignedInAs(page, 'buyer@halvorsen.example');
+      await signIn.byCookie(page, 'buyer@halvorsen.example');
       await page.goto('/account');
+      await signIn.expectSignedInAs(page, 'buyer@halvorsen.example');
       await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
     },
   },
