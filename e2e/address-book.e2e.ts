@@ -45,8 +45,8 @@ async function fill(scope: Locator, values: Record<string, string>) {
 test('a buyer adds, edits, makes default and deletes a location, with every address message', async ({
   page,
 }) => {
+  await signIn.byCookie(page, USER);
   await page.goto('/billing/shippingaddress');
-  await signIn.as(page, USER);
   await expect(page.getByRole('heading', { level: 1, name: 'Address book' })).toBeVisible();
   await expect(page.locator('.address-book__account')).toContainText('La Jolla');
   await expect(location(page, SEEDED_DEFAULT)).toContainText('Default');
@@ -161,8 +161,8 @@ test('a buyer adds, edits, makes default and deletes a location, with every addr
 });
 
 test('a preferred carrier and service is preselected at checkout', async ({ page }) => {
+  await signIn.byCookie(page, USER);
   await page.goto('/billing/shippingmethods');
-  await signIn.as(page, USER);
   await expect(page.getByRole('heading', { level: 1, name: 'Shipping preferences' })).toBeVisible();
   const service = page.getByLabel('Preferred carrier and service');
   const accountNumber = page.getByLabel('Your carrier account number');

@@ -162,8 +162,8 @@ test("another principal's cart is refused, and signing out leaves no cart behind
   // Two principals, a sign-in and a sign-out: longer than one page's visit on a loaded machine.
   test.slow();
   const buyer = await visitor(browser);
-  await buyer.goto('/login');
-  await signIn.as(buyer, 'manager@halvorsen.example');
+  await signIn.byCookie(buyer, 'manager@halvorsen.example');
+  await buyer.goto('/');
   await signIn.expectSignedInAs(buyer, 'manager@halvorsen.example');
   const [product = ''] = await productsOf(buyer, 'Genomics Kits', 1);
   await cart.addFromHere(buyer, product);
@@ -216,8 +216,8 @@ test('a cart replaced by a guest cart at sign-in stays listed and can become the
   // Two sign-ins and three carts.
   test.slow();
   // The user's own cart, made while signed in.
-  await page.goto('/login');
-  await signIn.as(page, 'purchasing@halvorsen.example');
+  await signIn.byCookie(page, 'purchasing@halvorsen.example');
+  await page.goto('/');
   await signIn.expectSignedInAs(page, 'purchasing@halvorsen.example');
   const [own = ''] = await productsOf(page, 'Genomics Kits', 1);
   await cart.addFromHere(page, own);
@@ -270,8 +270,8 @@ test('a buyer starts a new cart after confirming, and the previous one waits amo
   page,
 }) => {
   // The Toronto lab's manager: no other browser test uses that contact's cart.
-  await page.goto('/login');
-  await signIn.as(page, 'toronto@halvorsen.example');
+  await signIn.byCookie(page, 'toronto@halvorsen.example');
+  await page.goto('/');
   await signIn.expectSignedInAs(page, 'toronto@halvorsen.example');
   const [part = ''] = await productsOf(page, 'Instrument Parts & Accessories', 1);
   await cart.addFromHere(page, part);

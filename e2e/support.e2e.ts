@@ -17,7 +17,8 @@ test('a lab finds the clogged flow cell article as it types, reads it and opens 
 }) => {
   await page.goto('/support');
   await expect(page).toHaveURL(/\/login\?redirect=/);
-  await signIn.as(page, USER);
+  await signIn.byCookie(page, USER);
+  await page.goto('/support');
   await expect(page).toHaveURL(/\/support$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Support' })).toBeVisible();
 
@@ -79,8 +80,8 @@ test('a lab finds the clogged flow cell article as it types, reads it and opens 
 });
 
 test('the case form says what is missing beside each field', async ({ page }) => {
+  await signIn.byCookie(page, USER);
   await page.goto('/support');
-  await signIn.as(page, USER);
   await expect(page).toHaveURL(/\/support$/);
   const caseForm = page.locator('.support-case__form');
   await caseForm.getByRole('button', { name: 'Open a case' }).click();
@@ -98,9 +99,9 @@ test('without script the search is a plain form that shows the articles', async 
   browser,
   baseURL,
 }) => {
-  // Signing in runs in the browser; the signed-in session then serves a page without script.
+  // The signed-in session, its cookies, then serves a page without script.
+  await signIn.byCookie(page, USER);
   await page.goto('/support');
-  await signIn.as(page, USER);
   await expect(page).toHaveURL(/\/support$/);
   const context = await browser.newContext({
     javaScriptEnabled: false,
