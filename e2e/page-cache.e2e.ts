@@ -56,8 +56,8 @@ test('a first-time guest gets the stored product page, whose scripts run; once t
 test('a signed-in buyer’s page is rendered for them and never kept for guests', async ({ page, baseURL }) => {
   const path = await productPath(baseURL ?? '');
   const username = 'buyer@halvorsen.example';
-  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
-  await signIn.as(page, username);
+  await signIn.byCookie(page, username);
+  await page.goto(path);
   const own = await page.reload();
   expect(own?.headers()['x-page-cache']).toBeUndefined();
   await expect(signIn.accountMenu(page, username)).toBeVisible();

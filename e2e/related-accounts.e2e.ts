@@ -50,8 +50,8 @@ test('a buyer switches to a related site, sees its prices and its own cart, and 
   page,
 }, testInfo) => {
   test.slow();
-  await page.goto('/login?redirect=%2Fbilling%2Faccount');
-  await signIn.as(page, USER);
+  await signIn.byCookie(page, USER);
+  await page.goto('/billing/account');
   await expect(page).toHaveURL(/\/billing\/account$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: MASTER })).toBeVisible();
@@ -153,8 +153,8 @@ test('a buyer switches to a related site, sees its prices and its own cart, and 
 test('the account page and its Related accounts fit phones, tablets and desktops, axe clean', async ({
   page,
 }, testInfo) => {
-  await page.goto('/login?redirect=%2Fbilling%2Faccount');
-  await signIn.as(page, USER);
+  await signIn.byCookie(page, USER);
+  await page.goto('/billing/account');
   await expect(relatedList(page)).toBeVisible();
   for (const width of [390, 768, 1280]) {
     await page.setViewportSize({ width, height: 900 });
