@@ -16,9 +16,9 @@ import {
   type PicklistField,
 } from '@storefront/contracts';
 import { roundMoney } from '@storefront/contracts/money';
+import { salesforceId } from '@storefront/crm/core/ids';
+import { uniqueSlugs } from '@storefront/crm/core/slug';
 import * as schema from '@storefront/crm/db/schema';
-import { salesforceId } from '@storefront/crm/domain/ids';
-import { uniqueSlugs } from '@storefront/crm/domain/slug';
 import { createPrng, type Prng } from '@storefront/crm/seed/prng';
 import { type Answer, openSeededCrm, type SeededCrm, testEngines } from '@storefront/crm/testing';
 import { and, eq, inArray } from 'drizzle-orm';

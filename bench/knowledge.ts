@@ -6,10 +6,10 @@
  * PostgreSQL when DATABASE_URL is set). In process: `npm run bench:knowledge`.
  */
 import type { InstalledInstrument } from '@storefront/contracts';
-import { recordArticleTerms } from '@storefront/crm/db/queries/knowledge';
 import * as schema from '@storefront/crm/db/schema';
 import { articleNumber, articleRows, modelSkus } from '@storefront/crm/seed/knowledge';
 import { DEMO_ARTICLES } from '@storefront/crm/seed/knowledge-articles';
+import { recordArticleTerms } from '@storefront/crm/support/queries/knowledge';
 import { openSeededCrm, testEngines } from '@storefront/crm/testing';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);

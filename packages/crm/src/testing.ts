@@ -14,8 +14,8 @@ import {
 import { createTaxApp } from '@storefront/tax';
 import type { Hono } from 'hono';
 import { type CrmDatabase, openCrm, openCrmOn } from './db/open';
-import { insertInvoice } from './db/queries/invoices';
 import { type CrmAppOptions, createCrmApp } from './http/app';
+import { insertInvoice } from './invoices/queries/invoices';
 import { describeDemo, type SeedResult, seedDemoIfEmpty } from './seed/seed';
 import { type AvaTaxClient, createAvaTaxClient } from './tax/avatax-client';
 
@@ -27,14 +27,13 @@ export interface TestEngine {
   openSeeded(): Promise<CrmDatabase>;
 }
 
-/** The seeded demo, by the CRM's migrations and every module the seed and the schema import. */
+/** The seeded demo, keyed by the CRM's migrations and sources and what they import. */
 const SEEDED_DEMO: TestTemplate = {
   name: 'crm',
   sources: [
     'packages/crm/migrations',
-    'packages/crm/src/db',
-    'packages/crm/src/domain',
-    'packages/crm/src/seed',
+    // The seed, the tables and the rules they use live in every capability's folder.
+    'packages/crm/src',
     'packages/contracts/src',
     'packages/database/src',
   ],

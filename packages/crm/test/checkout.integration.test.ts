@@ -19,9 +19,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOfQuote } from '../src/db/queries/orders';
 import { orders, quoteFiles, quotes, templates } from '../src/db/schema';
-import { REFUND_REASONS } from '../src/domain/payments';
+import { mailOfQuote } from '../src/orders/queries/orders';
+import { REFUND_REASONS } from '../src/payments/rules/payments';
 import { openSeededCrm, providerResult, type SeededCrm, testEngines } from '../src/testing';
 
 const WITH_PDF = 'tpl-test-checkout-pdf';

@@ -17,8 +17,8 @@ import {
 } from '@storefront/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOfQuote } from '../src/db/queries/orders';
 import { accounts, contacts, quotes, templates } from '../src/db/schema';
+import { mailOfQuote } from '../src/orders/queries/orders';
 import { openSeededCrm, providerResult, type SeededCrm, testEngines } from '../src/testing';
 
 const CHECKOUT_TEMPLATE = 'tpl-test-guest-checkout';

@@ -10,7 +10,7 @@ import { verifyPaymentSignature } from '@storefront/contracts/payment-protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, crmOutbox, invoices, payments } from '../src/db/schema';
-import { REFUND_REASONS } from '../src/domain/payments';
+import { REFUND_REASONS } from '../src/payments/rules/payments';
 import {
   billTestInvoice,
   openSeededCrm,

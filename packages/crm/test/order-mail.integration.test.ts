@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:net';
 import type { CatalogPage, PlacedOrder, QuoteItems } from '@storefront/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOfQuote } from '../src/db/queries/orders';
 import { crmOutbox, quotes, templates } from '../src/db/schema';
-import { createMailDelivery } from '../src/mail/outbox';
+import { createMailDelivery } from '../src/orders/outbox';
+import { mailOfQuote } from '../src/orders/queries/orders';
 import { openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
 
 /** A mail server as small as SMTP allows (RFC 5321): it takes every message and keeps its envelope and data. */

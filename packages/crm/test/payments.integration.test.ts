@@ -12,7 +12,7 @@ import { paymentAmount, verifyPaymentSignature } from '@storefront/contracts/pay
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentRefunds, paymentRequests, payments } from '../src/db/schema';
-import { REFUND_REASONS } from '../src/domain/payments';
+import { REFUND_REASONS } from '../src/payments/rules/payments';
 import { openSeededCrm, providerResult, type SeededCrm, TEST_PAYMENTS, testEngines } from '../src/testing';
 
 type Answer = { status: number; body: unknown };

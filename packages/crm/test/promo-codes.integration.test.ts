@@ -8,7 +8,8 @@ import {
 } from '@storefront/contracts';
 import { and, asc, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spendPromoCodeUse } from '../src/db/queries/promo-codes';
+import { spendPromoCodeUse } from '../src/cart/queries/promo-codes';
+import { quoteTotals } from '../src/cart/rules/quote-pricing';
 import {
   accounts,
   catalogueItems,
@@ -17,7 +18,6 @@ import {
   quoteLineItems,
   quotes,
 } from '../src/db/schema';
-import { quoteTotals } from '../src/domain/quote-pricing';
 import { type Answer, openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
 
 describe.each(await testEngines())('promo code types on $name', (engine) => {

@@ -9,10 +9,10 @@ import {
 } from '@storefront/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { quoteTotals } from '../src/cart/rules/quote-pricing';
+import { applyOffer } from '../src/catalogue/rules/pricing';
 import { lockQuote } from '../src/db/locks';
 import { quoteLineItems, quotes } from '../src/db/schema';
-import { applyOffer } from '../src/domain/pricing';
-import { quoteTotals } from '../src/domain/quote-pricing';
 import { type Answer, openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
 
 type ActiveQuote = { quote: QuoteSummary | null };

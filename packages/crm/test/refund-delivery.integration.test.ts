@@ -2,7 +2,7 @@ import type { CatalogPage, QuoteItems, SignedPaymentRequest } from '@storefront/
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentRefunds, payments } from '../src/db/schema';
-import { createRefundDelivery, REFUND_MAX_ATTEMPTS } from '../src/refunds/delivery';
+import { createRefundDelivery, REFUND_MAX_ATTEMPTS } from '../src/payments/refund-delivery';
 import { openSeededCrm, providerResult, type SeededCrm, TEST_PAYMENTS, testEngines } from '../src/testing';
 
 // Refunds the provider cannot be reached for are tried again, then left Failed for a person (decision 0015).

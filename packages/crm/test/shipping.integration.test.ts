@@ -11,7 +11,7 @@ import {
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueItems, catalogues, quotes, shippingProfiles } from '../src/db/schema';
-import type { ColdChain } from '../src/domain/shipping/profile';
+import type { ColdChain } from '../src/shipping/rules/profile';
 import { openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
 
 interface Address {

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { PromoCodeRow } from '../cart/queries/promo-codes';
+import { type CartOwner, findActiveQuote, type QuoteRow } from '../cart/queries/quotes';
+import type { LocationRow } from '../checkout/queries/addresses';
+import type { FileUploadRow } from '../files/queries/quote-files';
+import type { PreparedQuoteRow } from '../sales/queries/prepared-quotes';
 import type { CrmDb } from './open';
-import type { LocationRow } from './queries/addresses';
-import type { PreparedQuoteRow } from './queries/prepared-quotes';
-import type { PromoCodeRow } from './queries/promo-codes';
-import type { FileUploadRow } from './queries/quote-files';
-import { type CartOwner, findActiveQuote, type QuoteRow } from './queries/quotes';
 import { accounts, fileUploads, locations, preparedQuotes, promoCodes, quotes } from './schema';
 
 /**

@@ -70,7 +70,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { COLD_CHAINS, type ColdChain } from '../domain/shipping/profile';
+import { COLD_CHAINS, type ColdChain } from '../shipping/rules/profile';
 
 /**
  * One schema for PGlite and PostgreSQL. Column names are snake_case in SQL (drizzle `casing`), the

@@ -1,6 +1,6 @@
 import { GUEST_CART_DAYS } from '@storefront/contracts';
 import type { CrmDb } from '../db/open';
-import { deleteAbandonedGuestCartFiles, deleteAbandonedUploads } from '../db/queries/quote-files';
+import { deleteAbandonedGuestCartFiles, deleteAbandonedUploads } from './queries/quote-files';
 
 /** The sweep runs at most this often: what it clears is an hour or a month old, so sooner finds nothing new. */
 export const FILE_SWEEP_EVERY_MS = 3_600_000;

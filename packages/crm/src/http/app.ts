@@ -10,17 +10,17 @@ import {
 } from '@storefront/contracts';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { isoDay } from '../catalogue/rules/pricing';
+import { CrmHttpError, notFound } from '../core/errors';
+import type { Handler, PaymentSettings } from '../core/handler';
 import type { CrmDatabase } from '../db/open';
-import { isoDay } from '../domain/pricing';
 import { createFileSweep } from '../files/sweep';
-import { createMailDelivery } from '../mail/outbox';
-import { createRefundDelivery } from '../refunds/delivery';
+import { createMailDelivery } from '../orders/outbox';
+import { createRefundDelivery } from '../payments/refund-delivery';
 import type { AvaTaxClient } from '../tax/avatax-client';
 import { requireServiceToken } from './auth';
-import { CrmHttpError, notFound } from './errors';
-import { HANDLERS } from './handlers';
-import type { Handler, PaymentSettings } from './handlers/types';
 import { readPayload } from './payload';
+import { HANDLERS } from './registry';
 
 export interface CrmAppOptions {
   db: CrmDatabase;

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { CrmHttpError } from './errors';
+import { CrmHttpError } from '../core/errors';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 

@@ -1,7 +1,7 @@
 import { type CrmPayload, type CrmType, payloadSchema } from '@storefront/contracts';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { CrmHttpError, invalidPayload } from './errors';
+import { CrmHttpError, invalidPayload } from '../core/errors';
 
 /** GET types read their payload from the query string (without `type`), POST types from the JSON body. */
 export async function readPayload<T extends CrmType>(c: Context, type: T): Promise<CrmPayload<T>> {

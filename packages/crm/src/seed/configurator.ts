@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { ComponentCondition, ComponentKind } from '@storefront/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { CrmDb } from '../db/open';
-import { createInstallBaseCatalogue, syncInstallBaseCatalogue } from '../db/queries/install-base-catalogue';
 import * as schema from '../db/schema';
+import {
+  createInstallBaseCatalogue,
+  syncInstallBaseCatalogue,
+} from '../install-base/queries/install-base-catalogue';
 
 /**
  * A node of a demo parts tree: a catalogue part by its name, an obsolete part by its number (see

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { CourseFormat } from '@storefront/contracts';
 import { eq } from 'drizzle-orm';
 import type { CrmDb } from '../db/open';
-import { fullCatalogueModels } from '../db/queries/elearning';
 import * as schema from '../db/schema';
+import { fullCatalogueModels } from '../elearning/queries/elearning';
 
 type Level = (typeof schema.courses.$inferInsert)['level'];
 

@@ -1,10 +1,10 @@
 import { sectionSchema, templateMetaSchema } from '@storefront/contracts';
 import { roundMoney } from '@storefront/contracts/money';
 import { productImagePath } from '@storefront/contracts/product-images';
+import { unitPrice } from '../catalogue/rules/pricing';
+import { salesforceId } from '../core/ids';
+import { slugify, uniqueSlugs } from '../core/slug';
 import type * as schema from '../db/schema';
-import { salesforceId } from '../domain/ids';
-import { unitPrice } from '../domain/pricing';
-import { slugify, uniqueSlugs } from '../domain/slug';
 import { DEMO_ADDRESS_BOOKS } from './addresses';
 import { createPrng, type Prng } from './prng';
 import { CATEGORIES, type CategoryKey, demoProducts, type ProductSpec, shippingProfile } from './products';

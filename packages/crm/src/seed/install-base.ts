@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { CrmDb } from '../db/open';
-import { fullCatalogueModels } from '../db/queries/elearning';
 import * as schema from '../db/schema';
+import { fullCatalogueModels } from '../elearning/queries/elearning';
 
 interface DemoInstrument {
   model: string;

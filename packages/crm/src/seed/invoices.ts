@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
+import { roundInCurrency } from '../cart/rules/quote-pricing';
+import { formatOrderNumber } from '../checkout/rules/checkout';
 import type { CrmDb } from '../db/open';
-import { hasInvoices, insertInvoice, type NewInvoicePayment } from '../db/queries/invoices';
-import { nextOrderSequence } from '../db/queries/orders';
 import { accounts, catalogueItems, catalogues } from '../db/schema';
-import { formatOrderNumber } from '../domain/checkout';
-import { addDays, creditMemoNumberOf, invoiceNumberOf, netTerms } from '../domain/invoices';
-import { roundInCurrency } from '../domain/quote-pricing';
+import { hasInvoices, insertInvoice, type NewInvoicePayment } from '../invoices/queries/invoices';
+import { addDays, creditMemoNumberOf, invoiceNumberOf, netTerms } from '../invoices/rules/invoices';
+import { nextOrderSequence } from '../orders/queries/orders';
 import { createPrng, type Prng } from './prng';
 
 /** Sales tax or VAT the demo history was billed with, by the account's billing country. */

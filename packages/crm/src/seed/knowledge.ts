@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { CrmDb } from '../db/open';
-import { fullCatalogueModels } from '../db/queries/elearning';
-import { recordArticleTerms } from '../db/queries/knowledge';
 import * as schema from '../db/schema';
-import { procedureFileName, renderProcedurePdf } from '../domain/knowledge-pdf';
+import { fullCatalogueModels } from '../elearning/queries/elearning';
+import { recordArticleTerms } from '../support/queries/knowledge';
+import { procedureFileName, renderProcedurePdf } from '../support/rules/knowledge-pdf';
 import { DEMO_ARTICLES, type DemoArticle } from './knowledge-articles';
 
 /** The first articles (the most asked about) come with a printable procedure. */

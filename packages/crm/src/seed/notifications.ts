@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { CrmDb } from '../db/open';
-import { insertNotification } from '../db/queries/notifications';
 import { accounts, contactNotifications, quotes, templates } from '../db/schema';
+import { insertNotification } from '../notifications/queries/notifications';
 import { QUOTE_DETAIL_TEMPLATE, QUOTE_LIST_TEMPLATE } from './templates';
 
 /** A signed-in demo user: the identity service knows their contact, the CRM only its id. */

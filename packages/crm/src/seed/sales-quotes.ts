@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import { roundInCurrency } from '../cart/rules/quote-pricing';
+import { unitPrice } from '../catalogue/rules/pricing';
+import { catalogueForAccount } from '../core/access';
+import { findAccountWithCatalogues } from '../core/accounts';
 import type { CrmDb } from '../db/open';
-import { findAccountWithCatalogues } from '../db/queries/accounts';
 import * as schema from '../db/schema';
-import { catalogueForAccount } from '../domain/access';
-import { unitPrice } from '../domain/pricing';
-import { roundInCurrency } from '../domain/quote-pricing';
 
 interface DemoLine {
   name: string;

@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { CrmDb } from '../db/open';
-import { insertCase, insertComment, insertRequest, setRequestStatus } from '../db/queries/service-requests';
 import { accounts, serviceRequests } from '../db/schema';
+import {
+  insertCase,
+  insertComment,
+  insertRequest,
+  setRequestStatus,
+} from '../support/queries/service-requests';
 import type { DemoRecipient } from './notifications';
 
 const DAY = 86_400_000;

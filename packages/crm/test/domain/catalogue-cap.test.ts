@@ -1,6 +1,6 @@
 import { CATALOGUE_ITEM_CAP } from '@storefront/contracts';
 import { describe, expect, it } from 'vitest';
-import { capTotal, capWindow } from '../../src/domain/catalogue-cap';
+import { capTotal, capWindow } from '../../src/catalogue/rules/catalogue-cap';
 
 describe('capTotal', () => {
   it('reports the count as is up to the cap', () => {

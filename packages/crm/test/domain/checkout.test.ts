@@ -10,7 +10,7 @@ import {
   formatOrderNumber,
   incompleteStep,
   orderPdfFileName,
-} from '../../src/domain/checkout';
+} from '../../src/checkout/rules/checkout';
 
 const address = {
   address: '1 Main St',

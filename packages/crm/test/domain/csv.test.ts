@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from '../../src/domain/csv';
+import { csvCell, toCsv } from '../../src/core/csv';
 
 describe('csvCell', () => {
   it.each([

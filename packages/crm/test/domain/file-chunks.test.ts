@@ -1,6 +1,6 @@
 import { base64Length, MAX_PO_FILE_BYTES } from '@storefront/contracts';
 import { describe, expect, it } from 'vitest';
-import { assembleChunks, chunkProblem, planUpload } from '../../src/domain/file-chunks';
+import { assembleChunks, chunkProblem, planUpload } from '../../src/files/rules/file-chunks';
 
 /** The file's base64 cut into chunks of `size` characters. */
 function chunksOf(file: Buffer, size: number): string[] {

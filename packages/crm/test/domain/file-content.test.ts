@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFileContent, startsLike } from '../../src/domain/file-content';
+import { checkFileContent, startsLike } from '../../src/files/rules/file-content';
 import { jpeg, office, ole2, pdf, png, svg, zip } from '../fixtures/files';
 
 describe('checkFileContent: a file is what its leading bytes say', () => {

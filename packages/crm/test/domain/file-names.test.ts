@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitiseFileName } from '../../src/domain/file-names';
+import { sanitiseFileName } from '../../src/files/rules/file-names';
 
 describe('sanitiseFileName', () => {
   it('keeps an ordinary name, with its extension in lower case', () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, creditMemoNumberOf, invoiceNumberOf, invoiceStatus } from '../../src/domain/invoices';
+import {
+  addDays,
+  creditMemoNumberOf,
+  invoiceNumberOf,
+  invoiceStatus,
+} from '../../src/invoices/rules/invoices';
 
 describe('an invoice’s status', () => {
   const today = '2026-03-01';

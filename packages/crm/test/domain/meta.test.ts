@@ -1,7 +1,7 @@
 import type { CatalogueType, PageMeta } from '@storefront/contracts';
 import { describe, expect, it } from 'vitest';
-import { belongsToStorefront, catalogueForAccount } from '../../src/domain/access';
-import { blankPageMeta, mergePageMeta, metaLayer } from '../../src/domain/meta';
+import { belongsToStorefront, catalogueForAccount } from '../../src/core/access';
+import { blankPageMeta, mergePageMeta, metaLayer } from '../../src/storefronts/rules/meta';
 
 const base: PageMeta = blankPageMeta({
   pageTitle: 'Shop',

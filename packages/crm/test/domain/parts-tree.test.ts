@@ -1,6 +1,6 @@
 import type { LinkedComponent, Supersession } from '@storefront/contracts';
 import { describe, expect, it } from 'vitest';
-import { buildPartsTree, currentPartNumber, type TreeRow } from '../../src/domain/parts-tree';
+import { buildPartsTree, currentPartNumber, type TreeRow } from '../../src/install-base/rules/parts-tree';
 
 const supersession = (partNumber: string, successorSku: string): Supersession => ({
   partNumber,

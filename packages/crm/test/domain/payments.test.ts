@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { quoteTotal } from '../../src/cart/rules/quote-pricing';
 import {
   amountDue,
   isStorefrontUrl,
@@ -6,8 +7,7 @@ import {
   paidAmount,
   payOnlineTerms,
   surplusRefunds,
-} from '../../src/domain/payments';
-import { quoteTotal } from '../../src/domain/quote-pricing';
+} from '../../src/payments/rules/payments';
 
 describe('pay-online terms (spec C§4)', () => {
   it('Payment Required: payment is needed', () => {

@@ -8,7 +8,7 @@ import {
   selectTier,
   unitPrice,
   unitPriceForQuantity,
-} from '../../src/domain/pricing';
+} from '../../src/catalogue/rules/pricing';
 
 const catalogPriced: PricedItem = { priceSource: 'Catalog Price', listPrice: 100, negotiatedPrice: 85 };
 const listPriced: PricedItem = { ...catalogPriced, priceSource: 'List Price' };

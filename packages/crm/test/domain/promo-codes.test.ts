@@ -4,8 +4,8 @@ import {
   type PromoRule,
   promoCodeStatus,
   promoDiscounts,
-} from '../../src/domain/promo-codes';
-import { quoteTotals } from '../../src/domain/quote-pricing';
+} from '../../src/cart/rules/promo-codes';
+import { quoteTotals } from '../../src/cart/rules/quote-pricing';
 
 const rule: PromoRule = {
   kind: 'Percent',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PricedItem } from '../../src/domain/pricing';
-import { currencyDigits, priceLine, quoteTotals, roundInCurrency } from '../../src/domain/quote-pricing';
+import { currencyDigits, priceLine, quoteTotals, roundInCurrency } from '../../src/cart/rules/quote-pricing';
+import type { PricedItem } from '../../src/catalogue/rules/pricing';
 
 const item: PricedItem = { priceSource: 'Catalog Price', listPrice: 100, negotiatedPrice: 85 };
 const tiers = [

@@ -1,17 +1,17 @@
 import { ADDRESS_MESSAGES, OWN_CARRIER_LABEL } from '@storefront/contracts';
 import { describe, expect, it } from 'vitest';
-import { quoteTotal, quoteTotals } from '../../src/domain/quote-pricing';
-import { shippingOffer } from '../../src/domain/shipping/offer';
-import type { ShipmentLine, ShippingProfile } from '../../src/domain/shipping/profile';
+import { quoteTotal, quoteTotals } from '../../src/cart/rules/quote-pricing';
+import { shippingOffer } from '../../src/shipping/rules/offer';
+import type { ShipmentLine, ShippingProfile } from '../../src/shipping/rules/profile';
 import {
   billableWeightKg,
   coldChainOf,
   hazardClassesOf,
   rateShipment,
   requiresShipping,
-} from '../../src/domain/shipping/rates';
-import { carrierPicklist } from '../../src/domain/shipping/services';
-import { destinationOf } from '../../src/domain/shipping/zones';
+} from '../../src/shipping/rules/rates';
+import { carrierPicklist } from '../../src/shipping/rules/services';
+import { destinationOf } from '../../src/shipping/rules/zones';
 
 const profile = (overrides: Partial<ShippingProfile> = {}): ShippingProfile => ({
   shippable: true,

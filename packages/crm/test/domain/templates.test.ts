@@ -1,6 +1,6 @@
 import type { Section } from '@storefront/contracts';
 import { describe, expect, it } from 'vitest';
-import { productRef, sortSections } from '../../src/domain/templates';
+import { productRef, sortSections } from '../../src/storefronts/rules/templates';
 
 describe('productRef', () => {
   it('reads the product slug of /product/{template}/{slug}', () => {

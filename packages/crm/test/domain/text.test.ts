@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { salesforceId, toCaseSafeId } from '../../src/domain/ids';
-import { containsPattern } from '../../src/domain/search';
-import { slugify, uniqueSlugs } from '../../src/domain/slug';
+import { containsPattern } from '../../src/catalogue/rules/search';
+import { salesforceId, toCaseSafeId } from '../../src/core/ids';
+import { slugify, uniqueSlugs } from '../../src/core/slug';
 
 describe('slugify', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { CART_COLUMNS } from '@storefront/contracts';
 import { describe, expect, it } from 'vitest';
-import { cartHeaders, resolveLocale } from '../../src/domain/translations';
+import { cartHeaders, resolveLocale } from '../../src/storefronts/rules/translations';
 
 describe('resolveLocale', () => {
   it.each([

@@ -1,4 +1,4 @@
-import type { ShippingProfile } from '../../domain/shipping/profile';
+import type { ShippingProfile } from '../../shipping/rules/profile';
 import type { ProductSpec } from './types';
 
 /**

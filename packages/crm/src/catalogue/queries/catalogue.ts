@@ -1,0 +1,186 @@
+import { type CATALOGUE_SORTS, PICKLIST_FIELDS, type PicklistField } from '@storefront/contracts';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import type { CrmDb } from '../../db/open';
+import { catalogueItems, categories, productLots, quantityTiers } from '../../db/schema';
+import type { ProductRef } from '../../storefronts/rules/templates';
+import { containsPattern } from '../rules/search';
+
+export interface CatalogueFilter {
+  catalogueId: string;
+  categoryId?: string | undefined;
+  searchText?: string | undefined;
+  filters: Partial<Record<PicklistField, string[]>>;
+}
+
+/** A facet leaves out its own filter, so its counts show what choosing another value would give. */
+type Facet = { kind: 'category' } | { kind: 'attribute'; field: PicklistField };
+
+/**
+ * `attributes->>'Field'` with the field name as a literal, not a parameter: PostgreSQL only sees that the
+ * select, group by and order by expressions are the same when their text is. The names are our constants.
+ */
+const ATTRIBUTES = Object.fromEntries(
+  PICKLIST_FIELDS.map((field) => [
+    field,
+    sql<string | null>`${catalogueItems.attributes}->>${sql.raw(`'${field}'`)}`,
+  ]),
+) as Record<PicklistField, SQL<string | null>>;
+
+function conditions(filter: CatalogueFilter, facet?: Facet): SQL | undefined {
+  const parts: (SQL | undefined)[] = [eq(catalogueItems.catalogueId, filter.catalogueId)];
+  if (filter.categoryId && facet?.kind !== 'category')
+    parts.push(eq(catalogueItems.categoryId, filter.categoryId));
+  if (filter.searchText) {
+    const pattern = containsPattern(filter.searchText);
+    parts.push(
+      or(
+        ilike(catalogueItems.name, pattern),
+        ilike(catalogueItems.sku, pattern),
+        ilike(catalogueItems.shortDescription, pattern),
+      ),
+    );
+  }
+  for (const field of PICKLIST_FIELDS) {
+    const values = filter.filters[field];
+    if (!values?.length || (facet?.kind === 'attribute' && facet.field === field)) continue;
+    parts.push(attributeIsOneOf(field, values));
+  }
+  return and(...parts);
+}
+
+/**
+ * The attribute holds one of the values, written as containment tests (attributes @> '{"Field":"value"}') so
+ * the attributes' GIN index answers them instead of a scan of the category; the values are always strings.
+ */
+function attributeIsOneOf(field: PicklistField, values: readonly string[]): SQL | undefined {
+  return or(
+    ...values.map(
+      (value) => sql`${catalogueItems.attributes} @> ${JSON.stringify({ [field]: value })}::jsonb`,
+    ),
+  );
+}
+
+/** Mirrors domain/pricing unitPrice so the database can sort by the price the account pays. */
+const effectivePrice = sql`case when ${catalogueItems.priceSource} = 'Catalog Price' and ${catalogueItems.negotiatedPrice} is not null then ${catalogueItems.negotiatedPrice} else ${catalogueItems.listPrice} end`;
+
+const SORTS: Record<(typeof CATALOGUE_SORTS)[number], SQL[]> = {
+  name: [asc(catalogueItems.name)],
+  sku: [asc(catalogueItems.sku)],
+  'price-asc': [asc(effectivePrice), asc(catalogueItems.name)],
+  'price-desc': [desc(effectivePrice), asc(catalogueItems.name)],
+};
+
+/** What a product card needs; the long description stays out of lists. */
+export const cardFields = {
+  id: catalogueItems.id,
+  sku: catalogueItems.sku,
+  name: catalogueItems.name,
+  slug: catalogueItems.slug,
+  shortDescription: catalogueItems.shortDescription,
+  images: catalogueItems.images,
+  unit: catalogueItems.unit,
+  requiresConfiguration: catalogueItems.requiresConfiguration,
+  productTemplateId: catalogueItems.productTemplateId,
+  categoryId: catalogueItems.categoryId,
+  priceSource: catalogueItems.priceSource,
+  listPrice: catalogueItems.listPrice,
+  negotiatedPrice: catalogueItems.negotiatedPrice,
+  attributes: catalogueItems.attributes,
+  customAction: catalogueItems.customAction,
+};
+
+export async function countItems(db: CrmDb, filter: CatalogueFilter): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(catalogueItems).where(conditions(filter));
+  return row?.count ?? 0;
+}
+
+export function findItemsPage(
+  db: CrmDb,
+  filter: CatalogueFilter,
+  page: { sort: (typeof CATALOGUE_SORTS)[number]; offset: number; limit: number },
+) {
+  return db
+    .select(cardFields)
+    .from(catalogueItems)
+    .where(conditions(filter))
+    .orderBy(...SORTS[page.sort], asc(catalogueItems.id))
+    .offset(page.offset)
+    .limit(page.limit);
+}
+
+/** Every category of the catalogue with its matching items (zero included), in display order. */
+export function countByCategory(db: CrmDb, filter: CatalogueFilter) {
+  return db
+    .select({ categoryId: categories.id, name: categories.name, count: count(catalogueItems.id) })
+    .from(categories)
+    .leftJoin(
+      catalogueItems,
+      and(eq(catalogueItems.categoryId, categories.id), conditions(filter, { kind: 'category' })),
+    )
+    .where(eq(categories.catalogueId, filter.catalogueId))
+    .groupBy(categories.id, categories.name, categories.sortOrder)
+    .orderBy(asc(categories.sortOrder), asc(categories.name));
+}
+
+/** Matching items per value of one attribute; items without the attribute are left out. */
+export async function countByAttribute(db: CrmDb, filter: CatalogueFilter, field: PicklistField) {
+  const value = ATTRIBUTES[field];
+  const rows = await db
+    .select({ value, count: count() })
+    .from(catalogueItems)
+    .where(and(conditions(filter, { kind: 'attribute', field }), isNotNull(value)))
+    .groupBy(value)
+    .orderBy(asc(value));
+  return rows.map((row) => ({ value: row.value ?? '', count: row.count }));
+}
+
+function productMatch(ref: ProductRef): SQL | undefined {
+  if ('itemId' in ref) return eq(catalogueItems.id, ref.itemId);
+  if ('sku' in ref) return eq(catalogueItems.sku, ref.sku);
+  // Product paths named the item id where the slug now stands; those links still resolve.
+  return or(eq(catalogueItems.slug, ref.slug), eq(catalogueItems.id, ref.slug));
+}
+
+export async function findItem(db: CrmDb, catalogueId: string, ref: ProductRef) {
+  const [row] = await db
+    .select({
+      ...cardFields,
+      description: catalogueItems.description,
+      specifications: catalogueItems.specifications,
+      hazards: catalogueItems.hazards,
+      categoryName: categories.name,
+      categorySlug: categories.slug,
+    })
+    .from(catalogueItems)
+    .innerJoin(categories, eq(categories.id, catalogueItems.categoryId))
+    .where(and(eq(catalogueItems.catalogueId, catalogueId), productMatch(ref)))
+    .limit(1);
+  return row;
+}
+
+export function tiersForItems(db: CrmDb, itemIds: readonly string[]) {
+  if (itemIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      itemId: quantityTiers.itemId,
+      sv: quantityTiers.sv,
+      ev: quantityTiers.ev,
+      price: quantityTiers.price,
+    })
+    .from(quantityTiers)
+    .where(inArray(quantityTiers.itemId, [...itemIds]))
+    .orderBy(asc(quantityTiers.itemId), asc(quantityTiers.sv));
+}
+
+/** The lots of a product made by the organisation, newest first. */
+export function lotsOfProduct(db: CrmDb, organisationId: string, sku: string) {
+  return db
+    .select({
+      lotNumber: productLots.lotNumber,
+      manufacturedOn: productLots.manufacturedOn,
+      expiresOn: productLots.expiresOn,
+    })
+    .from(productLots)
+    .where(and(eq(productLots.organisationId, organisationId), eq(productLots.sku, sku)))
+    .orderBy(desc(productLots.manufacturedOn), asc(productLots.lotNumber));
+}

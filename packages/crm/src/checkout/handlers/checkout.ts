@@ -1,0 +1,355 @@
+import {
+  addressFieldConfigOf,
+  CHECKOUT_MESSAGES,
+  type CustomForm,
+  confirmationPath,
+  customFormOf,
+  displayCustomValue,
+  formatMoney,
+  missingRequiredField,
+  type PlacedOrder,
+  PO_MESSAGES,
+  remainingPaymentMessage,
+} from '@storefront/contracts';
+import { ownQuote, type QuoteScope, quoteScope } from '../../cart/handlers/quote-access';
+import { findQuote, linesWithItems, type QuoteRow } from '../../cart/queries/quotes';
+import { storedCharges } from '../../cart/rules/quote-pricing';
+import { CrmHttpError, notFound } from '../../core/errors';
+import type { Handler, HandlerContext } from '../../core/handler';
+import { lockOwnerAndQuote, lockPoNumber } from '../../db/locks';
+import { findFileMeta, replaceQuoteFile } from '../../files/queries/quote-files';
+import { invoiceOrder } from '../../invoices/handlers/invoices';
+import { insertNotification } from '../../notifications/queries/notifications';
+import {
+  type CheckoutTemplate,
+  findCheckoutTemplate,
+  findOrderByNumber,
+  findOrderOfQuote,
+  insertOrder,
+  insertOutboxMail,
+  nextOrderSequence,
+  type OrderRow,
+} from '../../orders/queries/orders';
+import { formatAmount, type OrderDocument, renderOrderPdf } from '../../orders/rules/order-pdf';
+import { appliedQuotePayments, findStorefrontIdentity } from '../../payments/queries/payments';
+import { insertRefund } from '../../payments/queries/refunds';
+import {
+  amountDue,
+  leftToPay,
+  paidAmount,
+  payOnlineTerms,
+  REFUND_REASONS,
+  surplusRefunds,
+} from '../../payments/rules/payments';
+import { findShippingSettings, shipmentLinesOf } from '../../shipping/queries/shipping';
+import { shippingOffer } from '../../shipping/rules/offer';
+import { taxLockedQuote } from '../../tax/handlers/tax';
+import { findQuoteBuyer } from '../queries/guest-buyers';
+import { countPoNumber, findPurchaseOrderSettings } from '../queries/purchase-orders';
+import { addressLines, billingParts, shippingParts } from '../rules/addresses';
+import { formatOrderNumber, incompleteStep, orderPdfFileName } from '../rules/checkout';
+
+const stepIncomplete = (message: string) => new CrmHttpError(400, 'CHECKOUT_STEP_INCOMPLETE', message);
+
+/** The answer for an order that exists: its number and its PDF. */
+async function placedOrder(
+  ctx: HandlerContext,
+  order: OrderRow,
+  alreadySubmitted: boolean,
+): Promise<PlacedOrder> {
+  const pdf = await findFileMeta(ctx.db, order.pdfFileId);
+  if (!pdf) throw new Error(`order ${order.orderNumber} has lost its PDF`);
+  return {
+    orderNumber: order.orderNumber,
+    quoteId: order.quoteId,
+    alreadySubmitted,
+    pdf: { cvId: pdf.id, fileName: pdf.fileName },
+  };
+}
+
+/** The storefront's duplicate-PO check, once more under the PO number's lock: another quote may have taken it. */
+async function refuseDuplicatePo(ctx: HandlerContext, scope: QuoteScope, quote: QuoteRow): Promise<void> {
+  if (!quote.poNumber) return;
+  const settings = await findPurchaseOrderSettings(ctx.db, scope.storefrontId);
+  if (!settings.duplicateCheck) return;
+  await lockPoNumber(ctx.db, quote.accountId, quote.poNumber);
+  if ((await countPoNumber(ctx.db, scope.owner, quote.poNumber, quote.id)) > 0) {
+    throw new CrmHttpError(400, 'DUPLICATE_PO_NUMBER', settings.duplicateMessage ?? PO_MESSAGES.duplicate);
+  }
+}
+
+/** The checkout template's custom form asks for a value the quote does not hold. */
+function refuseMissingCustomField(form: CustomForm | null, quote: QuoteRow): void {
+  const missing = form && missingRequiredField(form, quote.customFields);
+  if (missing) {
+    throw new CrmHttpError(
+      400,
+      'CHECKOUT_STEP_INCOMPLETE',
+      `ERROR: ${missing.label} is required. Please complete ${form.heading}.`,
+    );
+  }
+}
+
+/** Every step of C§4 checked on the locked quote. */
+async function checkSteps(
+  ctx: HandlerContext,
+  scope: QuoteScope,
+  quote: QuoteRow,
+  template: CheckoutTemplate,
+): Promise<void> {
+  const form = customFormOf(template.sections);
+  const settings = await findShippingSettings(ctx.db, scope.storefrontId);
+  if (!settings) throw new Error(`storefront ${scope.storefrontId} vanished while an order was placed`);
+  const shipmentLines = await shipmentLinesOf(ctx.db, quote.id);
+  const offer = shippingOffer({
+    lines: shipmentLines,
+    country: quote.shippingCountry,
+    state: quote.shippingState,
+    currency: quote.currency,
+    customerCarrierAllowed: settings.customerCarrierAllowed,
+  });
+  const paid = paidAmount(await appliedQuotePayments(ctx.db, quote.id));
+  const problem = incompleteStep({
+    lineCount: shipmentLines.length,
+    shippingAddress: shippingParts(quote),
+    shippingFromLocation: quote.shippingLocationId !== null,
+    shippingAddressConfig: addressFieldConfigOf(template.sections),
+    requiresShipping: offer.requiresShipping,
+    shippingMethodChosen: quote.shippingCarrier !== null && quote.shippingService !== null,
+    shippingRateRequired: settings.shippingRateRequired,
+    billingAddress: billingParts(quote),
+    poNumber: quote.poNumber,
+    paymentRequired: payOnlineTerms(quote.payOnlineTerms, scope.account.payOnlineTerms).paymentRequired,
+    paidAmount: paid > 0 ? paid : null,
+  });
+  if (problem === CHECKOUT_MESSAGES.paymentRequired) {
+    throw new CrmHttpError(400, 'PAYMENT_REQUIRED', problem);
+  }
+  if (problem) throw stepIncomplete(problem);
+  refuseMissingCustomField(form, quote);
+  await refuseDuplicatePo(ctx, scope, quote);
+}
+
+/**
+ * The card payments against the taxed total (docs/decisions/0015-hosted-payments.md): where the terms require
+ * payment, a total grown since paying waits for the difference; where they offer it, the difference is invoiced.
+ * What was paid over a total that fell is queued to go back to the card.
+ */
+async function settleCardPayments(
+  ctx: HandlerContext,
+  quote: QuoteRow,
+  paymentRequired: boolean,
+): Promise<void> {
+  const applied = await appliedQuotePayments(ctx.db, quote.id);
+  const total = amountDue(quote);
+  const left = leftToPay(total, paidAmount(applied));
+  if (paymentRequired && left > 0) {
+    throw new CrmHttpError(
+      400,
+      'PAYMENT_REQUIRED',
+      remainingPaymentMessage(formatMoney(left, quote.currency)),
+    );
+  }
+  for (const refund of surplusRefunds(applied, total)) {
+    await insertRefund(ctx.db, { ...refund, currency: quote.currency, reason: REFUND_REASONS.overpaid });
+  }
+}
+
+type Buyer = Awaited<ReturnType<typeof findQuoteBuyer>>;
+
+/** What the PDF shows of the taxed quote; a guest's order is billed to the company they named. */
+async function orderDocument(
+  ctx: HandlerContext,
+  scope: QuoteScope,
+  quote: QuoteRow,
+  orderNumber: string,
+  buyer: Buyer,
+): Promise<OrderDocument> {
+  const storefront = await findStorefrontIdentity(ctx.db, scope.storefrontId);
+  const lines = await linesWithItems(ctx.db, quote.id);
+  return {
+    company: storefront?.name ?? scope.account.name,
+    orderNumber,
+    date: ctx.today,
+    currency: quote.currency,
+    billTo: [
+      ...(buyer ? [buyer.companyName] : []),
+      ...addressLines(quote.billingContactName ?? scope.account.name, billingParts(quote)),
+    ],
+    ...shipToAndTerms(scope, quote),
+    poNumber: quote.poNumber,
+    details: orderDetails(quote),
+    ...orderContents(quote, lines),
+  };
+}
+
+/** Where the order goes and on what terms it is paid, as its PDF and its confirmation both show them. */
+function shipToAndTerms(scope: QuoteScope, quote: QuoteRow) {
+  return {
+    shipTo: addressLines(quote.shippingContactName ?? quote.shippingLocationName, shippingParts(quote)),
+    paymentTerms: payOnlineTerms(quote.payOnlineTerms, scope.account.payOnlineTerms).term,
+  };
+}
+
+/** The chosen carrier and service; on the buyer's own carrier, with the account it ships on. */
+function shippingMethodOf(quote: QuoteRow): string | null {
+  if (quote.shippingCarrier === null || quote.shippingService === null) return null;
+  const method = `${quote.shippingCarrier} ${quote.shippingService}`;
+  return quote.customerShippingAccount
+    ? `${method} on your account ${quote.customerShippingAccount}`
+    : method;
+}
+
+/** The custom form's values as the order shows them: label and readable value. */
+function orderDetails(quote: QuoteRow): { label: string; value: string }[] {
+  return quote.customFields.map((entry) => ({ label: entry.label, value: displayCustomValue(entry.value) }));
+}
+
+/** What an order holds, as its PDF and its confirmation both show it. */
+function orderContents(quote: QuoteRow, lines: Awaited<ReturnType<typeof linesWithItems>>) {
+  return {
+    lines: lines.map(({ line, item }) => ({
+      sku: item.sku,
+      name: item.name,
+      qty: line.qty,
+      unitPrice: line.unitPrice,
+      lineTotal: line.lineTotal,
+    })),
+    subtotal: quote.subtotal,
+    discount: quote.discount,
+    ...storedCharges(quote),
+    total: quote.total,
+  };
+}
+
+/**
+ * Whom the order confirmation goes to: the buyer a guest named, else the checkout's contact; null when the
+ * quote names none.
+ */
+function recipientOf(quote: QuoteRow, buyer: Buyer): string | null {
+  return (
+    buyer?.contact.email ??
+    quote.billingContactEmail ??
+    quote.shippingContactEmail ??
+    quote.billingEmail ??
+    null
+  );
+}
+
+/** Places the order of the locked quote whose steps are complete: tax, number, PDF, mail. */
+async function placeOrder(
+  ctx: HandlerContext,
+  scope: QuoteScope,
+  locked: QuoteRow,
+  template: CheckoutTemplate,
+): Promise<PlacedOrder> {
+  await checkSteps(ctx, scope, locked, template);
+  const { quote } = await taxLockedQuote(ctx, scope, locked, true);
+  if (quote.taxStatus !== 'Committed') throw stepIncomplete(CHECKOUT_MESSAGES.taxNotCalculated);
+  const terms = payOnlineTerms(quote.payOnlineTerms, scope.account.payOnlineTerms);
+  await settleCardPayments(ctx, quote, terms.paymentRequired);
+  const year = Number(ctx.today.slice(0, 4));
+  const orderNumber = formatOrderNumber(year, await nextOrderSequence(ctx.db, year));
+  const buyer = await findQuoteBuyer(ctx.db, quote);
+  const document = await orderDocument(ctx, scope, quote, orderNumber, buyer);
+  const pdf = await replaceQuoteFile(ctx.db, {
+    quoteId: quote.id,
+    relatedTo: 'QPDF',
+    fileName: orderPdfFileName(orderNumber),
+    contentType: 'application/pdf',
+    content: Buffer.from(await renderOrderPdf(document)),
+  });
+  const order = await insertOrder(ctx.db, { quoteId: quote.id, orderNumber, pdfFileId: pdf.id });
+  await invoiceOrder(ctx, scope.account, quote, document);
+  // A signed-in buyer is told in the portal too; a guest's contact is the buyer they named, who has no portal.
+  if (quote.contactId && quote.guestSecretHash === null) {
+    await insertNotification(ctx.db, {
+      storefrontId: quote.storefrontId,
+      accountId: quote.accountId,
+      name: `Order ${orderNumber} placed`,
+      message: `Your order of ${formatAmount(document.total, document.currency)} is confirmed; its PDF is on the confirmation page.`,
+      createdAt: new Date(),
+      recipients: [
+        { contactId: quote.contactId, targetTemplatePage: confirmationPath(orderNumber), recordNumber: null },
+      ],
+    });
+  }
+  const recipient = recipientOf(quote, buyer);
+  if (recipient) {
+    await insertOutboxMail(ctx.db, {
+      kind: 'OrderConfirmation',
+      quoteId: quote.id,
+      paymentId: null,
+      recipient,
+      subject: `Your order ${orderNumber} with ${document.company}`,
+      body: [
+        `Thank you for your order ${orderNumber}, placed on ${document.date}.`,
+        `Total: ${formatAmount(document.total, document.currency)}.`,
+        'The order is attached as a PDF.',
+      ].join('\n\n'),
+      attachmentFileId: pdf.id,
+    });
+  }
+  return placedOrder(ctx, order, false);
+}
+
+/**
+ * Spec C§4, C§7: places the order. Ownership is checked before the locks; under the owner's and then the
+ * quote's (taken waiting, so parallel submits queue; the order adding to the cart takes them in) a quote that is
+ * already an order answers it with alreadySubmitted.
+ */
+export const blinkCheckout: Handler<'blinkCheckout'> = async (ctx, payload) => {
+  const scope = await quoteScope(ctx, payload);
+  const before = ownQuote(await findQuote(ctx.db, payload.quoteId), scope);
+  const existing = before.checkedOut ? await findOrderOfQuote(ctx.db, before.id) : undefined;
+  if (existing) return placedOrder(ctx, existing, true);
+  const template = await findCheckoutTemplate(ctx.db, scope.storefrontId, payload.templateId);
+  if (!template) throw notFound('there is no template with this id on this storefront.', 'templateId');
+  if (!template.quoteEDocumentId?.trim()) {
+    throw new CrmHttpError(400, 'QUOTE_PDF_TEMPLATE_NOT_SET', CHECKOUT_MESSAGES.pdfTemplateNotSet);
+  }
+  const placed = await ctx.db.transaction(async (db) => {
+    const quote = ownQuote(await lockOwnerAndQuote(db, scope.owner, payload.quoteId), scope);
+    const order = await findOrderOfQuote(db, quote.id);
+    if (order) return placedOrder({ ...ctx, db }, order, true);
+    if (quote.checkedOut) {
+      throw new CrmHttpError(
+        400,
+        'QUOTE_CHECKED_OUT',
+        'this quote is checked out and can no longer be ordered.',
+      );
+    }
+    return placeOrder({ ...ctx, db }, scope, quote, template);
+  });
+  // The buyer does not wait for the mail server or the provider; neither delivery throws, and what is not sent
+  // waits for the next.
+  if (!placed.alreadySubmitted) {
+    void ctx.mail.deliver();
+    void ctx.refunds.settle();
+  }
+  return placed;
+};
+
+/** The caller's own order (the quote's owner only: 403 another's, 404 none). */
+export const getOrderConfirmation: Handler<'getOrderConfirmation'> = async (ctx, payload) => {
+  const scope = await quoteScope(ctx, payload);
+  const order = await findOrderByNumber(ctx.db, payload.orderNumber);
+  if (!order) throw notFound('there is no order with this number.', 'orderNumber');
+  const quote = ownQuote(await findQuote(ctx.db, order.quoteId), scope);
+  const [lines, pdf] = await Promise.all([
+    linesWithItems(ctx.db, quote.id),
+    findFileMeta(ctx.db, order.pdfFileId),
+  ]);
+  return {
+    orderNumber: order.orderNumber,
+    quoteId: quote.id,
+    placedAt: order.placedAt.toISOString(),
+    currency: quote.currency,
+    poNumber: quote.poNumber,
+    ...shipToAndTerms(scope, quote),
+    shippingMethod: shippingMethodOf(quote),
+    details: orderDetails(quote),
+    ...orderContents(quote, lines),
+    pdf: pdf ? { cvId: pdf.id, fileName: pdf.fileName } : null,
+  };
+};

@@ -1,0 +1,46 @@
+import type { CrmAnswer, CrmPayload, CrmType } from '@storefront/contracts';
+import type { CrmDb } from '../db/open';
+import type { MailDelivery } from '../orders/outbox';
+import type { RefundDelivery } from '../payments/refund-delivery';
+import type { AvaTaxClient } from '../tax/avatax-client';
+
+/** How this CRM takes payments through the hosted payment page (docs/decisions/0015-hosted-payments.md). */
+export interface PaymentSettings {
+  /** The HMAC-SHA256 secret shared with the payment provider. */
+  secret: string;
+  /** Where the browser posts a signed payment request: the provider's hosted page. */
+  pageUrl: string;
+  /** Where the provider posts its signed result: this CRM's paymentRequestHandler. */
+  callbackUrl: string;
+  /** Where the provider posts the signed result of saving a card: this CRM's savePaymentMethodCallback. */
+  cardCallbackUrl: string;
+  /** Where the CRM charges a saved card's token, server to server: the provider's `/charges`. */
+  chargeUrl: string;
+  /** Where the CRM refunds a charge, server to server: the provider's `/refunds`. */
+  refundUrl: string;
+  /** How the CRM reaches the provider for a charge. */
+  fetch: (request: Request) => Promise<Response>;
+  /** The clock requests expire by: real time, even where tests pin the offer day. */
+  now: () => Date;
+}
+
+export interface HandlerContext {
+  db: CrmDb;
+  /** The tax service (AvaTax's REST v2): Avalara's own or the embedded one. */
+  tax: AvaTaxClient;
+  /** Today as YYYY-MM-DD (UTC), the day offers must be valid on. */
+  today: string;
+  /** Null when this CRM takes no payments online. */
+  payments: PaymentSettings | null;
+  /** Sends the outbox's waiting mail; called after a transaction that queued some has committed. */
+  mail: MailDelivery;
+  /** Sends the queued refunds to the provider; called after a transaction that queued one has committed. */
+  refunds: RefundDelivery;
+}
+
+/** A type's handler: its parsed payload in, the answer its contract row describes out. */
+export type Handler<T extends CrmType> = (
+  ctx: HandlerContext,
+  payload: CrmPayload<T>,
+) => Promise<CrmAnswer<T>>;
+export type Handlers = { [T in CrmType]: Handler<T> };
