@@ -1,0 +1,220 @@
+import {
+  CATALOGUE_TYPES,
+  type CatalogueType,
+  CONFIGURATION_MODES,
+  type ConfigurationMode,
+  type CustomAction,
+  type PicklistField,
+  PRICE_SOURCES,
+  type PriceSource,
+  type Specification,
+} from '@storefront/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { accounts } from '../accounts/tables';
+import { money, oneOf, optionalMoney } from '../db/columns';
+import { organisations, storefronts, templates } from '../storefronts/tables';
+
+/** The catalogue capability's tables (one drizzle schema: db/schema.ts gathers every capability's). */
+
+export const catalogues = pgTable(
+  'catalogues',
+  {
+    id: text().primaryKey(),
+    storefrontId: text()
+      .notNull()
+      .references(() => storefronts.id),
+    /** The account an eCatalog was made for; null for Full and Install Base catalogues. */
+    accountId: text().references((): AnyPgColumn => accounts.id),
+    name: text().notNull(),
+    type: text().$type<CatalogueType>().notNull(),
+    priceSource: text().$type<PriceSource>().notNull(),
+    currency: text().notNull(),
+  },
+  (t) => [
+    index().on(t.storefrontId, t.type),
+    check('catalogues_type_check', oneOf(t.type, CATALOGUE_TYPES)),
+    check('catalogues_price_source_check', oneOf(t.priceSource, PRICE_SOURCES)),
+  ],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: text().primaryKey(),
+    catalogueId: text()
+      .notNull()
+      .references(() => catalogues.id),
+    name: text().notNull(),
+    slug: text().notNull(),
+    parentId: text().references((): AnyPgColumn => categories.id),
+    sortOrder: integer().notNull().default(0),
+  },
+  (t) => [uniqueIndex().on(t.catalogueId, t.slug)],
+);
+
+export const catalogueItems = pgTable(
+  'catalogue_items',
+  {
+    id: text().primaryKey(),
+    catalogueId: text()
+      .notNull()
+      .references(() => catalogues.id),
+    categoryId: text()
+      .notNull()
+      .references(() => categories.id),
+    sku: text().notNull(),
+    name: text().notNull(),
+    slug: text().notNull(),
+    shortDescription: text().notNull().default(''),
+    description: text().notNull().default(''),
+    images: jsonb().$type<string[]>().notNull().default([]),
+    /** Pack size or unit of sale, e.g. '100 tests'. */
+    unit: text().notNull(),
+    requiresConfiguration: text().$type<ConfigurationMode>(),
+    productTemplateId: text()
+      .notNull()
+      .references(() => templates.id),
+    listPrice: money(),
+    negotiatedPrice: optionalMoney(),
+    priceSource: text().$type<PriceSource>().notNull(),
+    attributes: jsonb().$type<Record<string, string>>().notNull().default({}),
+    customAction: jsonb().$type<CustomAction>(),
+    sortOrder: integer().notNull().default(0),
+    /** The product page's specifications table, in display order; `attributes` stay the facets. */
+    specifications: jsonb().$type<Specification[]>().notNull().default([]),
+    /** Hazard statements for the safety data sheet; empty: not hazardous. */
+    hazards: jsonb().$type<string[]>().notNull().default([]),
+  },
+  (t) => [
+    uniqueIndex().on(t.catalogueId, t.sku),
+    uniqueIndex().on(t.catalogueId, t.slug),
+    index().on(t.catalogueId, t.categoryId, t.sortOrder),
+    // Trigram indexes serve the case-insensitive 'contains' search on each searched column.
+    index('catalogue_items_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('catalogue_items_sku_trgm').using('gin', t.sku.op('gin_trgm_ops')),
+    index('catalogue_items_short_description_trgm').using('gin', t.shortDescription.op('gin_trgm_ops')),
+    // Picklist filters are containment tests (attributes @> '{"Species":"Human"}'): this index finds the
+    // matching items of a big category without reading every item of it.
+    index('catalogue_items_attributes_gin').using('gin', t.attributes.op('jsonb_path_ops')),
+    check('catalogue_items_price_source_check', oneOf(t.priceSource, PRICE_SOURCES)),
+    check(
+      'catalogue_items_requires_configuration_check',
+      sql`${t.requiresConfiguration} is null or ${oneOf(t.requiresConfiguration, CONFIGURATION_MODES)}`,
+    ),
+  ],
+);
+
+/**
+ * Manufactured lots of a product, by SKU within the organisation: a lot is made once, whichever catalogues
+ * sell the product. Its certificate of analysis is generated from this row and the product.
+ */
+export const productLots = pgTable(
+  'product_lots',
+  {
+    organisationId: text()
+      .notNull()
+      .references(() => organisations.id),
+    sku: text().notNull(),
+    lotNumber: text().notNull(),
+    manufacturedOn: date({ mode: 'string' }).notNull(),
+    expiresOn: date({ mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organisationId, t.sku, t.lotNumber] }),
+    check('product_lots_dates_check', sql`${t.expiresOn} > ${t.manufacturedOn}`),
+  ],
+);
+
+export const quantityTiers = pgTable(
+  'quantity_tiers',
+  {
+    id: text().primaryKey(),
+    itemId: text()
+      .notNull()
+      .references(() => catalogueItems.id, { onDelete: 'cascade' }),
+    /** Start quantity, inclusive. */
+    sv: integer().notNull(),
+    /** End quantity, inclusive; null means open-ended. */
+    ev: integer(),
+    price: money(),
+  },
+  (t) => [
+    index().on(t.itemId, t.sv),
+    check('quantity_tiers_range_check', sql`${t.sv} >= 1 and (${t.ev} is null or ${t.ev} >= ${t.sv})`),
+  ],
+);
+
+export const offers = pgTable(
+  'offers',
+  {
+    id: text().primaryKey(),
+    storefrontId: text()
+      .notNull()
+      .references(() => storefronts.id),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    offerType: text().$type<'Percent' | 'Amount'>().notNull(),
+    discount: money(),
+    /** 'List Price' discounts the list price; anything else the price the account pays. */
+    appliedOnField: text().notNull(),
+    validFrom: date({ mode: 'string' }),
+    validTo: date({ mode: 'string' }),
+  },
+  (t) => [
+    index().on(t.storefrontId),
+    check('offers_offer_type_check', oneOf(t.offerType, ['Percent', 'Amount'])),
+  ],
+);
+
+export const offerItems = pgTable(
+  'offer_items',
+  {
+    offerId: text()
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    itemId: text()
+      .notNull()
+      .references(() => catalogueItems.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.itemId] }), index().on(t.itemId)],
+);
+
+/**
+ * A named set of catalogue filters an account saved (saveECatalogFilters); read back by id (getSavedFilter,
+ * `ecfr`). Saving a name the account already used replaces that filter, whatever the letter case.
+ */
+export const savedCatalogueFilters = pgTable(
+  'saved_catalogue_filters',
+  {
+    id: text().primaryKey(),
+    storefrontId: text()
+      .notNull()
+      .references(() => storefronts.id),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    catalogueId: text()
+      .notNull()
+      .references(() => catalogues.id),
+    name: text().notNull(),
+    categoryId: text().references(() => categories.id, { onDelete: 'set null' }),
+    searchText: text(),
+    filters: jsonb().$type<Partial<Record<PicklistField, string[]>>>().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    modifiedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('saved_catalogue_filters_account_name_unique').on(t.accountId, sql`lower(${t.name})`)],
+);
