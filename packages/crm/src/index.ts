@@ -8,10 +8,11 @@ export {
   unitPrice,
   unitPriceForQuantity,
 } from './catalogue/rules/pricing';
+export type { AvaTaxClient } from './core/handler';
 export { type CrmDatabase, type CrmDb, type OpenDatabaseOptions, openCrm, openCrmDatabase } from './db/open';
 export { type CrmAppOptions, createCrmApp } from './http/app';
 export { ensureDemoInvoices } from './seed/invoices';
 export { type DemoRecipient, ensureDemoNotifications } from './seed/notifications';
 export { type SeedResult, seedDemoIfEmpty } from './seed/seed';
 export { ensureDemoServiceRequests } from './seed/service-requests';
-export { type AvaTaxClient, type AvaTaxClientOptions, createAvaTaxClient } from './tax/avatax-client';
+export { type AvaTaxClientOptions, createAvaTaxClient } from './tax/avatax-client';

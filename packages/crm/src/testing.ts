@@ -13,11 +13,12 @@ import {
 } from '@storefront/database/testing';
 import { createTaxApp } from '@storefront/tax';
 import type { Hono } from 'hono';
+import type { AvaTaxClient } from './core/handler';
 import { type CrmDatabase, openCrm, openCrmOn } from './db/open';
 import { type CrmAppOptions, createCrmApp } from './http/app';
 import { insertInvoice } from './invoices/queries/invoices';
 import { describeDemo, type SeedResult, seedDemoIfEmpty } from './seed/seed';
-import { type AvaTaxClient, createAvaTaxClient } from './tax/avatax-client';
+import { createAvaTaxClient } from './tax/avatax-client';
 
 /** The shared test engines (`@storefront/database/testing`), each opening a database with the CRM migrated. */
 export interface TestEngine {

@@ -1,79 +1,17 @@
-import { ACCOUNT_PAY_ONLINE_TERMS, type AccountPayOnlineTerm } from '@storefront/contracts';
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   boolean,
   check,
   index,
-  integer,
   pgTable,
   primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { catalogues } from '../catalogue/tables';
-import { oneOf } from '../db/columns';
-import { organisations, storefronts } from '../storefronts/tables';
+import { accounts, storefronts } from '../core/tables';
 
 /** The accounts capability's tables (one drizzle schema: db/schema.ts gathers every capability's). */
-
-export const accounts = pgTable(
-  'accounts',
-  {
-    id: text().primaryKey(),
-    name: text().notNull(),
-    organisationId: text()
-      .notNull()
-      .references(() => organisations.id),
-    storefrontId: text()
-      .notNull()
-      .references(() => storefronts.id),
-    isGuest: boolean().notNull().default(false),
-    /**
-     * A buyer who checked out as a guest (createGuestBuyer): a company of its own on the storefront, not yet a
-     * customer. Not a guest account: a prospect has no cart of its own and nobody signs in to it.
-     */
-    isProspect: boolean().notNull().default(false),
-    currency: text().notNull(),
-    /** The account's own eCatalog; null means the storefront's Full catalogue. */
-    catalogueId: text().references((): AnyPgColumn => catalogues.id),
-    /** The account holds a sales tax exemption: its quotes are taxed at nothing. */
-    taxExempt: boolean().notNull().default(false),
-    // Payment (spec C§4): the term a quote's 'Use Account Pay Online Terms' falls back to; null: optional.
-    payOnlineTerms: text().$type<AccountPayOnlineTerm>(),
-    /** Invoices (issue 13): an order on account is due this many days after its invoice date (Net 30). */
-    invoiceTermDays: integer().notNull().default(30),
-    /** Whether the account's terms let it pay part of an invoice online (/billing/payment). */
-    partialInvoicePayments: boolean().notNull().default(false),
-    // Checkout addresses (spec C§3): the account's hierarchy and its billing and shipping address.
-    /** The parent of a child account; a parent's HIERARCHY address selection includes its children. */
-    parentAccountId: text().references((): AnyPgColumn => accounts.id),
-    billingStreet: text(),
-    billingCity: text(),
-    billingState: text(),
-    billingPostalCode: text(),
-    billingCountry: text(),
-    shippingStreet: text(),
-    shippingCity: text(),
-    shippingState: text(),
-    shippingPostalCode: text(),
-    shippingCountry: text(),
-    // Shipping preferences (/billing/shippingmethods): checkout's shipping method step starts from them.
-    preferredShippingCarrier: text(),
-    preferredShippingService: text(),
-    /** The account's own carrier account number, used with 'Use your own shipping carrier'. */
-    carrierAccountNumber: text(),
-  },
-  (t) => [
-    index().on(t.storefrontId),
-    index().on(t.parentAccountId),
-    check(
-      'accounts_pay_online_terms_check',
-      sql`${t.payOnlineTerms} is null or ${oneOf(t.payOnlineTerms, ACCOUNT_PAY_ONLINE_TERMS)}`,
-    ),
-  ],
-);
 
 /**
  * Portal accessible accounts (spec P§3): a master account relates another account its users may act for

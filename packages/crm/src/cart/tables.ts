@@ -22,10 +22,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/tables';
 import { catalogueItems, offers } from '../catalogue/tables';
+import { accounts, storefronts } from '../core/tables';
 import { money, oneOf, optionalMoney } from '../db/columns';
-import { storefronts } from '../storefronts/tables';
 
 /** The cart capability's tables (one drizzle schema: db/schema.ts gathers every capability's). */
 

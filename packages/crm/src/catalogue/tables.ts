@@ -1,6 +1,4 @@
 import {
-  CATALOGUE_TYPES,
-  type CatalogueType,
   CONFIGURATION_MODES,
   type ConfigurationMode,
   type CustomAction,
@@ -23,32 +21,11 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/tables';
+import { accounts, catalogues, organisations, storefronts } from '../core/tables';
 import { money, oneOf, optionalMoney } from '../db/columns';
-import { organisations, storefronts, templates } from '../storefronts/tables';
+import { templates } from '../storefronts/tables';
 
 /** The catalogue capability's tables (one drizzle schema: db/schema.ts gathers every capability's). */
-
-export const catalogues = pgTable(
-  'catalogues',
-  {
-    id: text().primaryKey(),
-    storefrontId: text()
-      .notNull()
-      .references(() => storefronts.id),
-    /** The account an eCatalog was made for; null for Full and Install Base catalogues. */
-    accountId: text().references((): AnyPgColumn => accounts.id),
-    name: text().notNull(),
-    type: text().$type<CatalogueType>().notNull(),
-    priceSource: text().$type<PriceSource>().notNull(),
-    currency: text().notNull(),
-  },
-  (t) => [
-    index().on(t.storefrontId, t.type),
-    check('catalogues_type_check', oneOf(t.type, CATALOGUE_TYPES)),
-    check('catalogues_price_source_check', oneOf(t.priceSource, PRICE_SOURCES)),
-  ],
-);
 
 export const categories = pgTable(
   'categories',

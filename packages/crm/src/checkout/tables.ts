@@ -1,5 +1,5 @@
 import { boolean, pgTable, text } from 'drizzle-orm/pg-core';
-import { storefronts } from '../storefronts/tables';
+import { storefronts } from '../core/tables';
 
 /** The checkout capability's tables (one drizzle schema: db/schema.ts gathers every capability's). */
 

@@ -1,8 +1,33 @@
-import type { CrmAnswer, CrmPayload, CrmType } from '@storefront/contracts';
+import type {
+  AddressResolutionModel,
+  AddressValidationInfo,
+  CreateTransactionModel,
+  CrmAnswer,
+  CrmPayload,
+  CrmType,
+  TransactionModel,
+} from '@storefront/contracts';
 import type { CrmDb } from '../db/open';
-import type { MailDelivery } from '../orders/outbox';
-import type { RefundDelivery } from '../payments/refund-delivery';
-import type { AvaTaxClient } from '../tax/avatax-client';
+
+// What a handler is given to reach beyond the database; the capabilities that own them implement them.
+/** The two AvaTax calls the CRM makes. */
+export interface AvaTaxClient {
+  readonly companyCode: string;
+  resolveAddress(address: AddressValidationInfo): Promise<AddressResolutionModel>;
+  createTransaction(model: CreateTransactionModel): Promise<TransactionModel>;
+}
+
+/** Delivers the CRM's outbox; every call after a transaction that queued mail. */
+export interface MailDelivery {
+  /** Sends what is due (a no-op without SMTP); never throws: what fails stays in the outbox. */
+  deliver(): Promise<void>;
+}
+
+/** Sends the queued refunds to the payment provider; every call after a transaction that queued one. */
+export interface RefundDelivery {
+  /** Sends what is due; never throws: what fails stays queued for a later try, then waits for a person. */
+  settle(): Promise<void>;
+}
 
 /** How this CRM takes payments through the hosted payment page (docs/decisions/0015-hosted-payments.md). */
 export interface PaymentSettings {

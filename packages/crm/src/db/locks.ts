@@ -1,12 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { PromoCodeRow } from '../cart/queries/promo-codes';
-import { type CartOwner, findActiveQuote, type QuoteRow } from '../cart/queries/quotes';
-import type { LocationRow } from '../checkout/queries/addresses';
-import type { FileUploadRow } from '../files/queries/quote-files';
-import type { PreparedQuoteRow } from '../sales/queries/prepared-quotes';
 import type { CrmDb } from './open';
 import { accounts, fileUploads, locations, preparedQuotes, promoCodes, quotes } from './schema';
+
+type QuoteRow = typeof quotes.$inferSelect;
+type PreparedQuoteRow = typeof preparedQuotes.$inferSelect;
+type FileUploadRow = typeof fileUploads.$inferSelect;
+type LocationRow = typeof locations.$inferSelect;
+type PromoCodeRow = typeof promoCodes.$inferSelect;
+
+/**
+ * Whose carts a quote type sees: a contact's quotes of their account (no secret), or, on the storefront's
+ * shared guest account, the quotes of one guest's secret.
+ */
+export interface CartOwner {
+  accountId: string;
+  /** The signed-in contact whose carts these are; null: the account's carts of no contact (and guests'). */
+  contactId: string | null;
+  guestSecretHash: string | null;
+}
 
 /**
  * Every lock a change of a cart takes, and the one order a transaction takes them in
@@ -78,12 +90,9 @@ export async function lockCartOwner(tx: CrmDb, owner: CartOwner): Promise<void> 
   await advisoryLock(tx, `guest:${owner.guestSecretHash}`);
 }
 
-/** The owner's active cart, locked after the owner: undefined when they have none (the caller makes one). */
-export async function lockActiveCart(tx: CrmDb, owner: CartOwner): Promise<QuoteRow | undefined> {
-  await lockCartOwner(tx, owner);
-  const quote = await findActiveQuote(tx, owner, { lock: true });
-  if (quote) inOrder(tx, 'quote', quote.id);
-  return quote;
+/** Records the row lock a query of the cart took on the owner's active quote (lockActiveCart), after the owner. */
+export function quoteLockTaken(tx: CrmDb, quoteId: string): void {
+  inOrder(tx, 'quote', quoteId);
 }
 
 /** The prepared quote a buyer takes as their cart: two buyers taking it take turns. */

@@ -7,6 +7,7 @@ export * from '../accounts/tables';
 export * from '../cart/tables';
 export * from '../catalogue/tables';
 export * from '../checkout/tables';
+export * from '../core/tables';
 export * from '../elearning/tables';
 export * from '../files/tables';
 export * from '../install-base/tables';

@@ -85,6 +85,7 @@ import { getInstallBase } from '../install-base/handlers/install-base';
 import {
   getInvoicePaymentReceipt,
   getPayableInvoices,
+  invoicePaymentPurpose,
   payInvoicesWithSavedCard,
   startInvoicePayment,
 } from '../invoices/handlers/invoice-payments';
@@ -103,6 +104,7 @@ import {
   startSavingPaymentMethod,
 } from '../payments/handlers/payment-methods';
 import { generateSignature, getShuttleCheckoutInfo, getShuttleInfo } from '../payments/handlers/payments';
+import { registerInvoicePayments } from '../payments/purposes';
 import { addCpqConfiguration, getCpqModel, priceCpqConfiguration } from '../sales/handlers/cpq';
 import { addQuickOrder, checkQuickOrder } from '../sales/handlers/quick-order';
 import { getActiveOpenCart, retrieveQuoteLines, takeThisQuote } from '../sales/handlers/sales-quotes';
@@ -136,6 +138,9 @@ import {
   listSupportCases,
 } from '../support/handlers/service-requests';
 import { calculateAvaTax, isAvataxAddressValidation, resolveAvataxAddress } from '../tax/handlers/tax';
+
+// The provider's callback applies a payment of invoices through the purpose invoices registers.
+registerInvoicePayments(invoicePaymentPurpose);
 
 /** One handler per CRM type of the contract; the type checker keeps the two lists equal. */
 export const HANDLERS: Handlers = {

@@ -17,9 +17,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/tables';
+import { accounts, storefronts } from '../core/tables';
 import { oneOf } from '../db/columns';
-import { storefronts } from '../storefronts/tables';
 
 /** The install-base capability's tables (one drizzle schema: db/schema.ts gathers every capability's). */
 

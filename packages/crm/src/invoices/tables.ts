@@ -1,10 +1,19 @@
 import { INVOICE_KINDS, type InvoiceKind } from '@storefront/contracts';
-import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/tables';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { quotes } from '../cart/tables';
+import { accounts, storefronts } from '../core/tables';
 import { money, oneOf } from '../db/columns';
-import { payments } from '../payments/tables';
-import { storefronts } from '../storefronts/tables';
+import { paymentRequests, payments } from '../payments/tables';
 
 /** The invoices capability's tables (one drizzle schema: db/schema.ts gathers every capability's). */
 
@@ -85,4 +94,19 @@ export const invoicePayments = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.invoiceId, t.paidOn), index().on(t.paymentId)],
+);
+
+/** What a payment of invoices pays of each: the amounts add up to its request's amount. */
+export const paymentRequestInvoices = pgTable(
+  'payment_request_invoices',
+  {
+    requestId: text()
+      .notNull()
+      .references(() => paymentRequests.id, { onDelete: 'cascade' }),
+    invoiceId: text()
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    amount: money(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.invoiceId] }), index().on(t.invoiceId)],
 );

@@ -1,6 +1,5 @@
 import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/tables';
-import { storefronts } from '../storefronts/tables';
+import { accounts, storefronts } from '../core/tables';
 
 /** The notifications capability's tables (one drizzle schema: db/schema.ts gathers every capability's). */
 

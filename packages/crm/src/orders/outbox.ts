@@ -1,13 +1,8 @@
 import { createTransport } from 'nodemailer';
+import type { MailDelivery } from '../core/handler';
 import type { CrmDb } from '../db/open';
-import { findFile } from '../files/queries/quote-files';
+import { findFile } from '../files';
 import { markMailFailed, markMailSent, type OutboxRow, unsentMail } from './queries/orders';
-
-/** Delivers the CRM's outbox; every call after a transaction that queued mail. */
-export interface MailDelivery {
-  /** Sends what is due (a no-op without SMTP); never throws: what fails stays in the outbox. */
-  deliver(): Promise<void>;
-}
 
 const FROM = 'orders@storefront.example';
 /** Mail sent per delivery run; more waits for the next. */

@@ -1,15 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { paymentAmount, signPaymentFields } from '@storefront/contracts/payment-protocol';
-import type { PaymentSettings } from '../core/handler';
+import type { PaymentSettings, RefundDelivery } from '../core/handler';
 import type { CrmDb } from '../db/open';
 import { askProvider } from './provider-call';
 import { claimRefund, type DueRefund, dueRefunds, settleRefund } from './queries/refunds';
-
-/** Sends the queued refunds to the payment provider; every call after a transaction that queued one. */
-export interface RefundDelivery {
-  /** Sends what is due; never throws: what fails stays queued for a later try, then waits for a person. */
-  settle(): Promise<void>;
-}
 
 /** Refunds sent per run; more wait for the next. */
 const BATCH = 20;

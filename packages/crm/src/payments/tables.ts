@@ -8,21 +8,10 @@ import {
   type RefundStatus,
 } from '@storefront/contracts';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/tables';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { quotes } from '../cart/tables';
+import { accounts } from '../core/tables';
 import { money, oneOf } from '../db/columns';
-import { invoices } from '../invoices/tables';
 
 /** The payments capability's tables (one drizzle schema: db/schema.ts gathers every capability's). */
 
@@ -58,21 +47,6 @@ export const paymentRequests = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.quoteId)],
-);
-
-/** What a payment of invoices pays of each: the amounts add up to its request's amount. */
-export const paymentRequestInvoices = pgTable(
-  'payment_request_invoices',
-  {
-    requestId: text()
-      .notNull()
-      .references(() => paymentRequests.id, { onDelete: 'cascade' }),
-    invoiceId: text()
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
-    amount: money(),
-  },
-  (t) => [primaryKey({ columns: [t.requestId, t.invoiceId] }), index().on(t.invoiceId)],
 );
 
 /**

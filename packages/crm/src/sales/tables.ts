@@ -6,11 +6,10 @@ import {
 } from '@storefront/contracts';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/tables';
 import { quoteLineItems, quotes } from '../cart/tables';
 import { catalogueItems } from '../catalogue/tables';
+import { accounts, storefronts } from '../core/tables';
 import { money, oneOf } from '../db/columns';
-import { storefronts } from '../storefronts/tables';
 
 /** The sales capability's tables (one drizzle schema: db/schema.ts gathers every capability's). */
 

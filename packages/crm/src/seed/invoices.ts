@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { roundInCurrency } from '../cart/rules/quote-pricing';
 import { formatOrderNumber } from '../checkout/rules/checkout';
+import { roundInCurrency } from '../core/money';
 import type { CrmDb } from '../db/open';
 import { accounts, catalogueItems, catalogues } from '../db/schema';
 import { hasInvoices, insertInvoice, type NewInvoicePayment } from '../invoices/queries/invoices';

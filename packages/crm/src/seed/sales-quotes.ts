@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { roundInCurrency } from '../cart/rules/quote-pricing';
 import { unitPrice } from '../catalogue/rules/pricing';
 import { catalogueForAccount } from '../core/access';
 import { findAccountWithCatalogues } from '../core/accounts';
+import { roundInCurrency } from '../core/money';
 import type { CrmDb } from '../db/open';
 import * as schema from '../db/schema';
 

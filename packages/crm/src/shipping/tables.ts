@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { organisations } from '../core/tables';
 import { oneOf } from '../db/columns';
 import { COLD_CHAINS, type ColdChain } from '../shipping/rules/profile';
-import { organisations } from '../storefronts/tables';
 
 /** The shipping capability's tables (one drizzle schema: db/schema.ts gathers every capability's). */
 

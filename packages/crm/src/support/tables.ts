@@ -18,10 +18,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/tables';
+import { accounts, storefronts } from '../core/tables';
 import { bytea, oneOf, tsvector } from '../db/columns';
 import { installBase } from '../install-base/tables';
-import { storefronts } from '../storefronts/tables';
 
 /** The support capability's tables (one drizzle schema: db/schema.ts gathers every capability's). */
 

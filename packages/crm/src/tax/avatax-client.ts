@@ -8,6 +8,7 @@ import {
   transactionModelSchema,
 } from '@storefront/contracts';
 import type { z } from 'zod';
+import type { AvaTaxClient } from '../core/handler';
 
 /** Where the CRM's tax service is and how to sign in to it: Avalara's own, or the embedded one. */
 export interface AvaTaxClientOptions {
@@ -21,13 +22,6 @@ export interface AvaTaxClientOptions {
   timeoutMs?: number;
   /** The embedded service answers in process; anything else goes over the network. */
   fetch?: (request: Request) => Response | Promise<Response>;
-}
-
-/** The two AvaTax calls the CRM makes. */
-export interface AvaTaxClient {
-  readonly companyCode: string;
-  resolveAddress(address: AddressValidationInfo): Promise<AddressResolutionModel>;
-  createTransaction(model: CreateTransactionModel): Promise<TransactionModel>;
 }
 
 /** The tax service did not answer, refused, or answered outside AvaTax's models. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { currencyDigits, priceLine, quoteTotals, roundInCurrency } from '../../src/cart/rules/quote-pricing';
+import { priceLine, quoteTotals } from '../../src/cart/rules/quote-pricing';
 import type { PricedItem } from '../../src/catalogue/rules/pricing';
+import { currencyDigits, roundInCurrency } from '../../src/core/money';
 
 const item: PricedItem = { priceSource: 'Catalog Price', listPrice: 100, negotiatedPrice: 85 };
 const tiers = [

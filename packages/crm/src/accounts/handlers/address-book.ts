@@ -9,19 +9,19 @@ import {
   validateAddress,
 } from '@storefront/contracts';
 import {
+  accountAddressRecord,
   deleteLocation,
   findLocation,
   findLocations,
   type LocationRow,
-} from '../../checkout/queries/addresses';
-import { accountAddressRecord, locationRecord } from '../../checkout/rules/addresses';
+  locationRecord,
+} from '../../checkout';
 import { belongsToStorefront } from '../../core/access';
 import { type AccountRow, findAccount } from '../../core/accounts';
 import { forbidden, notFound } from '../../core/errors';
 import type { Handler, HandlerContext } from '../../core/handler';
 import { lockLocation } from '../../db/locks';
-import { findShippingSettings } from '../../shipping/queries/shipping';
-import { findService } from '../../shipping/rules/services';
+import { findService, findShippingSettings } from '../../shipping';
 import {
   insertBookLocation,
   makeDefaultLocation,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { LocationRow } from '../../checkout/queries/addresses';
+import type { LocationRow } from '../../checkout';
 import type { CrmDb } from '../../db/open';
 import { accounts, locations } from '../../db/schema';
 

@@ -10,7 +10,7 @@ import type {
 import { forbidden, invalidPayload, notFound } from '../../core/errors';
 import type { Handler, HandlerContext } from '../../core/handler';
 import { accountScope } from '../../core/scope';
-import { cartHeaders, resolveLocale } from '../../storefronts/rules/translations';
+import { cartHeaders, resolveLocale } from '../../storefronts';
 import {
   catalogueItemAttributes,
   countQuotesByStatus,

@@ -1,6 +1,7 @@
 import { type ErrorCode, PROMO_CODE_NO_LINES, type PromoCodeInfo } from '@storefront/contracts';
 import { CrmHttpError, invalidPayload, notFound } from '../../core/errors';
 import type { Handler } from '../../core/handler';
+import { roundInCurrency } from '../../core/money';
 import { lockPromoCode } from '../../db/locks';
 import type { CrmDb } from '../../db/open';
 import {
@@ -17,7 +18,6 @@ import {
 } from '../queries/promo-codes';
 import { findQuote, linesWithItems, type QuoteLineRow } from '../queries/quotes';
 import { isEligibleItem, promoCodeStatus } from '../rules/promo-codes';
-import { roundInCurrency } from '../rules/quote-pricing';
 import { changeQuote, ownQuote, quoteScope } from './quote-access';
 import { repriceQuote } from './quote-view';
 

@@ -2,7 +2,7 @@ import type { CsvExport } from '@storefront/contracts';
 import { toCsv } from '../../core/csv';
 import type { Handler } from '../../core/handler';
 import { slugify } from '../../core/slug';
-import { cartHeaders } from '../../storefronts/rules/translations';
+import { cartHeaders } from '../../storefronts';
 import { findOwnQuote } from './cart-records';
 import { quoteItems } from './quote-view';
 

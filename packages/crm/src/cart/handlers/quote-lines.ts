@@ -1,12 +1,12 @@
 import type { CrmPayload, QuoteItems } from '@storefront/contracts';
 import { invalidPayload, notFound } from '../../core/errors';
 import type { Handler, HandlerContext } from '../../core/handler';
-import { lockActiveCart } from '../../db/locks';
 import {
   addToLines,
   deleteLines,
   findCatalogueItemId,
   findLineIds,
+  lockActiveCart,
   type QuoteRow,
   setLineQty,
 } from '../queries/quotes';

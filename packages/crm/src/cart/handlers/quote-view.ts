@@ -1,17 +1,16 @@
 import type { QuoteItems, QuoteLine, QuoteSummary } from '@storefront/contracts';
-import { tiersForItems } from '../../catalogue/queries/catalogue';
-import { offersForItems } from '../../catalogue/queries/offers';
-import { type PricedItem, selectTier, type TierRow } from '../../catalogue/rules/pricing';
+import { offersForItems, type PricedItem, selectTier, type TierRow, tiersForItems } from '../../catalogue';
 import type { HandlerContext } from '../../core/handler';
-import { NO_SHIPPING_METHOD, shippingChargesOf } from '../../shipping/queries/shipping';
 import { findQuotePromo, holdQuotePromo, type QuotePromo } from '../queries/promo-codes';
 import {
   findQuote,
   type LinePriceFields,
   linesWithItems,
+  NO_SHIPPING_METHOD,
   type QuoteRow,
   type QuoteSummaryRow,
   setLinePrice,
+  shippingChargesOf,
   updateQuoteTotals,
 } from '../queries/quotes';
 import { promoDiscounts } from '../rules/promo-codes';

@@ -3,7 +3,7 @@ import { CrmHttpError } from '../../core/errors';
 import type { Handler, HandlerContext } from '../../core/handler';
 import { accountScope } from '../../core/scope';
 import { lockCartOwner, lockQuote } from '../../db/locks';
-import { findGuestAccountId } from '../../storefronts/queries/storefronts';
+import { findGuestAccountId } from '../../storefronts';
 import {
   activateQuote,
   catalogueItemIdsBySku,

@@ -1,20 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { QuoteStatus } from '@storefront/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { containsPattern } from '../../catalogue/rules/search';
+import { containsPattern } from '../../catalogue';
 import type { CrmDb } from '../../db/open';
-import {
-  catalogueItems,
-  catalogues,
-  categories,
-  orders,
-  quoteLineItems,
-  quotes,
-  savedCatalogueFilters,
-} from '../../db/schema';
+import { catalogueItems, catalogues, categories, orders, quoteLineItems, quotes } from '../../db/schema';
 import { type CartOwner, ownedBy, type QuoteLineRow, type QuoteRow } from './quotes';
-
-export type SavedFilterRow = typeof savedCatalogueFilters.$inferSelect;
 
 /** What the cart shows of an item beyond its price: the contract's ItemAttributes. */
 const itemAttributeFields = {
@@ -172,82 +161,4 @@ export function lookupCategories(db: CrmDb, catalogueId: string, text: string, l
     .where(and(eq(categories.catalogueId, catalogueId), ilike(categories.name, containsPattern(text))))
     .orderBy(startsFirst(categories.name, text), asc(categories.name), asc(categories.id))
     .limit(limit);
-}
-
-export async function findSavedFilter(db: CrmDb, filterId: string): Promise<SavedFilterRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(savedCatalogueFilters)
-    .where(eq(savedCatalogueFilters.id, filterId))
-    .limit(1);
-  return row;
-}
-
-/** An account's saved filters of one catalogue, last saved first (an account keeps MAX_SAVED_FILTERS). */
-export function findSavedFilters(
-  db: CrmDb,
-  accountId: string,
-  catalogueId: string,
-): Promise<SavedFilterRow[]> {
-  return db
-    .select()
-    .from(savedCatalogueFilters)
-    .where(
-      and(eq(savedCatalogueFilters.accountId, accountId), eq(savedCatalogueFilters.catalogueId, catalogueId)),
-    )
-    .orderBy(desc(savedCatalogueFilters.modifiedAt), asc(savedCatalogueFilters.name));
-}
-
-export async function findSavedFilterByName(
-  db: CrmDb,
-  accountId: string,
-  name: string,
-): Promise<SavedFilterRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(savedCatalogueFilters)
-    .where(
-      and(
-        eq(savedCatalogueFilters.accountId, accountId),
-        sql`lower(${savedCatalogueFilters.name}) = lower(${name})`,
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
-export async function countSavedFilters(db: CrmDb, accountId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: count() })
-    .from(savedCatalogueFilters)
-    .where(eq(savedCatalogueFilters.accountId, accountId));
-  return row?.count ?? 0;
-}
-
-export type SavedFilterFields = Pick<
-  SavedFilterRow,
-  'storefrontId' | 'accountId' | 'catalogueId' | 'name' | 'categoryId' | 'searchText' | 'filters'
->;
-
-export async function insertSavedFilter(db: CrmDb, fields: SavedFilterFields): Promise<SavedFilterRow> {
-  const [row] = await db
-    .insert(savedCatalogueFilters)
-    .values({ id: randomUUID(), ...fields })
-    .returning();
-  if (!row) throw new Error('saved filter not created');
-  return row;
-}
-
-export async function replaceSavedFilter(
-  db: CrmDb,
-  filterId: string,
-  fields: SavedFilterFields,
-): Promise<SavedFilterRow> {
-  const [row] = await db
-    .update(savedCatalogueFilters)
-    .set({ ...fields, modifiedAt: sql`now()` })
-    .where(eq(savedCatalogueFilters.id, filterId))
-    .returning();
-  if (!row) throw new Error(`saved filter ${filterId} vanished while being replaced`);
-  return row;
 }

@@ -1,12 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import type { SavedCustomField } from '@storefront/contracts';
+import type { QuoteSummary, SavedCustomField } from '@storefront/contracts';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AccountMembership } from '../../core/accounts';
+import { type CartOwner, lockCartOwner, quoteLockTaken } from '../../db/locks';
 import type { CrmDb } from '../../db/open';
 import { accounts, catalogueItems, configuredGroupLines, quoteLineItems, quotes } from '../../db/schema';
-import type { ShippingMethodFields } from '../../shipping/queries/shipping';
 
 export type QuoteRow = typeof quotes.$inferSelect;
+export type { CartOwner };
+
+/** The quote's chosen shipping method, as stored. */
+export type ShippingMethodFields = Pick<
+  QuoteRow,
+  'shippingCarrier' | 'shippingService' | 'shippingAmount' | 'shippingSurcharge' | 'customerShippingAccount'
+>;
+
+export const NO_SHIPPING_METHOD: ShippingMethodFields = {
+  shippingCarrier: null,
+  shippingService: null,
+  shippingAmount: null,
+  shippingSurcharge: null,
+  customerShippingAccount: null,
+};
+
+/** What the quote's shipping adds to its total; nothing until a method is chosen. */
+export function shippingChargesOf(
+  quote: Pick<ShippingMethodFields, 'shippingAmount' | 'shippingSurcharge'>,
+): Pick<QuoteSummary, 'shippingAmount' | 'shippingSurcharge'> {
+  return { shippingAmount: quote.shippingAmount ?? 0, shippingSurcharge: quote.shippingSurcharge ?? 0 };
+}
 
 /**
  * The columns a quote's summary shows (toQuoteSummary). The header reads the cart on every page, and an embedded
@@ -35,17 +57,6 @@ export type LinePriceFields = Omit<
   typeof quoteLineItems.$inferInsert,
   'id' | 'quoteId' | 'catalogItemId' | 'qty' | 'createdAt' | 'modifiedAt'
 >;
-
-/**
- * Whose carts a quote type sees: a contact's quotes of their account (no secret), or, on the storefront's
- * shared guest account, the quotes of one guest's secret.
- */
-export interface CartOwner {
-  accountId: string;
-  /** The signed-in contact whose carts these are; null: the account's carts of no contact (and guests'). */
-  contactId: string | null;
-  guestSecretHash: string | null;
-}
 
 /**
  * The quotes of an owner: an account's own (of its contact), or on the guest account those of one secret,
@@ -325,4 +336,12 @@ export async function setQuoteTax(
 /** Replaces the quote's custom form values. */
 export async function setCustomFields(db: CrmDb, quoteId: string, fields: SavedCustomField[]): Promise<void> {
   await db.update(quotes).set({ customFields: fields, modifiedAt: sql`now()` }).where(eq(quotes.id, quoteId));
+}
+
+/** The owner's active cart, locked after the owner: undefined when they have none (the caller makes one). */
+export async function lockActiveCart(tx: CrmDb, owner: CartOwner): Promise<QuoteRow | undefined> {
+  await lockCartOwner(tx, owner);
+  const quote = await findActiveQuote(tx, owner, { lock: true });
+  if (quote) quoteLockTaken(tx, quote.id);
+  return quote;
 }

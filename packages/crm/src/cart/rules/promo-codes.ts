@@ -1,6 +1,6 @@
 import type { PromoCodeKind } from '@storefront/contracts';
-import { isOfferValidOn } from '../../catalogue/rules/pricing';
-import { currencyDigits, roundInCurrency } from './quote-pricing';
+import { isOfferValidOn } from '../../catalogue';
+import { currencyDigits, roundInCurrency } from '../../core/money';
 
 export interface PromoRule {
   kind: PromoCodeKind;

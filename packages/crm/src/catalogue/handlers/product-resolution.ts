@@ -1,6 +1,6 @@
 import type { HandlerContext } from '../../core/handler';
 import type { AccountScope } from '../../core/scope';
-import type { ProductRef } from '../../storefronts/rules/templates';
+import type { ProductRef } from '../queries/catalogue';
 import { findItem } from '../queries/catalogue';
 
 type ItemRow = NonNullable<Awaited<ReturnType<typeof findItem>>>;

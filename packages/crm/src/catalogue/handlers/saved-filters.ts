@@ -1,4 +1,9 @@
 import { MAX_SAVED_FILTERS, type SavedFilter } from '@storefront/contracts';
+import { CrmHttpError, forbidden, invalidPayload, notFound } from '../../core/errors';
+import type { Handler } from '../../core/handler';
+import { accountScope } from '../../core/scope';
+import { lockAccount } from '../../db/locks';
+import { findCategory } from '../queries/categories';
 import {
   countSavedFilters,
   findSavedFilter,
@@ -7,12 +12,7 @@ import {
   insertSavedFilter,
   replaceSavedFilter,
   type SavedFilterRow,
-} from '../../cart/queries/cart-records';
-import { CrmHttpError, forbidden, invalidPayload, notFound } from '../../core/errors';
-import type { Handler } from '../../core/handler';
-import { accountScope } from '../../core/scope';
-import { lockAccount } from '../../db/locks';
-import { findCategory } from '../queries/categories';
+} from '../queries/saved-filters';
 
 function toSavedFilter(row: SavedFilterRow): SavedFilter {
   return {

@@ -2,8 +2,10 @@ import { type CATALOGUE_SORTS, PICKLIST_FIELDS, type PicklistField } from '@stor
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { CrmDb } from '../../db/open';
 import { catalogueItems, categories, productLots, quantityTiers } from '../../db/schema';
-import type { ProductRef } from '../../storefronts/rules/templates';
 import { containsPattern } from '../rules/search';
+
+/** An item by id, or a product by slug (an item id older product paths named also matches) or by SKU. */
+export type ProductRef = { itemId: string } | { slug: string } | { sku: string };
 
 export interface CatalogueFilter {
   catalogueId: string;

@@ -15,19 +15,24 @@ import {
 import {
   changeQuote,
   findChangeableQuote,
+  findQuote,
+  NO_SHIPPING_METHOD,
   ownQuote,
+  type QuoteAddressValues,
   type QuoteScope,
+  quoteAddress,
+  quoteAddressColumns,
   quoteScope,
-} from '../../cart/handlers/quote-access';
-import { findQuote } from '../../cart/queries/quotes';
-import { quoteTotal, storedCharges } from '../../cart/rules/quote-pricing';
+  quoteTotal,
+  shipsElsewhere,
+  storedCharges,
+} from '../../cart';
 import { type AccountRow, findAccount } from '../../core/accounts';
 import { forbidden, invalidPayload, notFound } from '../../core/errors';
 import type { Handler, HandlerContext } from '../../core/handler';
 import { type AccountScope, accountScope } from '../../core/scope';
 import { lockLocation } from '../../db/locks';
-import { findCheckoutTemplate } from '../../orders/queries/orders';
-import { NO_SHIPPING_METHOD } from '../../shipping/queries/shipping';
+import { findCheckoutTemplate } from '../../orders';
 import {
   deleteLocation,
   findChildAccounts,
@@ -38,15 +43,7 @@ import {
   updateLocation,
   updateQuoteAddress,
 } from '../queries/addresses';
-import {
-  accountAddressRecord,
-  isEditedLocation,
-  locationRecord,
-  type QuoteAddressValues,
-  quoteAddress,
-  quoteAddressColumns,
-  shipsElsewhere,
-} from '../rules/addresses';
+import { accountAddressRecord, isEditedLocation, locationRecord } from '../rules/addresses';
 
 /**
  * The checkout's address book and the quote's addresses (spec C§3, C§4, C§5, C§7). The account is the one the

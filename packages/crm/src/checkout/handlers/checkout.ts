@@ -11,42 +11,52 @@ import {
   PO_MESSAGES,
   remainingPaymentMessage,
 } from '@storefront/contracts';
-import { ownQuote, type QuoteScope, quoteScope } from '../../cart/handlers/quote-access';
-import { findQuote, linesWithItems, type QuoteRow } from '../../cart/queries/quotes';
-import { storedCharges } from '../../cart/rules/quote-pricing';
+import {
+  addressLines,
+  billingParts,
+  findQuote,
+  linesWithItems,
+  ownQuote,
+  type QuoteRow,
+  type QuoteScope,
+  quoteScope,
+  shippingParts,
+  storedCharges,
+} from '../../cart';
 import { CrmHttpError, notFound } from '../../core/errors';
 import type { Handler, HandlerContext } from '../../core/handler';
 import { lockOwnerAndQuote, lockPoNumber } from '../../db/locks';
-import { findFileMeta, replaceQuoteFile } from '../../files/queries/quote-files';
-import { invoiceOrder } from '../../invoices/handlers/invoices';
-import { insertNotification } from '../../notifications/queries/notifications';
+import { findFileMeta, replaceQuoteFile } from '../../files';
+import { invoiceOrder } from '../../invoices';
+import { insertNotification } from '../../notifications';
 import {
   type CheckoutTemplate,
   findCheckoutTemplate,
   findOrderByNumber,
   findOrderOfQuote,
+  formatAmount,
   insertOrder,
   insertOutboxMail,
   nextOrderSequence,
+  type OrderDocument,
   type OrderRow,
-} from '../../orders/queries/orders';
-import { formatAmount, type OrderDocument, renderOrderPdf } from '../../orders/rules/order-pdf';
-import { appliedQuotePayments, findStorefrontIdentity } from '../../payments/queries/payments';
-import { insertRefund } from '../../payments/queries/refunds';
+  renderOrderPdf,
+} from '../../orders';
 import {
   amountDue,
+  appliedQuotePayments,
+  findStorefrontIdentity,
+  insertRefund,
   leftToPay,
   paidAmount,
   payOnlineTerms,
   REFUND_REASONS,
   surplusRefunds,
-} from '../../payments/rules/payments';
-import { findShippingSettings, shipmentLinesOf } from '../../shipping/queries/shipping';
-import { shippingOffer } from '../../shipping/rules/offer';
-import { taxLockedQuote } from '../../tax/handlers/tax';
+} from '../../payments';
+import { findShippingSettings, shipmentLinesOf, shippingOffer } from '../../shipping';
+import { taxLockedQuote } from '../../tax';
 import { findQuoteBuyer } from '../queries/guest-buyers';
 import { countPoNumber, findPurchaseOrderSettings } from '../queries/purchase-orders';
-import { addressLines, billingParts, shippingParts } from '../rules/addresses';
 import { formatOrderNumber, incompleteStep, orderPdfFileName } from '../rules/checkout';
 
 const stepIncomplete = (message: string) => new CrmHttpError(400, 'CHECKOUT_STEP_INCOMPLETE', message);

@@ -1,9 +1,8 @@
 import { checkCustomValues, customFormOf } from '@storefront/contracts';
-import { changeQuote, ownQuote, quoteScope } from '../../cart/handlers/quote-access';
-import { findQuote, setCustomFields } from '../../cart/queries/quotes';
+import { changeQuote, findQuote, ownQuote, quoteScope, setCustomFields } from '../../cart';
 import { notFound } from '../../core/errors';
 import type { Handler } from '../../core/handler';
-import { findCheckoutTemplate } from '../../orders/queries/orders';
+import { findCheckoutTemplate } from '../../orders';
 
 /**
  * The checkout's custom form values (issue 11), checked against the customForm block of the storefront's

@@ -1,6 +1,5 @@
 import { type GuestBuyer, validateGuestBuyer } from '@storefront/contracts';
-import { changeQuote, findChangeableQuote, ownQuote, quoteScope } from '../../cart/handlers/quote-access';
-import { findQuote } from '../../cart/queries/quotes';
+import { changeQuote, findChangeableQuote, findQuote, ownQuote, quoteScope } from '../../cart';
 import { CrmHttpError } from '../../core/errors';
 import type { Handler } from '../../core/handler';
 import {

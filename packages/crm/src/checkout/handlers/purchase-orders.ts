@@ -1,5 +1,5 @@
 import { PO_MESSAGES } from '@storefront/contracts';
-import { findChangeableQuote, lockChangeableQuote, quoteScope } from '../../cart/handlers/quote-access';
+import { findChangeableQuote, lockChangeableQuote, quoteScope } from '../../cart';
 import { CrmHttpError } from '../../core/errors';
 import type { Handler } from '../../core/handler';
 import { inLockOrder, lockPoNumber } from '../../db/locks';

@@ -8,43 +8,44 @@ import {
 } from '@storefront/contracts';
 import {
   changeableQuote,
+  findQuote,
   lockChangeableQuote,
   ownQuote,
+  type QuoteRow,
   type QuoteScope,
   quoteScope,
-} from '../../cart/handlers/quote-access';
-import { findQuote, type QuoteRow } from '../../cart/queries/quotes';
+} from '../../cart';
 import { CrmHttpError, invalidPayload, notFound } from '../../core/errors';
 import type { Handler, HandlerContext } from '../../core/handler';
 import { lockUpload } from '../../db/locks';
 import type { CrmDb } from '../../db/open';
 import {
+  assembleChunks,
+  type ChunkPlan,
+  type ChunkProblem,
+  checkFileContent,
+  chunkProblem,
   deleteAbandonedUploads,
   deleteQuoteFile,
   deleteUpload,
   type FileUploadRow,
   findFile,
   findFileMeta,
+  hasLapsed,
   heldFiles,
   insertUpload,
+  isChunkProblem,
+  notWhatItSays,
+  planUpload,
   putChunk,
   type QuoteFileMeta,
+  quotaProblem,
   quoteFilesOf,
   replaceQuoteFile,
+  sanitiseFileName,
+  startsLike,
   uploadChunks,
-} from '../../files/queries/quote-files';
-import {
-  assembleChunks,
-  type ChunkPlan,
-  type ChunkProblem,
-  chunkProblem,
-  hasLapsed,
-  isChunkProblem,
-  planUpload,
-  quotaProblem,
-} from '../../files/rules/file-chunks';
-import { checkFileContent, notWhatItSays, startsLike } from '../../files/rules/file-content';
-import { sanitiseFileName } from '../../files/rules/file-names';
+} from '../../files';
 
 type UploadPayload = CrmPayload<'uploadFile'>;
 

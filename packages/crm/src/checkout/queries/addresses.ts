@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { QuoteRow } from '../../cart/queries/quotes';
+import type { QuoteRow } from '../../cart';
 import type { AccountRow } from '../../core/accounts';
 import type { CrmDb } from '../../db/open';
 import { accounts, locations, quotes } from '../../db/schema';

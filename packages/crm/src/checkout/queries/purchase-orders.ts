@@ -1,5 +1,5 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
-import { type CartOwner, ownedBy } from '../../cart/queries/quotes';
+import { type CartOwner, ownedBy } from '../../cart';
 import type { CrmDb } from '../../db/open';
 import { purchaseOrderSettings, quotes } from '../../db/schema';
 

@@ -2,7 +2,7 @@ import type { Course, CourseSession, EnrolmentRequest } from '@storefront/contra
 import { CrmHttpError, forbidden, notFound } from '../../core/errors';
 import type { Handler, HandlerContext } from '../../core/handler';
 import { accountScope } from '../../core/scope';
-import { listInstallBase } from '../../install-base/queries/install-base';
+import { listInstallBase } from '../../install-base';
 import {
   type CourseRow,
   type EnrolmentRow,

@@ -6,9 +6,7 @@ import {
 } from '@storefront/contracts';
 import { drawProductImage } from '@storefront/contracts/product-image-drawing';
 import { parseProductImage } from '@storefront/contracts/product-images';
-import { quoteScope } from '../../cart/handlers/quote-access';
-import { addLinesToCart } from '../../cart/handlers/quote-lines';
-import { findActiveQuote, linesWithItems } from '../../cart/queries/quotes';
+import { addLinesToCart, findActiveQuote, linesWithItems, quoteScope } from '../../cart';
 import { CrmHttpError, forbidden, notFound } from '../../core/errors';
 import type { Handler, HandlerContext } from '../../core/handler';
 import { type AccountScope, accountScope } from '../../core/scope';

@@ -5,7 +5,7 @@ import type {
   PartsNode,
   Supersession,
 } from '@storefront/contracts';
-import { type PricedItem, unitPrice } from '../../catalogue/rules/pricing';
+import { type PricedItem, unitPrice } from '../../catalogue';
 
 /** A supersession leads on at most this far: a loop in the data must not hang a request. */
 const MAX_SUPERSESSION_HOPS = 8;

@@ -6,30 +6,30 @@ import {
   paymentAmount,
   signPaymentFields,
 } from '@storefront/contracts/payment-protocol';
-import { roundInCurrency } from '../../cart/rules/quote-pricing';
 import type { AccountRow } from '../../core/accounts';
 import { CrmHttpError, forbidden, invalidPayload, notFound } from '../../core/errors';
 import type { Handler, HandlerContext, PaymentSettings } from '../../core/handler';
-import { insertOutboxMail } from '../../orders/queries/orders';
-import { paymentSettings } from '../../payments/handlers/payments';
+import { roundInCurrency } from '../../core/money';
+import { insertOutboxMail } from '../../orders';
+import type { PaymentPurpose } from '../../payments';
 import {
   alreadyAnswered,
-  type DecidedCharge,
-  recordNotApplied,
-} from '../../payments/handlers/provider-results';
-import { askProvider } from '../../payments/provider-call';
-import { findPaymentMethod } from '../../payments/queries/payment-methods';
-import {
+  askProvider,
   closeInvoiceRequests,
+  type DecidedCharge,
+  findPaymentMethod,
   findPaymentOfRequest,
   findPaymentRequest,
   findStorefrontIdentity,
   insertPayment,
   insertPaymentRequest,
+  isStorefrontUrl,
   type PaymentRequestRow,
   type PaymentRow,
-} from '../../payments/queries/payments';
-import { isStorefrontUrl, REFUND_REASONS } from '../../payments/rules/payments';
+  paymentSettings,
+  REFUND_REASONS,
+  recordNotApplied,
+} from '../../payments';
 import {
   applyInvoicePayment,
   contactEmail,
@@ -380,4 +380,16 @@ export const getInvoicePaymentReceipt: Handler<'getInvoicePaymentReceipt'> = asy
     throw notFound('there is no payment of invoices with this id.', 'requestId');
   if (request.accountId !== account.id) throw forbidden();
   return receiptOf(ctx, request);
+};
+
+/** A request of invoices: its invoices are locked, in id order, before the request (decision 0052). */
+export const invoicePaymentPurpose: PaymentPurpose = {
+  async lock(tx, request) {
+    const lines = await requestInvoices(tx, request.id);
+    await lockInvoices(
+      tx,
+      lines.map((line) => line.invoiceId),
+    );
+  },
+  apply: applyInvoicePaymentResult,
 };

@@ -1,16 +1,14 @@
 import { type Invoice, type InvoiceSummary, MAX_INVOICE_EXPORT_ROWS } from '@storefront/contracts';
-import type { QuoteRow } from '../../cart/queries/quotes';
-import { findQuote } from '../../cart/queries/quotes';
-import { addressLines, billingParts, shippingParts } from '../../checkout/rules/addresses';
+import type { QuoteRow } from '../../cart';
+import { addressLines, billingParts, findQuote, shippingParts } from '../../cart';
 import { belongsToStorefront } from '../../core/access';
 import type { AccountRow } from '../../core/accounts';
 import { findAccount } from '../../core/accounts';
 import { toCsv } from '../../core/csv';
 import { forbidden, notFound } from '../../core/errors';
 import type { Handler, HandlerContext } from '../../core/handler';
-import { type OrderDocument, renderOrderPdf } from '../../orders/rules/order-pdf';
-import { appliedQuotePayments, findStorefrontIdentity } from '../../payments/queries/payments';
-import { leftToPay, paidAmount } from '../../payments/rules/payments';
+import { type OrderDocument, renderOrderPdf } from '../../orders';
+import { appliedQuotePayments, findStorefrontIdentity, leftToPay, paidAmount } from '../../payments';
 import {
   findInvoice,
   type InvoiceRow,

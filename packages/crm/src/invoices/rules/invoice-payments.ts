@@ -1,4 +1,4 @@
-import { formatAmount } from '../../orders/rules/order-pdf';
+import { formatAmount } from '../../orders';
 
 /**
  * A payment of invoices is known to the buyer by its receipt number, written on the receipt and on each

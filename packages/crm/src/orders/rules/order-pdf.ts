@@ -1,5 +1,5 @@
 import type { PDFFont, PDFPage } from 'pdf-lib';
-import { currencyDigits } from '../../cart/rules/quote-pricing';
+import { currencyDigits } from '../../core/money';
 
 /**
  * Everything the order's PDF shows, read by the caller from the checked-out quote. An invoice is the same

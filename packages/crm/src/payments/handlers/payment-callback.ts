@@ -3,8 +3,7 @@ import { invalidPayload, notFound } from '../../core/errors';
 import type { Handler, HandlerContext } from '../../core/handler';
 import { lockQuote } from '../../db/locks';
 import type { CrmDb } from '../../db/open';
-import { applyInvoicePaymentResult } from '../../invoices/handlers/invoice-payments';
-import { lockInvoices, requestInvoices } from '../../invoices/queries/invoice-payments';
+import { invoicePayments } from '../purposes';
 import {
   appliedQuotePayments,
   findPaymentByNonce,
@@ -39,11 +38,7 @@ async function lockWhatItPays(tx: CrmDb, requestId: string): Promise<void> {
     await lockQuote(tx, request.quoteId, 'wait');
     return;
   }
-  const lines = await requestInvoices(tx, request.id);
-  await lockInvoices(
-    tx,
-    lines.map((line) => line.invoiceId),
-  );
+  await invoicePayments().lock(tx, request);
 }
 
 /** Why a succeeded charge of the request cannot be applied to anything, whatever it paid; null when it can. */
@@ -129,7 +124,7 @@ export const paymentRequestHandler: Handler<'paymentRequestHandler'> = async (ct
       ? await recordNotApplied(db, request, charge, refusal)
       : request.quoteId !== null
         ? await applyQuoteCharge(db, { ...request, quoteId: request.quoteId }, charge)
-        : await applyInvoicePaymentResult(db, request, charge);
+        : await invoicePayments().apply(db, request, charge);
     return {
       requestId: request.id,
       status: payment.status,

@@ -12,11 +12,12 @@ import {
 } from '@storefront/contracts/payment-protocol';
 import {
   findChangeableQuote,
+  findQuote,
   lockChangeableQuote,
   ownQuote,
+  type QuoteRow,
   quoteScope,
-} from '../../cart/handlers/quote-access';
-import { findQuote, type QuoteRow } from '../../cart/queries/quotes';
+} from '../../cart';
 import { CrmHttpError, invalidPayload } from '../../core/errors';
 import type { Handler, HandlerContext, PaymentSettings } from '../../core/handler';
 import type { AccountScope } from '../../core/scope';

@@ -3,7 +3,7 @@ import {
   type AccountPayOnlineTerm,
   type PayOnlineTerms,
 } from '@storefront/contracts';
-import { roundInCurrency } from '../../cart/rules/quote-pricing';
+import { roundInCurrency } from '../../core/money';
 
 /** An account that names no term of its own lets its buyers choose: online payment is offered, not required. */
 export const DEFAULT_ACCOUNT_PAY_ONLINE_TERM: AccountPayOnlineTerm = 'Payment Optional';

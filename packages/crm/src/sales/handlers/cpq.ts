@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { CpqModel, CpqPricedLine, CrmPayload } from '@storefront/contracts';
-import { quoteScope } from '../../cart/handlers/quote-access';
-import { addLinesToCart } from '../../cart/handlers/quote-lines';
-import { priceLines } from '../../cart/handlers/quote-view';
-import { roundInCurrency } from '../../cart/rules/quote-pricing';
+import { addLinesToCart, priceLines, quoteScope } from '../../cart';
 import { CrmHttpError, notFound } from '../../core/errors';
 import type { Handler, HandlerContext } from '../../core/handler';
+import { roundInCurrency } from '../../core/money';
 import { type AccountScope, accountScope } from '../../core/scope';
 import { insertGroupLines, itemsOnQuote, optionRulesOf } from '../queries/cpq';
 import { type PricedItemRow, pricedItems } from '../queries/quick-order';

@@ -1,10 +1,8 @@
 import type { QuickOrderProblem, QuickOrderResult, QuickOrderRow } from '@storefront/contracts';
-import { type QuoteScope, quoteScope } from '../../cart/handlers/quote-access';
-import { addLinesToCart } from '../../cart/handlers/quote-lines';
-import { priceLines } from '../../cart/handlers/quote-view';
+import { addLinesToCart, priceLines, type QuoteScope, quoteScope } from '../../cart';
 import { CrmHttpError } from '../../core/errors';
 import type { Handler, HandlerContext } from '../../core/handler';
-import { supersessionsOf } from '../../install-base/queries/configurator';
+import { supersessionsOf } from '../../install-base';
 import { pricedItems, skusBilledTo, skusSoldOnStorefront } from '../queries/quick-order';
 
 /** What a buyer can do about each problem, said about the SKU they typed. */

@@ -1,9 +1,15 @@
 import type { PreparedQuote, PreparedQuoteLine } from '@storefront/contracts';
-import { insertCart, quoteScope } from '../../cart/handlers/quote-access';
-import { priceLines, repriceQuote, toQuoteSummary } from '../../cart/handlers/quote-view';
-import { updateQuoteLabels } from '../../cart/queries/cart-records';
-import { deactivateQuotes, findActiveQuote } from '../../cart/queries/quotes';
-import { quoteTotals } from '../../cart/rules/quote-pricing';
+import {
+  deactivateQuotes,
+  findActiveQuote,
+  insertCart,
+  priceLines,
+  quoteScope,
+  quoteTotals,
+  repriceQuote,
+  toQuoteSummary,
+  updateQuoteLabels,
+} from '../../cart';
 import { CrmHttpError, forbidden, notFound } from '../../core/errors';
 import type { Handler, HandlerContext } from '../../core/handler';
 import { accountScope } from '../../core/scope';

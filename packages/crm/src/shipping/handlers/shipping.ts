@@ -5,16 +5,22 @@ import {
   type ShippingOption,
   type ShippingRates,
 } from '@storefront/contracts';
-import { changeQuote, ownQuote, quoteScope } from '../../cart/handlers/quote-access';
-import { toQuoteSummary } from '../../cart/handlers/quote-view';
-import { findQuote, type QuoteRow } from '../../cart/queries/quotes';
-import { quoteTotal, storedCharges } from '../../cart/rules/quote-pricing';
+import {
+  changeQuote,
+  findQuote,
+  ownQuote,
+  type QuoteRow,
+  quoteScope,
+  quoteTotal,
+  type ShippingMethodFields,
+  storedCharges,
+  toQuoteSummary,
+} from '../../cart';
 import { invalidPayload } from '../../core/errors';
 import type { Handler } from '../../core/handler';
 import type { CrmDb } from '../../db/open';
 import {
   findShippingSettings,
-  type ShippingMethodFields,
   type StorefrontShippingSettings,
   saveShippingMethod,
   shipmentLinesOf,

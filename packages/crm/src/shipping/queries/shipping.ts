@@ -1,30 +1,9 @@
 import type { QuoteSummary } from '@storefront/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { QuoteRow } from '../../cart/queries/quotes';
+import type { QuoteRow, ShippingMethodFields } from '../../cart';
 import type { CrmDb } from '../../db/open';
 import { catalogueItems, quoteLineItems, quotes, shippingProfiles, storefronts } from '../../db/schema';
 import type { ShippingProfile } from '../rules/profile';
-
-/** The quote's chosen shipping method, as stored. */
-export type ShippingMethodFields = Pick<
-  QuoteRow,
-  'shippingCarrier' | 'shippingService' | 'shippingAmount' | 'shippingSurcharge' | 'customerShippingAccount'
->;
-
-export const NO_SHIPPING_METHOD: ShippingMethodFields = {
-  shippingCarrier: null,
-  shippingService: null,
-  shippingAmount: null,
-  shippingSurcharge: null,
-  customerShippingAccount: null,
-};
-
-/** What the quote's shipping adds to its total; nothing until a method is chosen. */
-export function shippingChargesOf(
-  quote: Pick<ShippingMethodFields, 'shippingAmount' | 'shippingSurcharge'>,
-): Pick<QuoteSummary, 'shippingAmount' | 'shippingSurcharge'> {
-  return { shippingAmount: quote.shippingAmount ?? 0, shippingSurcharge: quote.shippingSurcharge ?? 0 };
-}
 
 export interface StorefrontShippingSettings {
   shippingRateRequired: boolean;

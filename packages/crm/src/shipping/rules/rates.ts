@@ -1,4 +1,4 @@
-import { roundInCurrency } from '../../cart/rules/quote-pricing';
+import { roundInCurrency } from '../../core/money';
 import type { ColdChain, ShipmentLine } from './profile';
 import { CARRIER_SERVICES, type CarrierService } from './services';
 import type { Zone } from './zones';

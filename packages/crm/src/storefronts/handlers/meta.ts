@@ -1,7 +1,6 @@
 import type { MetaItem } from '@storefront/contracts';
 import { productPath, resolveTemplate } from '@storefront/contracts/template-resolution';
-import { resolveItem } from '../../catalogue/handlers/product-resolution';
-import { findCategory } from '../../catalogue/queries/categories';
+import { findCategory, resolveItem } from '../../catalogue';
 import type { Handler } from '../../core/handler';
 import { accountScope } from '../../core/scope';
 import { listMetaItems, metaItemsInScope } from '../queries/meta';

@@ -1,5 +1,6 @@
 import type { Section } from '@storefront/contracts';
 import { isCataloguePath, pathSegments } from '@storefront/contracts/template-resolution';
+import type { ProductRef } from '../../catalogue';
 
 /** Sections by sortOrder, their blocks by configuration.sequence (blocks without one go last). */
 export function sortSections(sections: readonly Section[]): Section[] {
@@ -12,9 +13,6 @@ export function sortSections(sections: readonly Section[]): Section[] {
       blocks: [...section.blocks].sort((a, b) => sequence(a) - sequence(b)),
     }));
 }
-
-/** An item by id, or a product by slug (an item id older product paths named also matches) or by SKU. */
-export type ProductRef = { itemId: string } | { slug: string } | { sku: string };
 
 /** The product a path names: /product/{templateId}/{slug}, or the catalogue path's product slug. */
 export function productRef(url: string): ProductRef | null {

@@ -12,8 +12,7 @@ import { invalidPayload, notFound } from '../../core/errors';
 import type { Handler } from '../../core/handler';
 import { accountScope } from '../../core/scope';
 import type { CrmDb } from '../../db/open';
-import { toInstalledInstrument } from '../../install-base/handlers/install-base';
-import { findInstalledInstrument, listInstallBase } from '../../install-base/queries/install-base';
+import { findInstalledInstrument, listInstallBase, toInstalledInstrument } from '../../install-base';
 import {
   type ArticleModelRow,
   attachmentsOf,

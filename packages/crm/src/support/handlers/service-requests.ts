@@ -12,9 +12,16 @@ import { CrmHttpError, forbidden, invalidPayload, notFound } from '../../core/er
 import type { Handler, HandlerContext } from '../../core/handler';
 import { accountScope } from '../../core/scope';
 import type { CrmDb } from '../../db/open';
-import { type ChunkProblem, chunkProblem, isChunkProblem, planUpload } from '../../files/rules/file-chunks';
-import { checkFileContent, notWhatItSays, startsLike } from '../../files/rules/file-content';
-import { sanitiseFileName } from '../../files/rules/file-names';
+import {
+  type ChunkProblem,
+  checkFileContent,
+  chunkProblem,
+  isChunkProblem,
+  notWhatItSays,
+  planUpload,
+  sanitiseFileName,
+  startsLike,
+} from '../../files';
 import {
   type AttachmentMeta,
   appendChunk,

@@ -1,4 +1,4 @@
-import { wrapped } from '../../orders/rules/order-pdf';
+import { wrapped } from '../../orders';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;

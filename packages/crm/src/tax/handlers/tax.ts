@@ -6,13 +6,22 @@ import {
   type QuoteTax,
   type TransactionModel,
 } from '@storefront/contracts';
-import { ownQuote, type QuoteScope, quoteScope } from '../../cart/handlers/quote-access';
-import { findQuote, linesWithItems, type QuoteRow, setQuoteTax } from '../../cart/queries/quotes';
-import { quoteTotal, roundInCurrency, storedCharges } from '../../cart/rules/quote-pricing';
+import {
+  findQuote,
+  linesWithItems,
+  ownQuote,
+  type QuoteRow,
+  type QuoteScope,
+  quoteScope,
+  quoteTotal,
+  setQuoteTax,
+  storedCharges,
+} from '../../cart';
 import { CrmHttpError, notFound } from '../../core/errors';
 import type { Handler, HandlerContext } from '../../core/handler';
+import { roundInCurrency } from '../../core/money';
 import { lockQuote } from '../../db/locks';
-import { findAddressValidation } from '../../storefronts/queries/storefronts';
+import { findAddressValidation } from '../../storefronts';
 import { AvaTaxCallError } from '../avatax-client';
 import { isShippingAddressComplete, missingAddressParts, TAX_NOT_CALCULATED } from '../rules/tax';
 

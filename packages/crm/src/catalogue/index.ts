@@ -1,0 +1,14 @@
+/** What other capabilities use of catalogue: they import it from here, never from its files. */
+export { resolveItem } from './handlers/product-resolution';
+export { type ProductRef, tiersForItems } from './queries/catalogue';
+export { findCategory } from './queries/categories';
+export { offersForItems } from './queries/offers';
+export {
+  applyOffer,
+  isOfferValidOn,
+  type PricedItem,
+  selectTier,
+  type TierRow,
+  unitPrice,
+} from './rules/pricing';
+export { containsPattern } from './rules/search';

@@ -1,0 +1,3 @@
+/** What other capabilities use of checkout: they import it from here, never from its files. */
+export { deleteLocation, findLocation, findLocations, type LocationRow } from './queries/addresses';
+export { accountAddressRecord, locationRecord } from './rules/addresses';

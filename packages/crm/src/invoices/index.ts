@@ -1,0 +1,2 @@
+/** What other capabilities use of invoices: they import it from here, never from its files. */
+export { invoiceOrder } from './handlers/invoices';

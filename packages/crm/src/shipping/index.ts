@@ -1,0 +1,4 @@
+/** What other capabilities use of shipping: they import it from here, never from its files. */
+export { findShippingSettings, shipmentLinesOf } from './queries/shipping';
+export { shippingOffer } from './rules/offer';
+export { findService } from './rules/services';
