@@ -11,7 +11,6 @@ import { pathToFileURL } from 'node:url';
 import {
   CATALOGUE_PAGE_SIZE,
   type CATALOGUE_SORTS,
-  type CatalogPage,
   PICKLIST_FIELDS,
   type PicklistField,
 } from '@storefront/contracts';
@@ -205,7 +204,7 @@ async function measureEngine(engine: Awaited<ReturnType<typeof testEngines>>[num
       filters: query.filters,
     });
     const filter = (query: ListQuery) =>
-      crm.post<CatalogPage>('retrieveCatalogNG', {
+      crm.post('retrieveCatalogNG', {
         ...scope(query),
         page: query.page,
         pageSize: CATALOGUE_PAGE_SIZE,

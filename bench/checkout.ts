@@ -1,10 +1,3 @@
-/**
- * Latency of checkout's CRM calls on the embedded setup: the CRM app in process on a fresh PGlite database
- * with the demo seed and the embedded tax service (no gateway, no HTTP server, so the figures are the CRM's
- * own). Each sample is a fresh cart of Halvorsen Research Institute (public demo storefront) whose checkout
- * steps are done before the clock starts. Run on demand: `npm run bench:checkout`.
- */
-import type { CatalogPage, QuoteItems } from '@storefront/contracts';
 import { quotes, templates } from '@storefront/crm/db/schema';
 import { openSeededCrm, type SeededCrm, testEngines } from '@storefront/crm/testing';
 import { eq } from 'drizzle-orm';
@@ -51,7 +44,7 @@ async function readyCart(crm: SeededCrm, itemIds: string[]): Promise<string> {
   await crm.post('startNewCart', scope(crm));
   let quoteId = '';
   for (const catalogItemId of itemIds.slice(0, 3)) {
-    const cart = await crm.post<QuoteItems>('saveItemToQuoteBlink', { ...scope(crm), catalogItemId, qty: 2 });
+    const cart = await crm.post('saveItemToQuoteBlink', { ...scope(crm), catalogItemId, qty: 2 });
     quoteId = cart.body.quote.id;
   }
   carts += 1;
@@ -92,7 +85,7 @@ try {
     Page_Type: 'Checkout',
     Quote_eDocument_ID: 'BioNova-Order-Confirmation',
   });
-  const catalogue = await crm.post<CatalogPage>('retrieveCatalogNG', { ...scope(crm), pageSize: 3 });
+  const catalogue = await crm.post('retrieveCatalogNG', { ...scope(crm), pageSize: 3 });
   const itemIds = catalogue.body.items.map((item) => item.id);
   console.log(`\nCheckout on the embedded CRM (PGlite, embedded tax), ${OPS} calls each, one at a time`);
   for (const [name, call] of Object.entries(CALLS)) {

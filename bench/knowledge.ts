@@ -1,11 +1,3 @@
-/**
- * Knowledge search by symptoms over a big knowledge base (docs/decisions/0037-knowledge-and-cases.md):
- * BENCH_ARTICLES articles (default 10,000) generated into a fresh database beside the demo's, then p50/p99 of
- * getKnowledgeDataBySearch over a set of symptom queries (misspelt and model-filtered ones included),
- * BENCH_KNOWLEDGE_OPS calls (default 300) one after another, on each engine the tests use (PGlite, and
- * PostgreSQL when DATABASE_URL is set). In process: `npm run bench:knowledge`.
- */
-import type { InstalledInstrument } from '@storefront/contracts';
 import * as schema from '@storefront/crm/db/schema';
 import { articleNumber, articleRows, modelSkus } from '@storefront/crm/seed/knowledge';
 import { DEMO_ARTICLES } from '@storefront/crm/seed/knowledge-articles';
@@ -69,7 +61,7 @@ for (const engine of await testEngines()) {
     }
     await recordArticleTerms(db, storefrontId);
     const loaded = performance.now() - started;
-    const { body } = await crm.post<{ instruments: InstalledInstrument[] }>('getInstallBase', {
+    const { body } = await crm.post('getInstallBase', {
       storefrontId,
       accountId: crm.ids.halvorsen,
     });

@@ -1,4 +1,4 @@
-import type { CatalogPage, OrderConfirmation, QuoteItems } from '@storefront/contracts';
+import type { OrderConfirmation } from '@storefront/contracts';
 import { quotes, templates } from '@storefront/crm/db/schema';
 import { openSeededCrm, type SeededCrm, testEngines } from '@storefront/crm/testing';
 import { eq } from 'drizzle-orm';
@@ -69,9 +69,9 @@ describe.each(await testEngines())('the place-order route and the confirmation p
       accountId: crm.ids.guest,
       guestCartSecret: secretOf('g'),
     };
-    const catalogue = await crm.post<CatalogPage>('retrieveCatalogNG', guest);
+    const catalogue = await crm.post('retrieveCatalogNG', guest);
     await crm.post('startNewCart', guest);
-    const cart = await crm.post<QuoteItems>('saveItemToQuoteBlink', {
+    const cart = await crm.post('saveItemToQuoteBlink', {
       ...guest,
       catalogItemId: catalogue.body.items[0]?.id,
       qty: 1,

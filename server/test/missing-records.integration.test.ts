@@ -1,4 +1,3 @@
-import type { CatalogPage } from '@storefront/contracts';
 import { productPath } from '@storefront/contracts/template-resolution';
 import { templates } from '@storefront/crm/db/schema';
 import { openSeededCrm, type SeededCrm, testEngines } from '@storefront/crm/testing';
@@ -92,7 +91,7 @@ describe.each(await testEngines())('pages naming a record that does not exist, o
       `${prefix}.${user}.accessToken=${tokens.AccessToken}`,
       `${prefix}.${user}.idToken=${tokens.IdToken}`,
     ].join('; ');
-    const catalogue = await crm.post<CatalogPage>('retrieveCatalogNG', {
+    const catalogue = await crm.post('retrieveCatalogNG', {
       storefrontId: crm.ids.storefrontA,
       accountId: crm.ids.guest,
       pageSize: 1,

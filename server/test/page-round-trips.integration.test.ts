@@ -1,4 +1,3 @@
-import type { CatalogPage } from '@storefront/contracts';
 import { productPath } from '@storefront/contracts/template-resolution';
 import { openSeededCrm, type SeededCrm, testEngines } from '@storefront/crm/testing';
 import { createCognitoTokenVerifier } from '@storefront/gateway';
@@ -123,7 +122,7 @@ describe.each(await testEngines())('the gateway requests a page makes on $name',
       `${prefix}.${user}.accessToken=${tokens.AccessToken}`,
       `${prefix}.${user}.idToken=${tokens.IdToken}`,
     ].join('; ');
-    const catalogue = await crm.post<CatalogPage>('retrieveCatalogNG', {
+    const catalogue = await crm.post('retrieveCatalogNG', {
       storefrontId: crm.ids.storefrontA,
       accountId: crm.ids.guest,
       pageSize: 1,

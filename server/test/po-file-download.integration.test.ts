@@ -41,8 +41,8 @@ describe.each(await testEngines())('the PO file download route on $name', (engin
       accountId: crm.ids.guest,
       guestCartSecret: secretOf('g'),
     };
-    const cart = await crm.post<{ quote: QuoteSummary }>('startNewCart', guest);
-    const upload = await crm.post<PoFile>('uploadFile', {
+    const cart = await crm.postAs<{ quote: QuoteSummary }>('startNewCart', guest);
+    const upload = await crm.postAs<PoFile>('uploadFile', {
       ...guest,
       fileRelatedTo: 'QPO',
       parentId: cart.body.quote.id,
@@ -74,9 +74,9 @@ describe.each(await testEngines())('the PO file download route on $name', (engin
       accountId: crm.ids.guest,
       guestCartSecret: secretOf('p'),
     };
-    const cart = await crm.post<{ quote: QuoteSummary }>('startNewCart', guest);
+    const cart = await crm.postAs<{ quote: QuoteSummary }>('startNewCart', guest);
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n', 'latin1');
-    const upload = await crm.post<PoFile>('uploadFile', {
+    const upload = await crm.postAs<PoFile>('uploadFile', {
       ...guest,
       fileRelatedTo: 'QPO',
       parentId: cart.body.quote.id,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type CrmType, crmEndpoint, type StorefrontRecord } from '@storefront/contracts';
+import { type CrmAnswer, type CrmError, type CrmType, crmEndpoint } from '@storefront/contracts';
 import {
   type PaymentFields,
   type SignedPaymentFields,
@@ -83,10 +83,20 @@ export function embeddedTaxService(): { app: Hono; client: AvaTaxClient } {
 /** Pinned so offer validity does not depend on the day the tests run. */
 export const TODAY = new Date('2025-06-15T12:00:00Z');
 
-/** A call's status and body; for an error answer, the body is its (first) error. */
+/**
+ * A call's status and body, typed from the contract's answer of its type. For an error answer the body is its
+ * (first) error, and so is `error`: tests read refusals there, without a cast; a success has no error.
+ */
 export interface Answer<T = unknown> {
   status: number;
   body: T;
+  error: CrmError | null;
+}
+
+/** `error` reads the body of a refusal; not an own field, so an answer still equals `{ status, body }`. */
+function answerOf<T>(status: number, body: T): Answer<T> {
+  const error = status >= 400 ? (body as CrmError) : null;
+  return Object.defineProperty({ status, body }, 'error', { value: error, enumerable: false }) as Answer<T>;
 }
 
 /** A seeded database on one engine, its CRM app, the demo's ids and typed calls over real HTTP semantics. */
@@ -104,8 +114,12 @@ export interface SeededCrm {
     marlowe: string;
     kestrel: string;
   };
-  get<T = unknown>(type: CrmType, params?: Record<string, string>): Promise<Answer<T>>;
-  post<T = unknown>(type: CrmType, body: unknown): Promise<Answer<T>>;
+  get<T extends CrmType>(type: T, params?: Record<string, string>): Promise<Answer<CrmAnswer<T>>>;
+  /** Any body, valid or not: the tests send what a caller might, and read the answer the contract gives. */
+  post<T extends CrmType>(type: T, body: unknown): Promise<Answer<CrmAnswer<T>>>;
+  /** An answer read as the variant the test expects of its type's union (an item's details, an upload's progress). */
+  getAs<R>(type: CrmType, params?: Record<string, string>): Promise<Answer<R>>;
+  postAs<R>(type: CrmType, body: unknown): Promise<Answer<R>>;
   /** Closes the database (and drops it on PostgreSQL). */
   close(): Promise<void>;
 }
@@ -153,13 +167,14 @@ export async function openSeededCrm(engine: TestEngine, options: SeededCrmOption
     const body: unknown = await response.json();
     // An error answer is Salesforce's list of errors; like jsforce, callers read its first.
     const read = !response.ok && Array.isArray(body) ? body[0] : body;
-    return { status: response.status, body: read as T };
+    return answerOf(response.status, read as T);
   };
-  const get = <T>(type: CrmType, params: Record<string, string> = {}) => call<T>(crmEndpoint(type, params));
-  const post = <T>(type: CrmType, body: unknown) =>
-    call<T>(crmEndpoint(type), { method: 'POST', body: JSON.stringify(body) });
+  const get = <T extends CrmType>(type: T, params: Record<string, string> = {}) =>
+    call<CrmAnswer<T>>(crmEndpoint(type, params));
+  const post = <T extends CrmType>(type: T, body: unknown) =>
+    call<CrmAnswer<T>>(crmEndpoint(type), { method: 'POST', body: JSON.stringify(body) });
 
-  const { body: storefronts } = await get<StorefrontRecord[]>('getActiveStorefronts');
+  const { body: storefronts } = await get('getActiveStorefronts');
   const account = (name: string) => seed.accounts.find((a) => a.name === name)?.id ?? '';
   const storefront = (domain: string) => storefronts.find((s) => s.domain === domain)?.id ?? '';
   return {
@@ -177,6 +192,8 @@ export async function openSeededCrm(engine: TestEngine, options: SeededCrmOption
     },
     get,
     post,
+    getAs: (type, params = {}) => call(crmEndpoint(type, params)),
+    postAs: (type, body) => call(crmEndpoint(type), { method: 'POST', body: JSON.stringify(body) }),
     close: () => database.close(),
   };
 }

@@ -29,7 +29,7 @@ describe.each(await testEngines())('catalogue types on $name', (engine) => {
 
   beforeAll(async () => {
     crm = await openSeededCrm(engine);
-    const details = await crm.post<Details>('getEcatalogDetails', {
+    const details = await crm.postAs<Details>('getEcatalogDetails', {
       storefrontId: crm.ids.storefrontA,
       accountId: crm.ids.marlowe,
     });
@@ -41,7 +41,7 @@ describe.each(await testEngines())('catalogue types on $name', (engine) => {
     accountId: string,
     query: Record<string, unknown> = {},
     storefrontId = crm.ids.storefrontA,
-  ) => crm.post<CatalogPage>('retrieveCatalogNG', { storefrontId, accountId, ...query });
+  ) => crm.postAs<CatalogPage>('retrieveCatalogNG', { storefrontId, accountId, ...query });
   const findOne = async (accountId: string, searchText: string) => {
     const { body } = await catalog(accountId, { searchText, pageSize: 1 });
     const [item] = body.items;
@@ -53,11 +53,11 @@ describe.each(await testEngines())('catalogue types on $name', (engine) => {
     objectid: string,
     accId: string,
     stfId = crm.ids.storefrontA,
-  ) => crm.get<T>('getFormattedObjectDetails', { objectapi, objectid, accId, stfId });
+  ) => crm.getAs<T>('getFormattedObjectDetails', { objectapi, objectid, accId, stfId });
 
   describe('getEcatalogDetails', () => {
     it('gives an account with an eCatalog its own catalogue, priced at Catalog Price', async () => {
-      const { status, body } = await crm.post<Details>('getEcatalogDetails', {
+      const { status, body } = await crm.postAs<Details>('getEcatalogDetails', {
         storefrontId: crm.ids.storefrontA,
         accountId: crm.ids.halvorsen,
       });
@@ -87,13 +87,13 @@ describe.each(await testEngines())('catalogue types on $name', (engine) => {
 
     it('gives other accounts, the guest included, the Full catalogue at List Price', async () => {
       for (const accountId of [crm.ids.marlowe, crm.ids.guest]) {
-        const { body } = await crm.post<Details>('getEcatalogDetails', {
+        const { body } = await crm.postAs<Details>('getEcatalogDetails', {
           storefrontId: crm.ids.storefrontA,
           accountId,
         });
         expect(body.catalog).toMatchObject({ type: 'Full', priceSource: 'List Price', currency: 'USD' });
       }
-      const partner = await crm.post<Details>('getEcatalogDetails', {
+      const partner = await crm.postAs<Details>('getEcatalogDetails', {
         storefrontId: crm.ids.storefrontB,
         accountId: crm.ids.kestrel,
       });
@@ -227,7 +227,7 @@ describe.each(await testEngines())('catalogue types on $name', (engine) => {
     it('per category add up to the total, and ignore the category filter', async () => {
       const query = { searchText: 'kit' };
       const { body: page } = await catalog(crm.ids.marlowe, query);
-      const counts = await crm.post<GroupCount[]>('getCatalogGroupCounts', {
+      const counts = await crm.postAs<GroupCount[]>('getCatalogGroupCounts', {
         storefrontId: crm.ids.storefrontA,
         accountId: crm.ids.marlowe,
         categoryId: categoryId('Genomics Kits'),
@@ -246,7 +246,7 @@ describe.each(await testEngines())('catalogue types on $name', (engine) => {
 
     it('per attribute value add up, apply the other filters and ignore their own', async () => {
       const antibodies = categoryId('Flow Cytometry Antibodies');
-      const counts = await crm.post<PicklistCount[]>('getCatalogPicklistGroupCounts', {
+      const counts = await crm.postAs<PicklistCount[]>('getCatalogPicklistGroupCounts', {
         storefrontId: crm.ids.storefrontA,
         accountId: crm.ids.marlowe,
         categoryId: antibodies,
@@ -257,7 +257,7 @@ describe.each(await testEngines())('catalogue types on $name', (engine) => {
         { value: 'Human', count: 20 },
         { value: 'Mouse', count: 12 },
       ]);
-      const brands = await crm.post<PicklistCount[]>('getCatalogPicklistGroupCounts', {
+      const brands = await crm.postAs<PicklistCount[]>('getCatalogPicklistGroupCounts', {
         storefrontId: crm.ids.storefrontA,
         accountId: crm.ids.marlowe,
         field: 'Brand',
@@ -333,7 +333,7 @@ describe.each(await testEngines())('catalogue types on $name', (engine) => {
 
     it('finds an item by its slug, as the catalogue product path names it', async () => {
       const card = await findOne(crm.ids.halvorsen, 'Monoclonal Antibody (UCHT1), Brilliant Violet 421');
-      const bySlug = await crm.get<CatalogItemDetail>('getFormattedObjectDetails', {
+      const bySlug = await crm.getAs<CatalogItemDetail>('getFormattedObjectDetails', {
         objectapi: 'CatalogItem',
         slug: card.slug,
         accId: crm.ids.halvorsen,
@@ -365,7 +365,7 @@ describe.each(await testEngines())('catalogue types on $name', (engine) => {
       const byId = await objectDetails<CatalogItemDetail>('CatalogItem', guests.id, crm.ids.halvorsen);
       expect(byId.body).toMatchObject({ id: own.id, sku: own.sku, price: own.price });
       // Product paths named the item id where the slug now stands.
-      const byOldPath = await crm.get<CatalogItemDetail>('getFormattedObjectDetails', {
+      const byOldPath = await crm.getAs<CatalogItemDetail>('getFormattedObjectDetails', {
         objectapi: 'CatalogItem',
         slug: guests.id,
         accId: crm.ids.halvorsen,
@@ -379,7 +379,7 @@ describe.each(await testEngines())('catalogue types on $name', (engine) => {
       const owned = new Set((await all(crm.ids.halvorsen)).map((item) => item.sku));
       const missing = (await all(crm.ids.guest)).find((item) => !owned.has(item.sku));
       if (!missing) throw new Error('the Halvorsen catalogue has every product');
-      const { status, body } = await crm.get<ProductElsewhere>('getFormattedObjectDetails', {
+      const { status, body } = await crm.getAs<ProductElsewhere>('getFormattedObjectDetails', {
         objectapi: 'CatalogItem',
         slug: missing.slug,
         accId: crm.ids.halvorsen,

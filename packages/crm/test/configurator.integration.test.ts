@@ -1,15 +1,7 @@
-import {
-  type CatalogPage,
-  type CrmAnswer,
-  failureOf,
-  type InstalledInstrument,
-  type PartsNode,
-} from '@storefront/contracts';
+import { failureOf, type PartsNode } from '@storefront/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoIfEmpty } from '../src/seed/seed';
 import { openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
-
-type Answer<T extends Parameters<SeededCrm['post']>[0]> = CrmAnswer<T>;
 
 const SORTER = 'CS4-2019-00417';
 const WORN_NOZZLE = 'NZ-70-B';
@@ -27,10 +19,10 @@ describe.each(await testEngines())('the parts configurator on $name', (engine) =
   const halvorsen = () => ({ storefrontId: crm.ids.storefrontA, accountId: crm.ids.halvorsen });
   // Each test that uses a cart has a contact of its own, so its cart starts empty.
   const buyer = (contactId: string) => ({ ...halvorsen(), contactId, awsUserType: 'AWSManager' });
-  const partsList = (payload: object) => crm.post<Answer<'getPartsList'>>('getPartsList', payload);
+  const partsList = (payload: object) => crm.post('getPartsList', payload);
   const instruments = async (accountId: string) =>
     (
-      await crm.post<{ instruments: InstalledInstrument[] }>('getInstallBase', {
+      await crm.post('getInstallBase', {
         storefrontId: crm.ids.storefrontA,
         accountId,
       })
@@ -106,7 +98,7 @@ describe.each(await testEngines())('the parts configurator on $name', (engine) =
 
   it('getSuperSubRelatedItemsParts names the successor of an obsolete number and the predecessors of its successor', async () => {
     const call = (partNumber: string) =>
-      crm.post<Answer<'getSuperSubRelatedItemsParts'>>('getSuperSubRelatedItemsParts', {
+      crm.post('getSuperSubRelatedItemsParts', {
         ...halvorsen(),
         partNumber,
       });
@@ -126,12 +118,12 @@ describe.each(await testEngines())('the parts configurator on $name', (engine) =
     it("answers an item's pictures and draws a picture's body in chunks of 512 characters", async () => {
       const { body: tree } = await partsList({ ...halvorsen(), installBaseId: sorterId });
       const itemId = flatten(tree.tree).find((node) => node.partNumber === WORN_NOZZLE)?.item?.itemId ?? '';
-      const images = await crm.post<Answer<'getImages'>>('getImages', { ...halvorsen(), itemId });
+      const images = await crm.post('getImages', { ...halvorsen(), itemId });
       expect(images.status).toBe(200);
       const [image] = images.body.images;
       expect(image).toMatchObject({ contentType: 'image/svg+xml', title: 'Sort Nozzle, 70 µm' });
       expect(image?.url).toMatch(/^\/product-images\/v1\/part\.svg\?/);
-      const body = await crm.post<Answer<'loadImageBody'>>('loadImageBody', {
+      const body = await crm.post('loadImageBody', {
         ...halvorsen(),
         itemId,
         imageId: image?.id,
@@ -154,7 +146,7 @@ describe.each(await testEngines())('the parts configurator on $name', (engine) =
   describe('the cart', () => {
     it('adds the successor for an obsolete number at the catalogue price, and counts it in getQliQuantity', async () => {
       const contact = buyer('003-parts-add');
-      const added = await crm.post<Answer<'addPartToQuote'>>('addPartToQuote', {
+      const added = await crm.post('addPartToQuote', {
         ...contact,
         parts: [{ partNumber: WORN_NOZZLE, qty: 2 }],
       });
@@ -165,7 +157,7 @@ describe.each(await testEngines())('the parts configurator on $name', (engine) =
       expect(line?.unitPrice).toBeGreaterThan(0);
       // Adding again adds to the line.
       await crm.post('addPartToQuote', { ...contact, parts: [{ partNumber: line?.sku, qty: 1 }] });
-      const counted = await crm.post<Answer<'getQliQuantity'>>('getQliQuantity', contact);
+      const counted = await crm.post('getQliQuantity', contact);
       expect(counted.body.quantities).toEqual([{ itemId: line?.catalogItemId, sku: line?.sku, qty: 3 }]);
       expect(counted.body.quoteId).toBe(added.body.quote.id);
     });
@@ -184,13 +176,13 @@ describe.each(await testEngines())('the parts configurator on $name', (engine) =
         errorCode: 'PART_NOT_ORDERABLE',
         field: 'parts.1.partNumber',
       });
-      const empty = await crm.post<Answer<'getQliQuantity'>>('getQliQuantity', contact);
+      const empty = await crm.post('getQliQuantity', contact);
       expect(empty.body.quantities).toEqual([]);
       const { body: tree } = await partsList({ ...halvorsen(), installBaseId: sorterId });
       const skus = flatten(tree.tree)
         .flatMap((node) => (node.item && node.kind === 'Consumable' ? [node.item.sku] : []))
         .slice(0, 3);
-      const added = await crm.post<Answer<'addPartToQuote'>>('addPartToQuote', {
+      const added = await crm.post('addPartToQuote', {
         ...contact,
         parts: skus.map((partNumber) => ({ partNumber, qty: 5 })),
       });
@@ -201,13 +193,13 @@ describe.each(await testEngines())('the parts configurator on $name', (engine) =
 
     it('updateQtyOnQLIs changes and removes lines as the cart does; deleteLineItems removes them', async () => {
       const contact = buyer('003-parts-update');
-      const added = await crm.post<Answer<'addPartToQuote'>>('addPartToQuote', {
+      const added = await crm.post('addPartToQuote', {
         ...contact,
         parts: [{ partNumber: WORN_NOZZLE, qty: 1 }],
       });
       const quoteId = added.body.quote.id;
       const lineId = added.body.lines[0]?.id;
-      const updated = await crm.post<Answer<'updateQtyOnQLIs'>>('updateQtyOnQLIs', {
+      const updated = await crm.post('updateQtyOnQLIs', {
         ...contact,
         quoteId,
         lines: [{ id: lineId, qty: 4 }],
@@ -220,7 +212,7 @@ describe.each(await testEngines())('the parts configurator on $name', (engine) =
         lines: [{ id: 'nope', qty: 1 }],
       });
       expect(unknown.status).toBe(400);
-      const removed = await crm.post<Answer<'deleteLineItems'>>('deleteLineItems', {
+      const removed = await crm.post('deleteLineItems', {
         ...contact,
         quoteId,
         qliIds: [lineId],
@@ -229,7 +221,7 @@ describe.each(await testEngines())('the parts configurator on $name', (engine) =
     });
 
     it("refuses another contact's cart with 403", async () => {
-      const added = await crm.post<Answer<'addPartToQuote'>>('addPartToQuote', {
+      const added = await crm.post('addPartToQuote', {
         ...buyer('003-parts-owner'),
         parts: [{ partNumber: WORN_NOZZLE, qty: 1 }],
       });
@@ -244,7 +236,7 @@ describe.each(await testEngines())('the parts configurator on $name', (engine) =
 
   describe('linking components', () => {
     it('offers the parts of the model first, links one with its serial and unlinks it', async () => {
-      const offer = await crm.post<Answer<'getLinkComponent'>>('getLinkComponent', {
+      const offer = await crm.post('getLinkComponent', {
         ...halvorsen(),
         installBaseId: sorterId,
       });
@@ -252,7 +244,7 @@ describe.each(await testEngines())('the parts configurator on $name', (engine) =
       expect(offer.body.linked.map((component) => component.serialNumber)).toContain('NZ70B-19-03321');
       const nozzle130 = offer.body.candidates.find((item) => item.name === 'Sort Nozzle, 130 µm');
       expect(nozzle130).toBeDefined();
-      const linked = await crm.post<Answer<'linkComponent'>>('linkComponent', {
+      const linked = await crm.post('linkComponent', {
         ...halvorsen(),
         installBaseId: sorterId,
         itemId: nozzle130?.itemId,
@@ -269,7 +261,7 @@ describe.each(await testEngines())('the parts configurator on $name', (engine) =
       const { body: tree } = await partsList({ ...halvorsen(), installBaseId: sorterId });
       const node = flatten(tree.tree).find((row) => row.name === 'Sort Nozzle, 130 µm');
       expect(node?.linked.map((row) => row.serialNumber)).toEqual(['NZ130-25-00077']);
-      const unlinked = await crm.post<Answer<'unlinkKitItem'>>('unlinkKitItem', {
+      const unlinked = await crm.post('unlinkKitItem', {
         ...halvorsen(),
         installBaseId: sorterId,
         componentId: component?.id,
@@ -286,7 +278,7 @@ describe.each(await testEngines())('the parts configurator on $name', (engine) =
 
     it("refuses another account's instrument and component with 403", async () => {
       const scope = { storefrontId: crm.ids.storefrontA, accountId: crm.ids.marlowe };
-      const theirs = await crm.post<Answer<'getLinkComponent'>>('getLinkComponent', {
+      const theirs = await crm.post('getLinkComponent', {
         ...scope,
         installBaseId: marloweSequencerId,
       });
@@ -306,7 +298,7 @@ describe.each(await testEngines())('the parts configurator on $name', (engine) =
         expect(answer.status, type).toBe(403);
         expect(failureOf(answer.body).errorCode).toBe('FORBIDDEN');
       }
-      const still = await crm.post<Answer<'getLinkComponent'>>('getLinkComponent', {
+      const still = await crm.post('getLinkComponent', {
         ...scope,
         installBaseId: marloweSequencerId,
       });
@@ -315,7 +307,7 @@ describe.each(await testEngines())('the parts configurator on $name', (engine) =
 
     it('links nothing to a decommissioned instrument, and refuses a bad serial with a message', async () => {
       const retired = (await instruments(crm.ids.halvorsen)).find((i) => i.status === 'Decommissioned');
-      const offer = await crm.post<Answer<'getLinkComponent'>>('getLinkComponent', {
+      const offer = await crm.post('getLinkComponent', {
         ...halvorsen(),
         installBaseId: sorterId,
       });
@@ -344,7 +336,7 @@ describe.each(await testEngines())('the parts configurator on $name', (engine) =
     const toronto = () => crm.seed.accounts.find((account) => account.name === TORONTO)?.id ?? '';
     const catalogue = async (accountId: string) =>
       (
-        await crm.post<CatalogPage>('retrieveCatalogNG', {
+        await crm.post('retrieveCatalogNG', {
           storefrontId: crm.ids.storefrontA,
           accountId,
           pageSize: 200,
@@ -378,7 +370,7 @@ describe.each(await testEngines())('the parts configurator on $name', (engine) =
       const cytometer = (await instruments(toronto())).find((i) => i.serialNumber === 'BFC4-2022-00731');
       const before = await catalogue(toronto());
       expect(before.items.map((item) => item.name)).not.toContain('Sort Nozzle, 100 µm');
-      const offer = await crm.post<Answer<'getLinkComponent'>>('getLinkComponent', {
+      const offer = await crm.post('getLinkComponent', {
         ...torontoScope,
         installBaseId: cytometer?.id,
       });

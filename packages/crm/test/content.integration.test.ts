@@ -32,17 +32,17 @@ describe.each(await testEngines())('storefront, content and meta types on $name'
       Active: false,
     });
     templatesA = (
-      await crm.post<TemplateRecord[]>('retrieveContentBlocks', { storefrontId: crm.ids.storefrontA })
+      await crm.postAs<TemplateRecord[]>('retrieveContentBlocks', { storefrontId: crm.ids.storefrontA })
     ).body;
     templatesB = (
-      await crm.post<TemplateRecord[]>('retrieveContentBlocks', { storefrontId: crm.ids.storefrontB })
+      await crm.postAs<TemplateRecord[]>('retrieveContentBlocks', { storefrontId: crm.ids.storefrontB })
     ).body;
   });
   afterAll(() => crm.database.close());
 
   describe('getActiveStorefronts', () => {
     it('lists both storefronts with their theme, guest account and organisation', async () => {
-      const { status, body } = await crm.get<StorefrontRecord[]>('getActiveStorefronts');
+      const { status, body } = await crm.getAs<StorefrontRecord[]>('getActiveStorefronts');
       expect(status).toBe(200);
       const a = body.find((s) => s.domain === 'localhost');
       const b = body.find((s) => s.domain === '127.0.0.1');
@@ -65,7 +65,7 @@ describe.each(await testEngines())('storefront, content and meta types on $name'
 
   describe('getGuestAccounts', () => {
     it('answers the guest account for its id', async () => {
-      const { status, body } = await crm.get<GuestAccount[]>('getGuestAccounts', { accId: crm.ids.guest });
+      const { status, body } = await crm.getAs<GuestAccount[]>('getGuestAccounts', { accId: crm.ids.guest });
       expect(status).toBe(200);
       expect(body).toEqual([{ id: crm.ids.guest, name: 'BioNova Guest', storefrontId: crm.ids.storefrontA }]);
     });
@@ -95,7 +95,7 @@ describe.each(await testEngines())('storefront, content and meta types on $name'
 
     it('answers the blocks of the asked templates in the asked order, sorted for display', async () => {
       const ids = templatesA.map((t) => t.templateId).reverse();
-      const { status, body } = await crm.post<TemplateBlockRecord[]>('retrieveContentBlocks', {
+      const { status, body } = await crm.postAs<TemplateBlockRecord[]>('retrieveContentBlocks', {
         storefrontId: crm.ids.storefrontA,
         templateIds: [...ids, ids[0]],
       });
@@ -117,7 +117,7 @@ describe.each(await testEngines())('storefront, content and meta types on $name'
     it("does not find another storefront's templates, inactive ones or unknown ids", async () => {
       const foreign = templatesB[0]?.templateId ?? 'none';
       const ask = (templateIds: string[], storefrontId = crm.ids.storefrontA) =>
-        crm.post<TemplateBlockRecord[]>('retrieveContentBlocks', { storefrontId, templateIds });
+        crm.postAs<TemplateBlockRecord[]>('retrieveContentBlocks', { storefrontId, templateIds });
       expect(await ask([foreign])).toEqual(NO_TEMPLATE);
       expect(await ask(['a0TTEST0000INACTIVE'])).toEqual(NO_TEMPLATE);
       expect(await ask([])).toEqual(NO_TEMPLATE);
@@ -131,7 +131,7 @@ describe.each(await testEngines())('storefront, content and meta types on $name'
 
   describe('getMergedMetaInfo', () => {
     const meta = (url: string, accId = crm.ids.halvorsen, stfId = crm.ids.storefrontA) =>
-      crm.get<PageMeta>('getMergedMetaInfo', { accId, stfId, url });
+      crm.getAs<PageMeta>('getMergedMetaInfo', { accId, stfId, url });
 
     it('merges storefront defaults with the home template on /', async () => {
       const { status, body } = await meta('/');
@@ -167,14 +167,14 @@ describe.each(await testEngines())('storefront, content and meta types on $name'
     });
 
     it("describes a product from the account's catalogue, by slug or by id", async () => {
-      const page = await crm.post<CatalogPage>('retrieveCatalogNG', {
+      const page = await crm.postAs<CatalogPage>('retrieveCatalogNG', {
         storefrontId: crm.ids.storefrontA,
         accountId: crm.ids.halvorsen,
         searchText: 'Annexin V Apoptosis Detection Kit, FITC, 50 tests',
       });
       const item = page.body.items[0];
       if (!item) throw new Error('item missing');
-      const details = await crm.post<{ catalog: { id: string } }>('getEcatalogDetails', {
+      const details = await crm.postAs<{ catalog: { id: string } }>('getEcatalogDetails', {
         storefrontId: crm.ids.storefrontA,
         accountId: crm.ids.halvorsen,
       });
@@ -201,10 +201,10 @@ describe.each(await testEngines())('storefront, content and meta types on $name'
 
   describe('getMergedMetaInfo of a category page', () => {
     const meta = (url: string, accId = crm.ids.halvorsen) =>
-      crm.get<PageMeta>('getMergedMetaInfo', { accId, stfId: crm.ids.storefrontA, url });
+      crm.getAs<PageMeta>('getMergedMetaInfo', { accId, stfId: crm.ids.storefrontA, url });
     const categoriesOf = async (accountId: string) =>
       (
-        await crm.post<EcatalogDetails>('getEcatalogDetails', {
+        await crm.postAs<EcatalogDetails>('getEcatalogDetails', {
           storefrontId: crm.ids.storefrontA,
           accountId,
         })
@@ -226,7 +226,7 @@ describe.each(await testEngines())('storefront, content and meta types on $name'
 
   describe('getMetaItems', () => {
     const items = (query: Record<string, unknown>) =>
-      crm.post<MetaItem[]>('getMetaItems', { storefrontId: crm.ids.storefrontA, ...query });
+      crm.postAs<MetaItem[]>('getMetaItems', { storefrontId: crm.ids.storefrontA, ...query });
 
     it('lists the storefront’s items sorted by key', async () => {
       const { status, body } = await items({});

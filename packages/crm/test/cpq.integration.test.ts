@@ -1,12 +1,9 @@
-import { type CpqModel, type CpqPricedLine, failureOf, type QuoteItems } from '@storefront/contracts';
+import { type CpqModel, failureOf } from '@storefront/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, catalogueItems } from '../src/db/schema';
 import { seedDemoIfEmpty } from '../src/seed/seed';
 import { openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
-
-type Priced = { currency: string; lines: CpqPricedLine[]; total: number };
-type Added = QuoteItems & { groupId: string };
 
 describe.each(await testEngines())('configure-price-quote on $name', (engine) => {
   let crm: SeededCrm;
@@ -19,9 +16,9 @@ describe.each(await testEngines())('configure-price-quote on $name', (engine) =>
     contactId,
   });
   const model = (itemId: string, accountId = crm.ids.halvorsen) =>
-    crm.post<CpqModel>('getCpqModel', { storefrontId: crm.ids.storefrontA, accountId, itemId });
+    crm.post('getCpqModel', { storefrontId: crm.ids.storefrontA, accountId, itemId });
   const price = (itemId: string, optionItemIds: string[], qty = 1) =>
-    crm.post<Priced>('priceCpqConfiguration', {
+    crm.post('priceCpqConfiguration', {
       storefrontId: crm.ids.storefrontA,
       accountId: crm.ids.halvorsen,
       itemId,
@@ -29,7 +26,7 @@ describe.each(await testEngines())('configure-price-quote on $name', (engine) =>
       qty,
     });
   const add = (contactId: string, itemId: string, optionItemIds: string[], qty = 1) =>
-    crm.post<Added>('addCpqConfiguration', { ...as(contactId), itemId, optionItemIds, qty });
+    crm.post('addCpqConfiguration', { ...as(contactId), itemId, optionItemIds, qty });
   const itemNamed = async (name: string) => {
     const db = crm.database.db;
     const [account] = await db.select().from(accounts).where(eq(accounts.id, crm.ids.halvorsen));
@@ -129,7 +126,7 @@ describe.each(await testEngines())('configure-price-quote on $name', (engine) =>
       qliIds: [instrumentLine?.id],
     });
     expect(stranger.status).toBe(403);
-    const removed = await crm.post<QuoteItems>('deleteLineItems', {
+    const removed = await crm.post('deleteLineItems', {
       ...as('cpq-group'),
       quoteId: body.quote.id,
       qliIds: [instrumentLine?.id],
@@ -141,7 +138,7 @@ describe.each(await testEngines())('configure-price-quote on $name', (engine) =>
   it('keeps the group when an option line is removed, and refuses a second configuration of the same items', async () => {
     const first = (await add('cpq-conflict', cytometerId, [])).body;
     const option = first.lines.find((line) => line.configuredGroup?.role === 'Option');
-    const afterOption = await crm.post<QuoteItems>('updateQLI', {
+    const afterOption = await crm.post('updateQLI', {
       ...as('cpq-conflict'),
       quoteId: first.quote.id,
       lines: [{ id: option?.id, qty: 0 }],
@@ -151,7 +148,7 @@ describe.each(await testEngines())('configure-price-quote on $name', (engine) =>
     expect(again.status).toBe(409);
     expect(failureOf(again.body).errorCode).toBe('CONFIGURATION_CONFLICT');
     expect(failureOf(again.body).message).toContain('Benchtop Flow Cytometer, 3-laser');
-    const { body: cart } = await crm.get<QuoteItems>('getQuoteItems', {
+    const { body: cart } = await crm.get('getQuoteItems', {
       ...as('cpq-conflict'),
       quoteid: first.quote.id,
     });

@@ -1,12 +1,4 @@
-import {
-  type AttachProgress,
-  type CaseCreationDetails,
-  type CaseDetail,
-  failureOf,
-  type InstalledInstrument,
-  type KnowledgeArticle,
-  type KnowledgeArticleSummary,
-} from '@storefront/contracts';
+import { failureOf, type InstalledInstrument } from '@storefront/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoIfEmpty } from '../src/seed/seed';
 import { openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
@@ -20,7 +12,7 @@ describe.each(await testEngines())('knowledge search and support cases on $name'
   let sorter: InstalledInstrument;
   const halvorsen = () => ({ storefrontId: crm.ids.storefrontA, accountId: crm.ids.halvorsen });
   const search = (symptoms: string, extra: Record<string, unknown> = {}) =>
-    crm.post<{ articles: KnowledgeArticleSummary[] }>('getKnowledgeDataBySearch', {
+    crm.post('getKnowledgeDataBySearch', {
       ...halvorsen(),
       symptoms,
       ...extra,
@@ -28,7 +20,7 @@ describe.each(await testEngines())('knowledge search and support cases on $name'
   const titles = async (symptoms: string, extra: Record<string, unknown> = {}) =>
     (await search(symptoms, extra)).body.articles.map((article) => article.title);
   const fileCase = (instrumentId: string, accountId = crm.ids.halvorsen) =>
-    crm.post<{ id: string; number: string }>('createSupportCase', {
+    crm.post('createSupportCase', {
       storefrontId: crm.ids.storefrontA,
       accountId,
       contactId: ANA,
@@ -41,7 +33,7 @@ describe.each(await testEngines())('knowledge search and support cases on $name'
 
   beforeAll(async () => {
     crm = await openSeededCrm(engine);
-    const { body } = await crm.post<{ instruments: InstalledInstrument[] }>('getInstallBase', halvorsen());
+    const { body } = await crm.post('getInstallBase', halvorsen());
     const found = body.instruments.find((instrument) => instrument.serialNumber === 'CS4-2019-00417');
     if (!found) throw new Error('the demo sorter is missing');
     sorter = found;
@@ -94,7 +86,7 @@ describe.each(await testEngines())('knowledge search and support cases on $name'
 
   it('opens an article with its symptoms, cause and steps; an unknown one is 404', async () => {
     const [hit] = (await search('clogged flow cell')).body.articles;
-    const { status, body } = await crm.post<KnowledgeArticle>('getKnowledgeDetail', {
+    const { status, body } = await crm.post('getKnowledgeDetail', {
       ...halvorsen(),
       articleId: hit?.id,
     });
@@ -109,22 +101,17 @@ describe.each(await testEngines())('knowledge search and support cases on $name'
 
   it("serves an article's printable procedure to the storefront's accounts only", async () => {
     const [hit] = (await search('clogged flow cell')).body.articles;
-    const article = (
-      await crm.post<KnowledgeArticle>('getKnowledgeDetail', { ...halvorsen(), articleId: hit?.id })
-    ).body;
+    const article = (await crm.post('getKnowledgeDetail', { ...halvorsen(), articleId: hit?.id })).body;
     const [procedure] = article.attachments;
     expect(procedure).toMatchObject({
       fileName: `${article.number}-procedure.pdf`,
       contentType: 'application/pdf',
     });
-    const file = await crm.post<{ fileName: string; size: number; content: string }>(
-      'getKnowledgeAttachment',
-      {
-        ...halvorsen(),
-        articleId: article.id,
-        attachmentId: procedure?.id,
-      },
-    );
+    const file = await crm.post('getKnowledgeAttachment', {
+      ...halvorsen(),
+      articleId: article.id,
+      attachmentId: procedure?.id,
+    });
     expect(file.status).toBe(200);
     const bytes = Buffer.from(file.body.content, 'base64');
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
@@ -146,23 +133,17 @@ describe.each(await testEngines())('knowledge search and support cases on $name'
   });
 
   it('tells the support page what it offers, and that support goes through the knowledge base', async () => {
-    const config = await crm.get<{ categories: string[]; caseCreation: boolean }>(
-      'getKnowledgeConfigurations',
-      halvorsen(),
-    );
+    const config = await crm.get('getKnowledgeConfigurations', halvorsen());
     expect(config.status).toBe(200);
     expect(config.body.categories).toEqual(expect.arrayContaining(['Fluidics', 'Optics', 'Sorting']));
     expect(config.body.caseCreation).toBe(true);
-    const bubble = await crm.get<{ isBubbleOrg: boolean; publishedArticles: number }>(
-      'checkIfBubbleOrg',
-      halvorsen(),
-    );
+    const bubble = await crm.get('checkIfBubbleOrg', halvorsen());
     expect(bubble.body.isBubbleOrg).toBe(true);
     expect(bubble.body.publishedArticles).toBeGreaterThanOrEqual(24);
   });
 
   it("gives the case form with the account's active instruments only", async () => {
-    const { status, body } = await crm.get<CaseCreationDetails>('getCaseCreationActionDetails', {
+    const { status, body } = await crm.get('getCaseCreationActionDetails', {
       stfId: crm.ids.storefrontA,
       accountId: crm.ids.halvorsen,
     });
@@ -186,7 +167,7 @@ describe.each(await testEngines())('knowledge search and support cases on $name'
     expect(filed.status).toBe(200);
     expect(filed.body.number).toMatch(/^CS-\d{6}$/);
     const photo = png();
-    const attached = await crm.post<AttachProgress>('attachCaseFile', {
+    const attached = await crm.post('attachCaseFile', {
       ...halvorsen(),
       caseId: filed.body.id,
       fileName: 'flow-cell.png',
@@ -195,7 +176,7 @@ describe.each(await testEngines())('knowledge search and support cases on $name'
     });
     expect(attached.status).toBe(200);
     expect(attached.body.attachment?.contentType).toBe('image/png');
-    const shown = await crm.post<CaseDetail>('getSupportCase', { ...halvorsen(), caseId: filed.body.id });
+    const shown = await crm.post('getSupportCase', { ...halvorsen(), caseId: filed.body.id });
     expect(shown.body).toMatchObject({
       subject: 'Event rate jumps to 30,000 per second with sheath only.',
       product: 'Cell Sorter, 4-way, 4-laser, serial CS4-2019-00417',
@@ -203,12 +184,12 @@ describe.each(await testEngines())('knowledge search and support cases on $name'
       status: 'New',
     });
     expect(shown.body.attachments.map((file) => file.fileName)).toEqual(['flow-cell.png']);
-    const listed = await crm.post<{ id: string }[]>('listSupportCases', halvorsen());
+    const listed = await crm.post('listSupportCases', halvorsen());
     expect(listed.body.map((row) => row.id)).toContain(filed.body.id);
   });
 
   it("refuses another account's instrument and case with 403, an unknown instrument with 404", async () => {
-    const marlowe = await crm.post<{ instruments: InstalledInstrument[] }>('getInstallBase', {
+    const marlowe = await crm.post('getInstallBase', {
       storefrontId: crm.ids.storefrontA,
       accountId: crm.ids.marlowe,
     });
@@ -231,7 +212,7 @@ describe.each(await testEngines())('knowledge search and support cases on $name'
   });
 
   it('refuses a case for a decommissioned instrument, naming the field', async () => {
-    const { body } = await crm.post<{ instruments: InstalledInstrument[] }>('getInstallBase', halvorsen());
+    const { body } = await crm.post('getInstallBase', halvorsen());
     const retired = body.instruments.find((instrument) => instrument.status === 'Decommissioned');
     const answer = await fileCase(retired?.id ?? '');
     expect(answer.status).toBe(400);
@@ -248,9 +229,9 @@ describe.each(await testEngines())('knowledge search and support cases on $name'
   });
 
   it('seeds the knowledge base once: a second start adds no article', async () => {
-    const before = (await crm.get<{ publishedArticles: number }>('checkIfBubbleOrg', halvorsen())).body;
+    const before = (await crm.get('checkIfBubbleOrg', halvorsen())).body;
     await seedDemoIfEmpty(crm.database);
-    const after = (await crm.get<{ publishedArticles: number }>('checkIfBubbleOrg', halvorsen())).body;
+    const after = (await crm.get('checkIfBubbleOrg', halvorsen())).body;
     expect(after.publishedArticles).toBe(before.publishedArticles);
   });
 });

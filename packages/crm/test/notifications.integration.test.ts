@@ -1,13 +1,7 @@
-import type { ContactNotification, NotificationCount } from '@storefront/contracts';
 import { notificationUrl } from '@storefront/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoNotifications } from '../src/seed/notifications';
 import { openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
-
-interface Listed {
-  notification: { Id: string; Name: string; Message: string; CreatedDate: string }[];
-  contactNotification: ContactNotification[];
-}
 
 const ANA = '003ANA000000000AAA';
 const BEN = '003BEN000000000AAA';
@@ -24,10 +18,10 @@ describe.each(await testEngines())('notifications on $name', (engine) => {
   afterAll(() => crm.close());
 
   const scope = (cid: string) => ({ storefrontId: crm.ids.storefrontA, accId: crm.ids.halvorsen, cid });
-  const count = (cid: string) => crm.get<NotificationCount>('getNotificationsCount', scope(cid));
-  const list = (cid: string) => crm.get<Listed>('getNotifications', scope(cid));
+  const count = (cid: string) => crm.get('getNotificationsCount', scope(cid));
+  const list = (cid: string) => crm.get('getNotifications', scope(cid));
   const mark = (cid: string, action: 'read' | 'seen', ids: string[]) =>
-    crm.post<NotificationCount>('updateNotifications', { ...scope(cid), payload: { action, ids } });
+    crm.post('updateNotifications', { ...scope(cid), payload: { action, ids } });
 
   it('counts a contact’s own notifications, none of them seen or read yet', async () => {
     expect((await count(ANA)).body).toEqual({ total: 3, unseen: 3, unread: 3 });
@@ -47,7 +41,7 @@ describe.each(await testEngines())('notifications on $name', (engine) => {
     expect(quotes && notificationUrl(quotes)).toMatch(/^\/list\/[^/?]+$/);
     expect(cart && notificationUrl(cart)).toBe('/cart');
     // The record number names a quote of this contact, which getRecord shows.
-    const record = await crm.post<{ recordData: { name: string } }>('getRecord', {
+    const record = await crm.post('getRecord', {
       storefrontId: crm.ids.storefrontA,
       accountId: crm.ids.halvorsen,
       contactId: ANA,
@@ -80,12 +74,12 @@ describe.each(await testEngines())('notifications on $name', (engine) => {
 
   it('counts and lists nothing of one account’s contact for another account', async () => {
     const other = { storefrontId: crm.ids.storefrontA, accId: crm.ids.marlowe, cid: ANA };
-    expect((await crm.get<NotificationCount>('getNotificationsCount', other)).body).toEqual({
+    expect((await crm.get('getNotificationsCount', other)).body).toEqual({
       total: 0,
       unseen: 0,
       unread: 0,
     });
-    expect((await crm.get<Listed>('getNotifications', other)).body.contactNotification).toEqual([]);
+    expect((await crm.get('getNotifications', other)).body.contactNotification).toEqual([]);
   });
 
   it('refuses an account of another storefront and a call without a contact', async () => {

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { CARD_BRANDS, failureOf, type PaymentMethod, type SignedCardRequest } from '@storefront/contracts';
+import { CARD_BRANDS, failureOf } from '@storefront/contracts';
 import { type PaymentFields, signPaymentFields } from '@storefront/contracts/payment-protocol';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSeededCrm, type SeededCrm, TEST_PAYMENTS, testEngines } from '../src/testing';
-
-type List = { methods: PaymentMethod[] };
 
 describe.each(await testEngines())('saved payment methods on $name', (engine) => {
   let crm: SeededCrm;
@@ -20,11 +18,10 @@ describe.each(await testEngines())('saved payment methods on $name', (engine) =>
   const returnUrlOf = (accountId: string) =>
     accountId === crm.ids.kestrel ? 'http://127.0.0.1:3000/billing/paymentmethods' : returnUrl;
 
-  const list = async (accountId: string) =>
-    (await crm.post<List>('getPaymentMethods', scope(accountId))).body;
+  const list = async (accountId: string) => (await crm.post('getPaymentMethods', scope(accountId))).body;
   const startSaving = async (accountId: string) =>
     (
-      await crm.post<SignedCardRequest>('startSavingPaymentMethod', {
+      await crm.post('startSavingPaymentMethod', {
         ...scope(accountId),
         returnUrl: returnUrlOf(accountId),
       })
@@ -162,7 +159,7 @@ describe.each(await testEngines())('saved payment methods on $name', (engine) =>
   it('makes another card the default, and removing the default makes the newest other one default', async () => {
     const first = await saveCard(crm.ids.halvorsen, { last4: '1881' });
     const second = await saveCard(crm.ids.halvorsen, { last4: '0004', brand: 'Discover' });
-    const made = await crm.post<List>('setDefaultPaymentMethod', {
+    const made = await crm.post('setDefaultPaymentMethod', {
       ...scope(crm.ids.halvorsen),
       paymentMethodId: first,
     });
@@ -172,7 +169,7 @@ describe.each(await testEngines())('saved payment methods on $name', (engine) =>
     ]);
     expect(made.body.methods[0]?.id).toBe(first);
 
-    const removed = await crm.post<List>('removePaymentMethod', {
+    const removed = await crm.post('removePaymentMethod', {
       ...scope(crm.ids.halvorsen),
       paymentMethodId: first,
     });

@@ -10,7 +10,7 @@ describe.each(await testEngines())('portal users’ contacts on $name', (engine)
   afterAll(() => crm.close());
 
   const newContact = (email: string, accId = crm.ids.halvorsen) =>
-    crm.post<PortalContact>('contactInSF', { accId, fn: 'Ana', ln: 'Lima', email });
+    crm.postAs<PortalContact>('contactInSF', { accId, fn: 'Ana', ln: 'Lima', email });
 
   it('makes the contact of a new user once and finds it again by email, whatever its case', async () => {
     const made = await newContact('ana.lima@halvorsen.example');
@@ -30,7 +30,7 @@ describe.each(await testEngines())('portal users’ contacts on $name', (engine)
   it('refuses an unknown account and an empty name', async () => {
     const unknown = await newContact('x@example.com', 'no-such-account');
     expect(unknown.status).toBe(404);
-    const unnamed = await crm.post<CrmError>('contactInSF', {
+    const unnamed = await crm.postAs<CrmError>('contactInSF', {
       accId: crm.ids.halvorsen,
       fn: ' ',
       ln: 'Lima',
@@ -43,23 +43,23 @@ describe.each(await testEngines())('portal users’ contacts on $name', (engine)
   it('records the pool user and follows activation, only for a contact of the account named', async () => {
     const { body: contact } = await newContact('sync@halvorsen.example');
     const cid = contact.contactId;
-    const linked = await crm.post<PortalContact>('updateContactInSF', {
+    const linked = await crm.postAs<PortalContact>('updateContactInSF', {
       accId: crm.ids.halvorsen,
       cid,
       awsUserId: 'sync@halvorsen.example-sf-1',
     });
     expect(linked.body.awsUserId).toBe('sync@halvorsen.example-sf-1');
-    const activated = await crm.get<PortalContact>('userActivatedInAWS', { accId: crm.ids.halvorsen, cid });
+    const activated = await crm.getAs<PortalContact>('userActivatedInAWS', { accId: crm.ids.halvorsen, cid });
     expect(activated.body.portalUserActive).toBe(true);
-    const deactivated = await crm.get<PortalContact>('userDeactivatedInAWS', {
+    const deactivated = await crm.getAs<PortalContact>('userDeactivatedInAWS', {
       accId: crm.ids.halvorsen,
       cid,
     });
     expect(deactivated.body.portalUserActive).toBe(false);
 
-    const otherAccount = await crm.get<CrmError>('userActivatedInAWS', { accId: crm.ids.kestrel, cid });
+    const otherAccount = await crm.getAs<CrmError>('userActivatedInAWS', { accId: crm.ids.kestrel, cid });
     expect(otherAccount.status).toBe(404);
-    const relinked = await crm.post<CrmError>('updateContactInSF', {
+    const relinked = await crm.postAs<CrmError>('updateContactInSF', {
       accId: crm.ids.kestrel,
       cid,
       awsUserId: 'someone-else',

@@ -11,7 +11,7 @@ describe.each(await testEngines())('product pictures, specifications and lots on
   afterAll(() => crm.close());
 
   const search = (accountId: string, searchText: string, filters = {}) =>
-    crm.post<CatalogPage>('retrieveCatalogNG', {
+    crm.postAs<CatalogPage>('retrieveCatalogNG', {
       storefrontId: crm.ids.storefrontA,
       accountId,
       searchText,
@@ -19,7 +19,7 @@ describe.each(await testEngines())('product pictures, specifications and lots on
       pageSize: 50,
     });
   const detail = (accountId: string, slug: string) =>
-    crm.get<CatalogItemDetail>('getFormattedObjectDetails', {
+    crm.getAs<CatalogItemDetail>('getFormattedObjectDetails', {
       objectapi: 'CatalogItem',
       slug,
       accId: accountId,
@@ -85,7 +85,7 @@ describe.each(await testEngines())('product pictures, specifications and lots on
       'CD4 Monoclonal Antibody (GK1.5), PE',
       'CD4 Monoclonal Antibody (RPA-T4), PE',
     ]);
-    const counts = await crm.post<PicklistCount[]>('getCatalogPicklistGroupCounts', {
+    const counts = await crm.postAs<PicklistCount[]>('getCatalogPicklistGroupCounts', {
       storefrontId: crm.ids.storefrontA,
       accountId: crm.ids.guest,
       searchText: 'CD4 Monoclonal',

@@ -30,18 +30,18 @@ describe.each(await testEngines())('PO files on $name', (engine) => {
     contactId: '003-ana',
   });
   async function newQuote(accountId: string): Promise<string> {
-    const answer = await crm.post<{ quote: QuoteSummary }>('startNewCart', scope(accountId));
+    const answer = await crm.postAs<{ quote: QuoteSummary }>('startNewCart', scope(accountId));
     return answer.body.quote.id;
   }
   const fileOf = (accountId: string, quoteId: string) =>
-    crm.post<PoFile[]>('getFile', {
+    crm.postAs<PoFile[]>('getFile', {
       ...scope(accountId),
       fileRelatedTo: 'QPO',
       parentId: quoteId,
       filePublicLinkRequired: true,
     });
   const contentOf = (accountId: string, cvId: string) =>
-    crm.post<FileContent>('getFileContent', { ...scope(accountId), contentVersionId: cvId });
+    crm.postAs<FileContent>('getFileContent', { ...scope(accountId), contentVersionId: cvId });
 
   /** Sends the file as the storefront's uploader does: chunks of `chunkChars` base64 characters, in order. */
   async function upload(
@@ -57,7 +57,7 @@ describe.each(await testEngines())('PO files on $name', (engine) => {
     const progress: UploadProgress[] = [];
     let uploadId: string | undefined;
     for (const [chunkIndex, fileContent] of chunks.entries()) {
-      const answer = await crm.post<UploadProgress>('uploadFile', {
+      const answer = await crm.postAs<UploadProgress>('uploadFile', {
         ...scope(accountId),
         fileRelatedTo: 'QPO',
         parentId: quoteId,
@@ -220,14 +220,14 @@ describe.each(await testEngines())('PO files on $name', (engine) => {
       chunkCount: Math.ceil(text.length / 1024),
     };
     const chunk = (index: number) => text.slice(index * 1024, (index + 1) * 1024);
-    const started = await crm.post<UploadProgress>('uploadFile', { ...base, fileContent: chunk(0) });
+    const started = await crm.postAs<UploadProgress>('uploadFile', { ...base, fileContent: chunk(0) });
     const uploadId = started.body.uploadId;
     const skipped = await crm.post('uploadFile', { ...base, uploadId, chunkIndex: 2, fileContent: chunk(2) });
     expect(skipped.status).toBe(409);
     expect(failureOf(skipped.body).message).toBe(
       'chunkIndex: chunks come in order: the next is chunk 1 (counting from 0).',
     );
-    const again = await crm.post<UploadProgress>('uploadFile', {
+    const again = await crm.postAs<UploadProgress>('uploadFile', {
       ...base,
       uploadId,
       chunkIndex: 0,
@@ -256,7 +256,7 @@ describe.each(await testEngines())('PO files on $name', (engine) => {
     /** The first chunk of a file of `size` bytes (a PDF padded out), as the uploader sends it. */
     const start = (size: number) => {
       const text = Buffer.concat([pdf(), Buffer.alloc(size - pdf().length)]).toString('base64');
-      return crm.post<UploadProgress>('uploadFile', {
+      return crm.postAs<UploadProgress>('uploadFile', {
         ...scope(crm.ids.halvorsen),
         fileRelatedTo: 'QPO',
         parentId: quoteId,
@@ -353,10 +353,10 @@ describe.each(await testEngines())('PO files on $name', (engine) => {
       days: number,
       change: Partial<typeof quotes.$inferInsert> = {},
     ) => {
-      const cart = await crm.post<{ quote: QuoteSummary }>('startNewCart', owner);
+      const cart = await crm.postAs<{ quote: QuoteSummary }>('startNewCart', owner);
       const quoteId = cart.body.quote.id;
       const file = pdf();
-      const stored = await crm.post<PoFile>('uploadFile', {
+      const stored = await crm.postAs<PoFile>('uploadFile', {
         ...owner,
         fileRelatedTo: 'QPO',
         parentId: quoteId,
@@ -403,9 +403,9 @@ describe.each(await testEngines())('PO files on $name', (engine) => {
       accountId: crm.ids.guest,
       guestCartSecret: letter.repeat(43),
     });
-    const cart = await crm.post<{ quote: QuoteSummary }>('startNewCart', guest('g'));
+    const cart = await crm.postAs<{ quote: QuoteSummary }>('startNewCart', guest('g'));
     const file = svg();
-    const stored = await crm.post<PoFile>('uploadFile', {
+    const stored = await crm.postAs<PoFile>('uploadFile', {
       ...guest('g'),
       fileRelatedTo: 'QPO',
       parentId: cart.body.quote.id,

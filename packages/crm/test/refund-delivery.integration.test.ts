@@ -1,4 +1,3 @@
-import type { CatalogPage, QuoteItems, SignedPaymentRequest } from '@storefront/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentRefunds, payments } from '../src/db/schema';
@@ -17,14 +16,14 @@ describe.each(await testEngines())('refunds the provider does not confirm, on $n
 
   /** A paid cart whose second charge of the same request is recorded and queued for its refund. */
   async function queuedRefund(): Promise<string> {
-    const catalogue = await crm.post<CatalogPage>('retrieveCatalogNG', scope());
+    const catalogue = await crm.post('retrieveCatalogNG', scope());
     await crm.post('startNewCart', scope());
-    const cart = await crm.post<QuoteItems>('saveItemToQuoteBlink', {
+    const cart = await crm.post('saveItemToQuoteBlink', {
       ...scope(),
       catalogItemId: catalogue.body.items[0]?.id,
       qty: 1,
     });
-    const { body } = await crm.post<SignedPaymentRequest>('generateSignature', {
+    const { body } = await crm.post('generateSignature', {
       ...scope(),
       quoteId: cart.body.quote.id,
       returnUrl: 'http://localhost:3000/checkout',

@@ -1,10 +1,4 @@
-import {
-  type AccountChoice,
-  type AccountDetails,
-  type CrmError,
-  PA_ACCOUNT_OBJECT,
-  type PaAccount,
-} from '@storefront/contracts';
+import { PA_ACCOUNT_OBJECT } from '@storefront/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
 
@@ -16,7 +10,7 @@ describe.each(await testEngines())('related accounts on $name', (engine) => {
   let crm: SeededCrm;
   const idOf = (name: string) => crm.seed.accounts.find((account) => account.name === name)?.id ?? '';
   const list = (body: Record<string, unknown> = {}) =>
-    crm.post<PaAccount[]>('getPAAccounts', {
+    crm.post('getPAAccounts', {
       storefrontId: crm.ids.storefrontA,
       accountId: crm.ids.halvorsen,
       obj: PA_ACCOUNT_OBJECT,
@@ -24,7 +18,7 @@ describe.each(await testEngines())('related accounts on $name', (engine) => {
       ...body,
     });
   const save = (body: Record<string, unknown>) =>
-    crm.post<AccountChoice>('saveAccountSelection', {
+    crm.post('saveAccountSelection', {
       storefrontId: crm.ids.storefrontA,
       contactId: '003-related-test',
       ...body,
@@ -58,14 +52,14 @@ describe.each(await testEngines())('related accounts on $name', (engine) => {
     expect(other.status).toBe(403);
     const wrongObject = await list({ obj: 'Contact' });
     expect(wrongObject.status).toBe(400);
-    expect((wrongObject.body as unknown as CrmError).field).toBe('obj');
+    expect(wrongObject.error?.field).toBe('obj');
     // A related site has no related accounts of its own.
     const site = await list({ accountId: idOf(CORE), queryFilters: { Master_Account: idOf(CORE) } });
     expect(site.body).toEqual([]);
   });
 
   it('describes an account for its page: addresses, terms, currency and parent', async () => {
-    const { status, body } = await crm.post<AccountDetails>('getAccountDetails', {
+    const { status, body } = await crm.post('getAccountDetails', {
       storefrontId: crm.ids.storefrontA,
       accountId: idOf(TORONTO),
     });
@@ -86,7 +80,7 @@ describe.each(await testEngines())('related accounts on $name', (engine) => {
   });
 
   it('keeps a contact’s chosen account and ship-to account, per storefront and contact', async () => {
-    const empty = await crm.post<AccountChoice>('getAccountSelection', {
+    const empty = await crm.post('getAccountSelection', {
       storefrontId: crm.ids.storefrontA,
       contactId: '003-related-test',
     });
@@ -94,14 +88,14 @@ describe.each(await testEngines())('related accounts on $name', (engine) => {
 
     const saved = await save({ selectedAccountId: idOf(CAMPUS), shipToAccountId: idOf(CORE) });
     expect(saved.status).toBe(200);
-    const read = await crm.post<AccountChoice>('getAccountSelection', {
+    const read = await crm.post('getAccountSelection', {
       storefrontId: crm.ids.storefrontA,
       contactId: '003-related-test',
     });
     expect(read.body).toEqual({ selectedAccountId: idOf(CAMPUS), shipToAccountId: idOf(CORE) });
 
     await save({ selectedAccountId: null });
-    const cleared = await crm.post<AccountChoice>('getAccountSelection', {
+    const cleared = await crm.post('getAccountSelection', {
       storefrontId: crm.ids.storefrontA,
       contactId: '003-related-test',
     });
@@ -111,12 +105,12 @@ describe.each(await testEngines())('related accounts on $name', (engine) => {
   it('refuses to store the guest account, another storefront’s account or a site that takes no orders in behalf', async () => {
     const guest = await save({ selectedAccountId: crm.ids.guest });
     expect(guest.status).toBe(400);
-    expect((guest.body as unknown as CrmError).field).toBe('selectedAccountId');
+    expect(guest.error?.field).toBe('selectedAccountId');
     const foreign = await save({ selectedAccountId: crm.ids.kestrel });
     expect(foreign.status).toBe(400);
     const notShipTo = await save({ selectedAccountId: null, shipToAccountId: idOf(CAMPUS) });
     expect(notShipTo.status).toBe(400);
-    expect((notShipTo.body as unknown as CrmError).message).toBe(
+    expect(notShipTo.error?.message).toBe(
       'shipToAccountId: does not take orders shipped in behalf of another account',
     );
   });

@@ -1,13 +1,4 @@
-import {
-  type CarrierPicklist,
-  type CrmError,
-  MESSAGES,
-  OWN_CARRIER_LABEL,
-  type QuoteItems,
-  type SavedMethod,
-  type ShippingOption,
-  type ShippingRates,
-} from '@storefront/contracts';
+import { MESSAGES, OWN_CARRIER_LABEL, type ShippingOption, type ShippingRates } from '@storefront/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueItems, catalogues, quotes, shippingProfiles } from '../src/db/schema';
@@ -40,7 +31,7 @@ describe.each(await testEngines())('shipping types on $name', (engine) => {
   const cartWith = async (who: Owner, itemIds: string[], address: Address | null) => {
     let quoteId = '';
     for (const catalogItemId of itemIds) {
-      const added = await crm.post<QuoteItems>('saveItemToQuoteBlink', { ...who, catalogItemId, qty: 2 });
+      const added = await crm.post('saveItemToQuoteBlink', { ...who, catalogItemId, qty: 2 });
       expect(added.status).toBe(200);
       quoteId = added.body.quote.id;
     }
@@ -48,9 +39,9 @@ describe.each(await testEngines())('shipping types on $name', (engine) => {
     return quoteId;
   };
   const rates = (who: Owner, objid: string) =>
-    crm.post<ShippingRates>('calculateShippingCharges', { ...who, objid, objtype: 'Quote' });
+    crm.post('calculateShippingCharges', { ...who, objid, objtype: 'Quote' });
   const save = (who: Owner, objid: string, shippingdata: Partial<ShippingOption>) =>
-    crm.post<SavedMethod>('saveShippingChargesWithBroker', { ...who, objid, objtype: 'Quote', shippingdata });
+    crm.post('saveShippingChargesWithBroker', { ...who, objid, objtype: 'Quote', shippingdata });
   const options = (answer: ShippingRates) => answer.ShippingResults.flatMap((group) => group.ShippingInfo);
   const storedQuote = async (quoteId: string) => {
     const [row] = await crm.database.db.select().from(quotes).where(eq(quotes.id, quoteId));
@@ -168,7 +159,7 @@ describe.each(await testEngines())('shipping types on $name', (engine) => {
     });
     const refused = await save(who, quoteId, { ShippingCarrier: 'UPS', ShippingMethod: 'Ground' });
     expect(refused.status).toBe(400);
-    expect((refused.body as unknown as CrmError).message).toBe('Please enter State.');
+    expect(refused.error?.message).toBe('Please enter State.');
   });
 
   it('answers that a quote of services only does not require shipping, and saves no method for it', async () => {
@@ -183,7 +174,7 @@ describe.each(await testEngines())('shipping types on $name', (engine) => {
     });
     const refused = await save(who, quoteId, { ShippingCarrier: 'UPS', ShippingMethod: 'Ground' });
     expect(refused.status).toBe(400);
-    expect((refused.body as unknown as CrmError).message).toBe('Quote does not require shipping');
+    expect(refused.error?.message).toBe('Quote does not require shipping');
   });
 
   it('saves the charge it computes, whatever the browser sends, and the total that follows', async () => {
@@ -227,7 +218,7 @@ describe.each(await testEngines())('shipping types on $name', (engine) => {
       total: expectedTotal,
     });
     expect((await rates(who, quoteId)).body.selected).toEqual(saved.body.shipping);
-    const cart = await crm.get<QuoteItems>('getQuoteItems', { ...who, quoteid: quoteId });
+    const cart = await crm.get('getQuoteItems', { ...who, quoteid: quoteId });
     expect(cart.body.quote.total).toBe(expectedTotal);
   });
 
@@ -252,7 +243,7 @@ describe.each(await testEngines())('shipping types on $name', (engine) => {
     const quoteId = await cartWith(who, [items.ambient], GERMANY);
     const refused = await save(who, quoteId, { ShippingCarrier: 'UPS', ShippingMethod: 'Ground' });
     expect(refused.status).toBe(400);
-    expect(refused.body as unknown as CrmError).toMatchObject({
+    expect(refused.error).toMatchObject({
       errorCode: 'INVALID_PAYLOAD',
       field: 'shippingdata.ShippingMethod',
     });
@@ -292,14 +283,14 @@ describe.each(await testEngines())('shipping types on $name', (engine) => {
       customerShippingAccount: '9876543',
     });
     expect(refused.status).toBe(400);
-    expect((refused.body as unknown as CrmError).field).toBe('shippingdata.customerShippingAccount');
+    expect(refused.error?.field).toBe('shippingdata.customerShippingAccount');
   });
 
   it('clears the chosen method when the lines change, since it was rated for the old ones', async () => {
     const who = owner(crm.ids.marlowe);
     const quoteId = await cartWith(who, [items.ambient], US);
     await save(who, quoteId, { ShippingCarrier: 'UPS', ShippingMethod: 'Ground' });
-    const changed = await crm.post<QuoteItems>('saveItemToQuoteBlink', {
+    const changed = await crm.post('saveItemToQuoteBlink', {
       ...who,
       catalogItemId: items.ambient,
       qty: 1,
@@ -361,7 +352,7 @@ describe.each(await testEngines())('shipping types on $name', (engine) => {
       await save(stranger, quoteId, { ShippingCarrier: 'UPS', ShippingMethod: 'Ground' }),
     ]) {
       expect(answer.status).toBe(403);
-      expect((answer.body as unknown as CrmError).message).toBe(MESSAGES.accessDenied);
+      expect(answer.error?.message).toBe(MESSAGES.accessDenied);
     }
 
     const guest: Owner = {
@@ -370,7 +361,7 @@ describe.each(await testEngines())('shipping types on $name', (engine) => {
       guestCartSecret: 'g'.repeat(43),
     };
     const guestQuote = (
-      await crm.post<QuoteItems>('saveItemToQuoteBlink', { ...guest, catalogItemId: items.ambient, qty: 1 })
+      await crm.post('saveItemToQuoteBlink', { ...guest, catalogItemId: items.ambient, qty: 1 })
     ).body.quote.id;
     await crm.database.db.update(quotes).set(US).where(eq(quotes.id, guestQuote));
     expect((await rates(guest, guestQuote)).status).toBe(200);
@@ -381,7 +372,7 @@ describe.each(await testEngines())('shipping types on $name', (engine) => {
   });
 
   it('lists the carriers and services a buyer may name for their own account', async () => {
-    const { status, body } = await crm.get<CarrierPicklist>('getShippingPicklists');
+    const { status, body } = await crm.get('getShippingPicklists');
     expect(status).toBe(200);
     expect(body.carriers.map((entry) => entry.carrier)).toEqual(['FedEx', 'UPS', 'DHL', 'Canada Post']);
   });

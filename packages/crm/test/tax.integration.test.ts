@@ -51,14 +51,14 @@ describe.each(await testEngines())('tax on $name', (engine) => {
   /** A new cart of its own contact holding two items, with this shipping address written as checkout will. */
   async function cartShippedTo(accountId: string, address: Partial<typeof quotes.$inferInsert>) {
     const contactId = `003-tax-${++contact}`;
-    const { body: page } = await crm.post<CatalogPage>('retrieveCatalogNG', {
+    const { body: page } = await crm.postAs<CatalogPage>('retrieveCatalogNG', {
       ...scope(accountId),
       pageSize: 2,
     });
     let cart: QuoteItems | undefined;
     for (const item of page.items) {
       cart = (
-        await crm.post<QuoteItems>('saveItemToQuoteBlink', {
+        await crm.postAs<QuoteItems>('saveItemToQuoteBlink', {
           ...scope(accountId, contactId),
           catalogItemId: item.id,
           qty: 2,
@@ -71,7 +71,7 @@ describe.each(await testEngines())('tax on $name', (engine) => {
   }
 
   const calculate = (accountId: string, contactId: string, recordId: string, isCommit = false) =>
-    crm.post<QuoteTax>('calculateAvaTax', { ...scope(accountId, contactId), recordId, isCommit });
+    crm.postAs<QuoteTax>('calculateAvaTax', { ...scope(accountId, contactId), recordId, isCommit });
 
   beforeAll(async () => {
     crm = await openSeededCrm(engine);
@@ -80,10 +80,10 @@ describe.each(await testEngines())('tax on $name', (engine) => {
 
   it('has address validation on for the demo storefronts, and off when a storefront turns it off', async () => {
     expect(
-      (await crm.get<boolean>('isAvataxAddressValidation', { storefrontId: crm.ids.storefrontA })).body,
+      (await crm.getAs<boolean>('isAvataxAddressValidation', { storefrontId: crm.ids.storefrontA })).body,
     ).toBe(true);
     expect(
-      (await crm.get<boolean>('isAvataxAddressValidation', { storefrontId: crm.ids.storefrontB })).body,
+      (await crm.getAs<boolean>('isAvataxAddressValidation', { storefrontId: crm.ids.storefrontB })).body,
     ).toBe(true);
 
     await crm.database.db
@@ -91,9 +91,9 @@ describe.each(await testEngines())('tax on $name', (engine) => {
       .set({ avataxAddressValidation: false })
       .where(eq(storefronts.id, crm.ids.storefrontB));
     expect(
-      (await crm.get<boolean>('isAvataxAddressValidation', { storefrontId: crm.ids.storefrontB })).body,
+      (await crm.getAs<boolean>('isAvataxAddressValidation', { storefrontId: crm.ids.storefrontB })).body,
     ).toBe(false);
-    const unchecked = await crm.post<Resolution>('resolveAvataxAddress', {
+    const unchecked = await crm.postAs<Resolution>('resolveAvataxAddress', {
       storefrontId: crm.ids.storefrontB,
       city: 'Seattle',
       region: 'OR',
@@ -104,7 +104,7 @@ describe.each(await testEngines())('tax on $name', (engine) => {
   });
 
   it('says an address is invalid, with the suggestion of the tax service', async () => {
-    const { status, body } = await crm.post<Resolution>('resolveAvataxAddress', {
+    const { status, body } = await crm.postAs<Resolution>('resolveAvataxAddress', {
       storefrontId: crm.ids.storefrontA,
       line1: '500 Pine St',
       city: 'Seattle',
@@ -118,7 +118,7 @@ describe.each(await testEngines())('tax on $name', (engine) => {
   });
 
   it('answers an incomplete address with the spec’s message and the address to apply', async () => {
-    const { body } = await crm.post<Resolution>('resolveAvataxAddress', {
+    const { body } = await crm.postAs<Resolution>('resolveAvataxAddress', {
       storefrontId: crm.ids.storefrontA,
       line1: '290 Bremner Blvd',
       city: 'Toronto',
@@ -130,7 +130,7 @@ describe.each(await testEngines())('tax on $name', (engine) => {
   });
 
   it('checks no address outside the tax-check countries', async () => {
-    const { body } = await crm.post<Resolution>('resolveAvataxAddress', {
+    const { body } = await crm.postAs<Resolution>('resolveAvataxAddress', {
       storefrontId: crm.ids.storefrontA,
       city: 'Oslo',
       country: 'Norway',
@@ -154,7 +154,7 @@ describe.each(await testEngines())('tax on $name', (engine) => {
     expect(body.total).toBe(Math.round((cart.quote.total + tax) * 100) / 100);
 
     // The stored quote carries it: its total now includes the tax.
-    const items = await crm.get<QuoteItems>('getQuoteItems', {
+    const items = await crm.getAs<QuoteItems>('getQuoteItems', {
       ...scope(crm.ids.halvorsen, contactId),
       quoteid: quoteId,
     });
@@ -204,7 +204,7 @@ describe.each(await testEngines())('tax on $name', (engine) => {
     const { quoteId, contactId, cart } = await cartShippedTo(crm.ids.halvorsen, SEATTLE);
     await calculate(crm.ids.halvorsen, contactId, quoteId);
     const [line] = cart.lines;
-    const changed = await crm.post<QuoteItems>('updateQLI', {
+    const changed = await crm.postAs<QuoteItems>('updateQLI', {
       ...scope(crm.ids.halvorsen, contactId),
       quoteId,
       lines: [{ id: line?.id, qty: 5 }],
@@ -216,7 +216,7 @@ describe.each(await testEngines())('tax on $name', (engine) => {
 
   it("refuses another account's quote with 403", async () => {
     const { quoteId, contactId } = await cartShippedTo(crm.ids.halvorsen, SEATTLE);
-    const { status, body } = await crm.post<CrmError>('calculateAvaTax', {
+    const { status, body } = await crm.postAs<CrmError>('calculateAvaTax', {
       ...scope(crm.ids.marlowe, contactId),
       recordId: quoteId,
       isCommit: true,

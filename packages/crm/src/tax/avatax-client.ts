@@ -1,10 +1,6 @@
 import {
-  type AddressResolutionModel,
-  type AddressValidationInfo,
   addressResolutionModelSchema,
   avaTaxErrorResultSchema,
-  type CreateTransactionModel,
-  type TransactionModel,
   transactionModelSchema,
 } from '@storefront/contracts';
 import type { z } from 'zod';

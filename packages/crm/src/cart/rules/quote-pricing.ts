@@ -1,5 +1,4 @@
 import type { Offer } from '@storefront/contracts';
-import { roundMoney } from '@storefront/contracts/money';
 import {
   applyOffer,
   isOfferValidOn,
@@ -8,7 +7,7 @@ import {
   type TierRow,
   unitPrice,
 } from '../../catalogue';
-import { currencyDigits, roundInCurrency } from '../../core/money';
+import { roundInCurrency } from '../../core/money';
 
 type LineOffer = Pick<Offer, 'id' | 'offerType' | 'discount' | 'appliedOnField' | 'validFrom' | 'validTo'>;
 

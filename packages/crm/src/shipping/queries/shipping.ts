@@ -1,4 +1,3 @@
-import type { QuoteSummary } from '@storefront/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { QuoteRow, ShippingMethodFields } from '../../cart';
 import type { CrmDb } from '../../db/open';
