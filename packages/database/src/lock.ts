@@ -1,12 +1,20 @@
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 export interface DataDirLock {
   release(): void;
 }
 
 /**
+ * The lock files this process took. A lock file naming this process's pid that is not among them was left by an
+ * earlier process that had the same pid: a container restarted after a crash starts its server as pid 1 again.
+ */
+const heldHere = new Set<string>();
+
+/**
  * An exclusive lock on a PGlite data dir: a file holding the owner's pid, created with 'wx' so only one
- * process wins. A lock left by a dead process is taken over; a live owner (this process included) refuses.
+ * process wins. A lock left by a dead process, or by an earlier process with this one's pid, is taken over; a
+ * live owner refuses, this process too when it holds the lock already (a second open would corrupt the dir).
  */
 export function lockDataDir(lockPath: string, dataDir: string): DataDirLock {
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -26,7 +34,9 @@ export function lockDataDir(lockPath: string, dataDir: string): DataDirLock {
 /** The live process holding a data dir's lock (this one included), or null when none does. */
 export function lockHolder(lockPath: string): number | null {
   const owner = readOwner(lockPath);
-  return owner !== null && isAlive(owner) ? owner : null;
+  if (owner === null) return null;
+  if (owner === process.pid) return heldHere.has(resolve(lockPath)) ? owner : null;
+  return isAlive(owner) ? owner : null;
 }
 
 function tryCreate(lockPath: string): boolean {
@@ -34,6 +44,7 @@ function tryCreate(lockPath: string): boolean {
     const fd = openSync(lockPath, 'wx');
     writeSync(fd, String(process.pid));
     closeSync(fd);
+    heldHere.add(resolve(lockPath));
     return true;
   } catch (error) {
     if (isErrno(error, 'EEXIST')) return false;
@@ -70,6 +81,7 @@ function removeStale(lockPath: string): void {
 }
 
 function releaseLock(lockPath: string): void {
+  if (!heldHere.delete(resolve(lockPath))) return;
   if (readOwner(lockPath) === process.pid) removeStale(lockPath);
 }
 
