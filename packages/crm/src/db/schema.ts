@@ -13,6 +13,7 @@ export * from '../files/tables';
 export * from '../install-base/tables';
 export * from '../invoices/tables';
 export * from '../notifications/tables';
+export * from '../operations/tables';
 export * from '../orders/tables';
 export * from '../payments/tables';
 export * from '../sales/tables';
