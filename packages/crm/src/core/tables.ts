@@ -45,6 +45,11 @@ export const storefronts = pgTable('storefronts', {
   shippingRateRequired: boolean().notNull().default(false),
   /** Buyers may ship on their own carrier account ('Use your own shipping carrier'). */
   customerCarrierAllowed: boolean().notNull().default(false),
+  // Mail senders (docs/decisions/0055-mail-senders.md).
+  /** `address` or `Name <address>` the storefront's mail goes out from; null: the process's MAIL_FROM. */
+  mailFrom: text(),
+  /** Where replies to the storefront's mail go; null: to the sender. */
+  mailReplyTo: text(),
 });
 
 export const accounts = pgTable(
