@@ -50,6 +50,13 @@ export const userPools = identity.table(
     mfaConfiguration: text().$type<MfaConfiguration>().notNull().default('OPTIONAL'),
     /** Whether sign-ins register the client's device (NewDeviceMetadata, ConfirmDevice and the device list). */
     deviceTracking: boolean().notNull().default(false),
+    /**
+     * Cognito's EmailConfiguration.From: `address` or `Name <address>` the pool's mail goes out from
+     * (EmailSendingAccount DEVELOPER); null: the process's MAIL_FROM (COGNITO_DEFAULT).
+     */
+    emailFrom: text(),
+    /** EmailConfiguration.ReplyToEmailAddress; null: replies go to the sender. */
+    emailReplyTo: text(),
     createdAt: stamp(),
     updatedAt: stamp(),
   },
