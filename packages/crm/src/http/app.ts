@@ -8,6 +8,7 @@ import {
   isCrmType,
   servedUnder,
 } from '@storefront/contracts';
+import { DEMO_MAIL_FROM } from '@storefront/contracts/mail';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { isoDay } from '../catalogue/rules/pricing';
@@ -18,6 +19,7 @@ import { createFileSweep } from '../files/sweep';
 import { createMailDelivery } from '../orders/outbox';
 import { createRefundDelivery } from '../payments/refund-delivery';
 import { requireServiceToken } from './auth';
+import { createOperationsApp } from './operations-app';
 import { readPayload } from './payload';
 import { HANDLERS } from './registry';
 
@@ -44,11 +46,18 @@ export interface CrmAppOptions {
   /** Where the outbox's mail (order confirmations) is sent; without it the mail stays in the outbox. */
   smtpUrl?: string;
   /**
+   * The sender of mail whose storefront names none (its mailFrom): `address` or `Name <address>`; the demo's
+   * sender unless given (docs/decisions/0055-mail-senders.md).
+   */
+  mailFrom?: string;
+  /**
    * Also sends the waiting mail and refunds this often (ms), until `stop` aborts, so a retry is not left for the
    * next order of a quiet store; without it they go out only after the transactions that queue them. From the
    * start and then hourly on these ticks, PO files no buyer can reach any more are deleted (files/sweep.ts).
    */
   maintenance?: { everyMs: number; stop: AbortSignal };
+  /** Told after the operations API changed a storefront's catalogue, so caches on every instance drop it. */
+  catalogueChanged?: (storefrontId: string) => Promise<void>;
 }
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -67,7 +76,12 @@ export function createCrmApp(opts: CrmAppOptions): Hono {
         fetch: opts.payments.fetch ?? ((request: Request) => fetch(request)),
       }
     : null;
-  const mail = createMailDelivery({ db: opts.db.db, smtpUrl: opts.smtpUrl, logError });
+  const mail = createMailDelivery({
+    db: opts.db.db,
+    smtpUrl: opts.smtpUrl,
+    mailFrom: opts.mailFrom ?? DEMO_MAIL_FROM,
+    logError,
+  });
   const refunds = createRefundDelivery({ db: opts.db.db, payments, logError });
   if (opts.maintenance) {
     const files = createFileSweep({ db: opts.db.db, logError });
@@ -91,6 +105,11 @@ export function createCrmApp(opts: CrmAppOptions): Hono {
   });
   app.notFound((c) => errorAnswer(c, notFound(`No CRM endpoint at ${c.req.path}.`)));
 
+  // The operations API: its own keys per storefront, never the service token (contracts/operations-api.ts).
+  app.route(
+    '/',
+    createOperationsApp({ db: opts.db.db, now, logError, catalogueChanged: opts.catalogueChanged }),
+  );
   app.use(`${CRM_BASE_PATH}/*`, requireServiceToken(opts.serviceToken));
   app.use(
     `${CRM_BASE_PATH}/*`,

@@ -1,4 +1,6 @@
 /** What other capabilities use of orders: they import it from here, never from its files. */
+
+export { ORDER_OPERATIONS } from './operations';
 export {
   type CheckoutTemplate,
   findCheckoutTemplate,

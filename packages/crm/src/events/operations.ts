@@ -1,0 +1,17 @@
+import type { OperationsHandlers } from '../core/operations-handler';
+import { OperationsRefusal } from '../core/operations-handler';
+
+// Being built (issue 32): each route answers 501 until its handler lands.
+const notBuilt = async (): Promise<never> => {
+  throw new OperationsRefusal(501, 'NOT_BUILT', 'This operations endpoint is being built.');
+};
+
+export const EVENT_OPERATIONS: OperationsHandlers<
+  'listWebhooks' | 'addWebhook' | 'removeWebhook' | 'listDeadEvents' | 'replayDeadEvent'
+> = {
+  listWebhooks: notBuilt,
+  addWebhook: notBuilt,
+  removeWebhook: notBuilt,
+  listDeadEvents: notBuilt,
+  replayDeadEvent: notBuilt,
+};
