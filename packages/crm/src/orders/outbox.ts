@@ -1,10 +1,10 @@
+import { type Mailbox, mailHtml, parseMailbox, requireMailbox } from '@storefront/contracts/mail';
 import { createTransport } from 'nodemailer';
 import type { MailDelivery } from '../core/handler';
 import type { CrmDb } from '../db/open';
 import { findFile } from '../files';
-import { markMailFailed, markMailSent, type OutboxRow, unsentMail } from './queries/orders';
+import { type DueMail, markMailFailed, markMailSent, unsentMail } from './queries/orders';
 
-const FROM = 'orders@storefront.example';
 /** Mail sent per delivery run; more waits for the next. */
 const BATCH = 20;
 
@@ -21,18 +21,41 @@ export const mailRetryAfterSeconds = (failedAttempts: number) => 60 * 2 ** (fail
 export function createMailDelivery(options: {
   db: CrmDb;
   smtpUrl: string | undefined;
+  /** The sender of a storefront that names none (MAIL_FROM): `address` or `Name <address>`. */
+  mailFrom: string;
   logError: (error: unknown) => void;
 }): MailDelivery {
   const transport = options.smtpUrl ? createTransport(options.smtpUrl) : undefined;
-  async function send(mail: OutboxRow): Promise<void> {
+  const defaultFrom = requireMailbox(options.mailFrom, "the CRM's mail sender");
+
+  /**
+   * Every kind of mail goes out from its storefront's sender with its reply-to address. A sender that does not
+   * parse (the storefront's columns are written by hand or by an integration) is reported, and the default
+   * sender takes its place rather than the mail waiting.
+   */
+  function sender(mail: DueMail): { from: Mailbox; replyTo?: Mailbox } {
+    const setting = (column: 'mailFrom' | 'mailReplyTo') => {
+      const value = mail.storefront?.[column];
+      if (!value) return undefined;
+      const parsed = parseMailbox(value);
+      if (!parsed)
+        options.logError(new Error(`storefront ${column} ${JSON.stringify(value)} is not a mailbox`));
+      return parsed;
+    };
+    const replyTo = setting('mailReplyTo');
+    return { from: setting('mailFrom') ?? defaultFrom, ...(replyTo ? { replyTo } : {}) };
+  }
+
+  async function send(mail: DueMail): Promise<void> {
     if (!transport || !(await markMailSent(options.db, mail.id))) return;
     try {
       const file = mail.attachmentFileId ? await findFile(options.db, mail.attachmentFileId) : undefined;
       await transport.sendMail({
-        from: FROM,
+        ...sender(mail),
         to: mail.recipient,
         subject: mail.subject,
         text: mail.body,
+        html: mailHtml({ subject: mail.subject, heading: mail.storefront?.name, text: mail.body }),
         attachments: file
           ? [{ filename: file.fileName, content: Buffer.from(file.content), contentType: file.contentType }]
           : [],

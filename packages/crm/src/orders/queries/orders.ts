@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { Section } from '@storefront/contracts';
 import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { CrmDb } from '../../db/open';
-import { crmOutbox, orderNumberCounters, orders, quotes, templates } from '../../db/schema';
+import {
+  accounts,
+  crmOutbox,
+  orderNumberCounters,
+  orders,
+  payments,
+  quotes,
+  storefronts,
+  templates,
+} from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OutboxRow = typeof crmOutbox.$inferSelect;
@@ -82,11 +91,38 @@ export async function insertOutboxMail(
   await tx.insert(crmOutbox).values({ id: randomUUID(), ...mail });
 }
 
-/** Mail not yet delivered and due for a try (first, or again after a failure), oldest first. */
-export function unsentMail(db: CrmDb, limit: number, maxAttempts: number): Promise<OutboxRow[]> {
-  return db
-    .select()
+/** Whose mail it is: the storefront's name and the sender it set (docs/decisions/0055-mail-senders.md). */
+export interface MailStorefront {
+  name: string;
+  mailFrom: string | null;
+  mailReplyTo: string | null;
+}
+
+/** A mail due for sending, with its storefront; null for a mail that names neither a quote nor a payment. */
+export type DueMail = OutboxRow & { storefront: MailStorefront | null };
+
+/**
+ * Mail not yet delivered and due for a try (first, or again after a failure), oldest first. A mail's storefront
+ * is its quote's, or (a receipt for invoices) the paying account's: every kind names one or the other.
+ */
+export async function unsentMail(db: CrmDb, limit: number, maxAttempts: number): Promise<DueMail[]> {
+  const rows = await db
+    .select({
+      mail: crmOutbox,
+      storefront: {
+        name: storefronts.name,
+        mailFrom: storefronts.mailFrom,
+        mailReplyTo: storefronts.mailReplyTo,
+      },
+    })
     .from(crmOutbox)
+    .leftJoin(quotes, eq(quotes.id, crmOutbox.quoteId))
+    .leftJoin(payments, eq(payments.id, crmOutbox.paymentId))
+    .leftJoin(accounts, eq(accounts.id, payments.accountId))
+    .leftJoin(
+      storefronts,
+      eq(storefronts.id, sql`coalesce(${quotes.storefrontId}, ${accounts.storefrontId})`),
+    )
     .where(
       and(
         isNull(crmOutbox.sentAt),
@@ -96,6 +132,7 @@ export function unsentMail(db: CrmDb, limit: number, maxAttempts: number): Promi
     )
     .orderBy(asc(crmOutbox.createdAt), asc(crmOutbox.id))
     .limit(limit);
+  return rows.map(({ mail, storefront }) => ({ ...mail, storefront }));
 }
 
 /** Claims a mail for sending (sentAt set) unless another delivery did first; true when this call did. */
