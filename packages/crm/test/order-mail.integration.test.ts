@@ -1,68 +1,60 @@
-import { createServer, type Server } from 'node:net';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crmOutbox, quotes, templates } from '../src/db/schema';
+import { type ReceivedMail, type SmtpReceiver, startSmtpReceiver } from '../../../e2e/support/mail-catcher';
+import { headersOf, partOfType } from '../../../e2e/support/mime';
+import { contacts, crmOutbox, quotes, storefronts, templates } from '../src/db/schema';
 import { createMailDelivery } from '../src/orders/outbox';
 import { mailOfQuote } from '../src/orders/queries/orders';
-import { openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
+import { billTestInvoice, openSeededCrm, providerResult, type SeededCrm, testEngines } from '../src/testing';
 
-/** A mail server as small as SMTP allows (RFC 5321): it takes every message and keeps its envelope and data. */
-function smtpServer(): { server: Server; received: { to: string[]; data: string }[] } {
-  const received: { to: string[]; data: string }[] = [];
-  const server = createServer((socket) => {
-    let to: string[] = [];
-    let data: string | null = null;
-    let buffer = '';
-    socket.write('220 test ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('latin1');
-      while (buffer.length > 0) {
-        if (data !== null) {
-          const end = buffer.indexOf('\r\n.\r\n');
-          if (end < 0) return;
-          received.push({ to, data: data + buffer.slice(0, end) });
-          buffer = buffer.slice(end + 5);
-          data = null;
-          to = [];
-          socket.write('250 queued\r\n');
-          continue;
-        }
-        const eol = buffer.indexOf('\r\n');
-        if (eol < 0) return;
-        const line = buffer.slice(0, eol);
-        buffer = buffer.slice(eol + 2);
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') socket.write('250 test\r\n');
-        else if (verb === 'RCPT') {
-          to.push(line.replace(/^RCPT TO:\s*<?([^>]*)>?.*$/i, '$1'));
-          socket.write('250 ok\r\n');
-        } else if (verb === 'DATA') {
-          data = '';
-          socket.write('354 go on\r\n');
-        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
-        else socket.write('250 ok\r\n');
-      }
-    });
-  });
-  return { server, received };
-}
+/** The process-wide sender (MAIL_FROM) of these tests. */
+const DEFAULT_FROM = 'Storefront Test <mail@storefront.test>';
 
 describe.each(await testEngines())('the order confirmation mail on $name', (engine) => {
   let crm: SeededCrm;
-  const smtp = smtpServer();
+  let smtp: SmtpReceiver;
+  const received: ReceivedMail[] = [];
   let smtpUrl = '';
 
   beforeAll(async () => {
     crm = await openSeededCrm(engine);
-    await new Promise<void>((resolve) => smtp.server.listen(0, '127.0.0.1', resolve));
-    const address = smtp.server.address();
-    if (typeof address !== 'object' || address === null) throw new Error('no SMTP port');
-    smtpUrl = `smtp://127.0.0.1:${address.port}`;
+    smtp = await startSmtpReceiver(0, (mail) => received.push(mail));
+    smtpUrl = `smtp://127.0.0.1:${smtp.port}`;
   });
   afterAll(async () => {
     await crm.close();
-    await new Promise((resolve) => smtp.server.close(resolve));
+    await smtp.close();
   });
+
+  const mailDelivery = (errors: unknown[], url = smtpUrl) =>
+    createMailDelivery({
+      db: crm.database.db,
+      smtpUrl: url,
+      mailFrom: DEFAULT_FROM,
+      logError: (error) => errors.push(error),
+    });
+
+  /** Sets a storefront's name and sender for the length of `run`. */
+  async function withStorefront(
+    storefrontId: string,
+    settings: { name?: string; mailFrom: string | null; mailReplyTo: string | null },
+    run: () => Promise<void>,
+  ) {
+    const [before] = await crm.database.db.select().from(storefronts).where(eq(storefronts.id, storefrontId));
+    if (!before) throw new Error(`no storefront ${storefrontId}`);
+    await crm.database.db.update(storefronts).set(settings).where(eq(storefronts.id, storefrontId));
+    try {
+      await run();
+    } finally {
+      const { name, mailFrom, mailReplyTo } = before;
+      await crm.database.db
+        .update(storefronts)
+        .set({ name, mailFrom, mailReplyTo })
+        .where(eq(storefronts.id, storefrontId));
+    }
+  }
 
   /** Places an order of one line with the given PO number; answers the quote id and the order. */
   async function placeOrder(templateId: string, poNumber: string) {
@@ -109,18 +101,19 @@ describe.each(await testEngines())('the order confirmation mail on $name', (engi
     const { quoteId, placed } = await placeOrder('tpl-mail-checkout', 'KD-MAIL-1');
 
     const errors: unknown[] = [];
-    const delivery = createMailDelivery({
-      db: crm.database.db,
-      smtpUrl,
-      logError: (error) => errors.push(error),
-    });
+    const delivery = mailDelivery(errors);
     await delivery.deliver();
     await delivery.deliver();
     expect(errors).toEqual([]);
-    const mine = smtp.received.filter((mail) => mail.to.includes('ap@kestrel.example'));
+    const mine = received.filter((mail) =>
+      mail.data.includes(`Subject: Your order ${placed.body.orderNumber}`),
+    );
     expect(mine).toHaveLength(1);
-    expect(mine[0]?.data).toContain(`Subject: Your order ${placed.body.orderNumber}`);
+    expect(mine[0]?.to).toEqual(['ap@kestrel.example']);
     expect(mine[0]?.data).toContain(`filename=${placed.body.pdf.fileName}`);
+    // The storefront names no sender: the process's.
+    expect(headersOf(mine[0]?.data ?? '')).toMatchObject({ from: DEFAULT_FROM });
+    expect(headersOf(mine[0]?.data ?? '')['reply-to']).toBeUndefined();
     const [mail] = await mailOfQuote(crm.database.db, quoteId);
     expect(mail?.sentAt).toBeInstanceOf(Date);
   });
@@ -128,14 +121,10 @@ describe.each(await testEngines())('the order confirmation mail on $name', (engi
   it('keeps a mail the mail server refused, and sends it on a later run once its wait is over', async () => {
     const { quoteId, placed } = await placeOrder('tpl-mail-retry', 'KD-MAIL-2');
     const subject = `Subject: Your order ${placed.body.orderNumber}`;
-    const sentToBuyer = () => smtp.received.filter((mail) => mail.data.includes(subject));
+    const sentToBuyer = () => received.filter((mail) => mail.data.includes(subject));
 
     const errors: unknown[] = [];
-    const unreachable = createMailDelivery({
-      db: crm.database.db,
-      smtpUrl: `smtp://127.0.0.1:${await closedPort()}`,
-      logError: (error) => errors.push(error),
-    });
+    const unreachable = mailDelivery(errors, `smtp://127.0.0.1:${await closedPort()}`);
     await unreachable.deliver();
     expect(errors).toHaveLength(1);
     const [failed] = await mailOfQuote(crm.database.db, quoteId);
@@ -144,11 +133,7 @@ describe.each(await testEngines())('the order confirmation mail on $name', (engi
     expect(failed?.lastError).toMatch(/ECONNREFUSED|connect/);
     expect(failed?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
 
-    const delivery = createMailDelivery({
-      db: crm.database.db,
-      smtpUrl,
-      logError: (error) => errors.push(error),
-    });
+    const delivery = mailDelivery(errors);
     await delivery.deliver();
     expect(sentToBuyer()).toHaveLength(0);
 
@@ -161,6 +146,91 @@ describe.each(await testEngines())('the order confirmation mail on $name', (engi
     const [sent] = await mailOfQuote(crm.database.db, quoteId);
     expect(sent?.sentAt).toBeInstanceOf(Date);
     expect(errors).toHaveLength(1);
+  });
+
+  it("sends an order confirmation from its storefront's sender and reply-to, as text and escaped HTML", async () => {
+    const storefront = {
+      name: 'Kestrel <script>alert(1)</script> & Co',
+      mailFrom: 'Kestrel Orders <orders@kestrel-bio.example>',
+      mailReplyTo: 'care@kestrel-bio.example',
+    };
+    await withStorefront(crm.ids.storefrontB, storefront, async () => {
+      const { placed } = await placeOrder('tpl-mail-sender', 'KD-MAIL-3');
+      const errors: unknown[] = [];
+      await mailDelivery(errors).deliver();
+      expect(errors).toEqual([]);
+      const mail = received.find((one) =>
+        one.data.includes(`Subject: Your order ${placed.body.orderNumber}`),
+      );
+      const data = mail?.data ?? '';
+      expect(headersOf(data)).toMatchObject({
+        from: 'Kestrel Orders <orders@kestrel-bio.example>',
+        'reply-to': 'care@kestrel-bio.example',
+      });
+      // The PDF beside the two renderings of one message.
+      expect(headersOf(data)['content-type']).toMatch(/^multipart\/mixed;/);
+      expect(data).toMatch(/Content-Type: multipart\/alternative;/);
+      const text = partOfType(data, 'text/plain');
+      expect(text).toContain(`Thank you for your order ${placed.body.orderNumber}`);
+      const html = partOfType(data, 'text/html') ?? '';
+      expect(html).toContain(`Thank you for your order ${placed.body.orderNumber}`);
+      expect(html).toContain('Kestrel &lt;script&gt;alert(1)&lt;/script&gt; &amp; Co</h1>');
+      expect(html).not.toContain('<script');
+      expect(html).toMatch(/^<!doctype html>\r?\n<html lang="en">/);
+    });
+  });
+
+  /** A paid invoice of Marlowe (storefront A) whose receipt is queued for a new contact; answers their address. */
+  async function payInvoice(): Promise<string> {
+    const contact = {
+      id: `003${randomBytes(6).toString('hex')}`,
+      email: `ap-${randomUUID()}@marlowe.example`,
+    };
+    await crm.database.db
+      .insert(contacts)
+      .values({ ...contact, accountId: crm.ids.marlowe, firstName: 'Ada', lastName: 'Okafor' });
+    const invoiceId = await billTestInvoice(crm, crm.ids.marlowe, 120);
+    const request = await crm.post('startInvoicePayment', {
+      storefrontId: crm.ids.storefrontA,
+      accountId: crm.ids.marlowe,
+      invoices: [{ invoiceId, amount: 120 }],
+      returnUrl: 'http://localhost:3000/billing/payment',
+      contactId: contact.id,
+    });
+    const paid = await crm.post('paymentRequestHandler', providerResult(request.body.fields));
+    expect(paid.body.status).toBe('Succeeded');
+    return contact.email;
+  }
+
+  it("sends a payment receipt from the paying account's storefront's sender, as text and HTML", async () => {
+    const storefront = { mailFrom: 'accounts@bionova-ls.example', mailReplyTo: null };
+    await withStorefront(crm.ids.storefrontA, storefront, async () => {
+      const recipient = await payInvoice();
+      const errors: unknown[] = [];
+      await mailDelivery(errors).deliver();
+      expect(errors).toEqual([]);
+      const data = received.find((mail) => mail.to.includes(recipient))?.data ?? '';
+      expect(headersOf(data).from).toBe('accounts@bionova-ls.example');
+      expect(headersOf(data)['reply-to']).toBeUndefined();
+      expect(headersOf(data)['content-type']).toMatch(/^multipart\/alternative;/);
+      expect(partOfType(data, 'text/plain')).toContain('paid with Visa ending 4242');
+      expect(partOfType(data, 'text/html')).toContain('paid with Visa ending 4242');
+    });
+  });
+
+  it("reports a storefront sender that is not an address and sends from the process's sender", async () => {
+    await withStorefront(
+      crm.ids.storefrontA,
+      { mailFrom: 'Orders <not an address>', mailReplyTo: null },
+      async () => {
+        const recipient = await payInvoice();
+        const errors: unknown[] = [];
+        await mailDelivery(errors).deliver();
+        expect(String(errors[0])).toContain('storefront mailFrom "Orders <not an address>" is not a mailbox');
+        const data = received.find((mail) => mail.to.includes(recipient))?.data ?? '';
+        expect(headersOf(data).from).toBe(DEFAULT_FROM);
+      },
+    );
   });
 });
 
