@@ -1,3 +1,4 @@
+import { DEMO_MAIL_FROM } from '@storefront/contracts/mail';
 import type { Database } from '@storefront/database';
 import { memorySharedState, type SharedState } from '@storefront/shared-state';
 import { Hono } from 'hono';
@@ -36,6 +37,11 @@ export interface IdentityAppOptions {
   now?: () => Date;
   /** Messages are emailed through this nodemailer transport when set; the outbox always records them. */
   smtpUrl?: string;
+  /**
+   * The sender of a pool without EmailConfiguration.From: `address` or `Name <address>`; the demo's sender
+   * unless given (docs/decisions/0055-mail-senders.md).
+   */
+  mailFrom?: string;
   logger?: Logger;
   /** A signing key older than this is rotated on its next use; default 90 days. */
   signingKeyMaxAgeDays?: number;
@@ -79,10 +85,17 @@ export function createIdentityApp(options: IdentityAppOptions): Hono {
     db,
     mode: options.mode,
     now,
+    region: options.adminCredentials.region,
     issuerBase: options.issuerBase.replace(/\/+$/, ''),
     passwords: passwordHasher(options.mode),
     keys: createSigningKeys(db, now, (options.signingKeyMaxAgeDays ?? DEFAULT_KEY_MAX_AGE_DAYS) * DAY_MS),
-    mailer: createMailer({ db, smtpUrl: options.smtpUrl, logger, now }),
+    mailer: createMailer({
+      db,
+      smtpUrl: options.smtpUrl,
+      mailFrom: options.mailFrom ?? DEMO_MAIL_FROM,
+      logger,
+      now,
+    }),
     lockout: createLockout(db, now),
     requestCounters: shared.windowCounters('identity:requests'),
     codeBudgets: databaseCounters(db, now),

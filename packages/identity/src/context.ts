@@ -12,6 +12,8 @@ export interface IdentityContext {
   db: IdentityDb;
   mode: 'development' | 'production' | 'test';
   now(): Date;
+  /** The region admin calls are signed for; a pool CreateUserPool makes is named `<region>_…`. */
+  region: string;
   /** Token issuers are `${issuerBase}/${poolId}`. */
   issuerBase: string;
   passwords: PasswordHasher;

@@ -1,8 +1,9 @@
+import { type Mailbox, mailHtml, parseMailbox, requireMailbox } from '@storefront/contracts/mail';
 import type { Database } from '@storefront/database';
 import { and, desc, eq } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
 import { type IdentityDb, identityDb } from '../db/database';
-import { outbox } from '../db/schema';
+import { outbox, userPools } from '../db/schema';
 import type { Logger } from '../logger';
 import { type MessageKind, render } from './messages';
 
@@ -21,19 +22,33 @@ export interface Mailer {
   send(delivery: Delivery): Promise<void>;
 }
 
-const FROM = 'no-reply@verificationemail.com';
-
 /**
  * Records every message in the outbox, then emails it when SMTP is configured (text messages stay in the
- * outbox: there is no SMS gateway). A failed send is logged; the code is still in the outbox.
+ * outbox: there is no SMS gateway), from the pool's EmailConfiguration.From and ReplyToEmailAddress, else from
+ * `mailFrom`, as text with an HTML part. A failed send is logged; the code is still in the outbox.
  */
 export function createMailer(options: {
   db: IdentityDb;
-  smtpUrl?: string;
+  smtpUrl?: string | undefined;
+  /** The sender of a pool without EmailConfiguration.From (MAIL_FROM): `address` or `Name <address>`. */
+  mailFrom: string;
   logger: Logger;
   now: () => Date;
 }): Mailer {
   const transport = options.smtpUrl ? createTransport(options.smtpUrl) : undefined;
+  const defaultFrom = requireMailbox(options.mailFrom, "the user pools' mail sender");
+
+  /** The pool's name and sender; UpdateUserPool checked both addresses. */
+  async function sender(poolId: string): Promise<{ name?: string; from: Mailbox; replyTo?: Mailbox }> {
+    const [pool] = await options.db
+      .select({ name: userPools.name, from: userPools.emailFrom, replyTo: userPools.emailReplyTo })
+      .from(userPools)
+      .where(eq(userPools.id, poolId));
+    const from = (pool?.from ? parseMailbox(pool.from) : undefined) ?? defaultFrom;
+    const replyTo = pool?.replyTo ? parseMailbox(pool.replyTo) : undefined;
+    return { ...(pool ? { name: pool.name } : {}), from, ...(replyTo ? { replyTo } : {}) };
+  }
+
   return {
     async send(delivery) {
       const { subject, body } = render(delivery.kind, delivery.username, delivery.code);
@@ -49,7 +64,14 @@ export function createMailer(options: {
       });
       if (!transport || delivery.medium !== 'EMAIL') return;
       try {
-        await transport.sendMail({ from: FROM, to: delivery.destination, subject, text: body });
+        const { name, ...addresses } = await sender(delivery.poolId);
+        await transport.sendMail({
+          ...addresses,
+          to: delivery.destination,
+          subject,
+          text: body,
+          html: mailHtml({ subject, heading: name, text: body }),
+        });
       } catch (error) {
         options.logger.warn(
           { kind: delivery.kind, error: String(error) },

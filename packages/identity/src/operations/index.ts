@@ -31,6 +31,7 @@ import {
   UpdateUserAttributes,
   VerifyUserAttribute,
 } from './user';
+import { CreateUserPool, DescribeUserPool, UpdateUserPool } from './user-pools';
 
 /** Every operation the service answers, by the name in `X-Amz-Target`. */
 export const OPERATIONS: ReadonlyMap<string, Operation> = new Map(
@@ -51,8 +52,10 @@ export const OPERATIONS: ReadonlyMap<string, Operation> = new Map(
     ConfirmDevice,
     ConfirmForgotPassword,
     ConfirmSignUp,
+    CreateUserPool,
     DeleteUser,
     DeleteUserAttributes,
+    DescribeUserPool,
     ForgetDevice,
     ForgotPassword,
     GetDevice,
@@ -73,6 +76,7 @@ export const OPERATIONS: ReadonlyMap<string, Operation> = new Map(
     SignUp,
     UpdateDeviceStatus,
     UpdateUserAttributes,
+    UpdateUserPool,
     VerifySoftwareToken,
     VerifyUserAttribute,
   }),
