@@ -88,6 +88,7 @@ function embeddedIdentity(
     // The demo identity provider the single sign-on demo storefronts federate to (demo-users.ts).
     demoProvider: true,
     smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
     signingKeyMaxAgeDays: config.identityKeyRotationDays,
     logger: logger.child({ part: 'identity' }),
   });
@@ -164,6 +165,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
           tax: createAvaTaxClient({ ...config.tax, fetch: tax ?? globalThis.fetch }),
           checkAnswers: config.env !== 'production',
           smtpUrl: config.smtpUrl,
+          mailFrom: config.mailFrom,
           // Through the redacting logger: a failed query's parameters (customer data) stay out of the log.
           logError: (error) => logger.error({ part: 'crm', err: error }, 'crm: unexpected error'),
           payments: {

@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { resolve } from 'node:path';
+import { DEMO_MAIL_FROM, MAILBOX_RULE, parseMailbox } from '@storefront/contracts/mail';
 import { PAYMENT_CHARGE_PATH, PAYMENT_REFUND_PATH } from '@storefront/contracts/payment-protocol';
 import { z } from 'zod';
 
@@ -53,6 +54,11 @@ const configSchema = z
     IDENTITY_ADMIN_ACCESS_KEY_ID: z.string().min(16, 'must be at least 16 characters').optional(),
     IDENTITY_ADMIN_SECRET_ACCESS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     SMTP_URL: z.url({ message: 'must be an smtp(s):// URL' }).optional(),
+    /** The sender of mail whose storefront or user pool names none; the demo's own sender when unset. */
+    MAIL_FROM: z
+      .string()
+      .refine((text) => parseMailbox(text) !== undefined, MAILBOX_RULE)
+      .default(DEMO_MAIL_FROM),
     /** Signing keys of the embedded user pools older than this are rotated on their next use. */
     IDENTITY_KEY_ROTATION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     /** 'true' when a reverse proxy in front sets X-Forwarded-For and X-Forwarded-Proto; anything else ignores them. */
@@ -128,6 +134,8 @@ export interface ServerConfig {
   embeddedIdentity: boolean;
   identityAdmin: { accessKeyId: string; secretAccessKey: string; region: string };
   smtpUrl: string | undefined;
+  /** `address` or `Name <address>`: mail goes out from it where its storefront or user pool names no sender. */
+  mailFrom: string;
   identityKeyRotationDays: number;
   /** Whether X-Forwarded-For / X-Forwarded-Proto come from our own proxy and may be believed. */
   trustProxy: boolean;
@@ -200,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       region: 'us-east-1',
     },
     smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
     identityKeyRotationDays: values.IDENTITY_KEY_ROTATION_DAYS,
     trustProxy: values.TRUST_PROXY === 'true',
     companyDomain: values.COMPANY_DOMAIN,
