@@ -9,6 +9,7 @@ export * from '../catalogue/tables';
 export * from '../checkout/tables';
 export * from '../core/tables';
 export * from '../elearning/tables';
+export * from '../events/tables';
 export * from '../files/tables';
 export * from '../install-base/tables';
 export * from '../invoices/tables';
