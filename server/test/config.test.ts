@@ -37,9 +37,25 @@ describe('loadConfig', () => {
     [{ PAYMENTS_SECRET: 'too-short' }, 'PAYMENTS_SECRET'],
     [{ OPERATIONS_TOKEN: 'too-short' }, 'OPERATIONS_TOKEN'],
     [{ PAYMENTS_URL: 'not a url', PAYMENTS_SECRET: 'x'.repeat(32) }, 'PAYMENTS_URL'],
+    [{ MAIL_FROM: 'BioNova Storefront' }, 'MAIL_FROM'],
+    [{ MAIL_FROM: 'BioNova <no-reply at bionova.example>' }, 'MAIL_FROM'],
+    [{ MAIL_FROM: 'BioNova\r\nBcc: all@bionova.example <no-reply@bionova.example>' }, 'MAIL_FROM'],
   ])('stops on %o with a message naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n {2}${variable}: `));
+  });
+
+  it("sends mail from the demo's sender unless MAIL_FROM names an address or 'Name <address>'", () => {
+    expect(loadConfig({}).mailFrom).toBe('BioNova Storefront <no-reply@bionova.example>');
+    expect(loadConfig({ MAIL_FROM: 'orders@shop.bionova-ls.com' }).mailFrom).toBe(
+      'orders@shop.bionova-ls.com',
+    );
+    expect(loadConfig({ MAIL_FROM: '"BioNova, Inc." <orders@bionova-ls.com>' }).mailFrom).toBe(
+      '"BioNova, Inc." <orders@bionova-ls.com>',
+    );
+    expect(() => loadConfig({ MAIL_FROM: 'BioNova' })).toThrow(
+      "MAIL_FROM: must be an address or 'Name <address>'",
+    );
   });
 
   it('serves the payment page on the storefront host by default, or names an external provider', () => {
