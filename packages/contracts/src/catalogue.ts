@@ -66,6 +66,10 @@ export type CatalogItemCard = z.infer<typeof catalogItemCardSchema>;
 export const specificationSchema = z.object({ name: z.string(), value: z.string() });
 export type Specification = z.infer<typeof specificationSchema>;
 
+/** A document of a product (data sheet, manual, certificate), by its title and address; in display order. */
+export const productDocumentSchema = z.object({ title: z.string(), url: z.string() });
+export type ProductDocument = z.infer<typeof productDocumentSchema>;
+
 /** A manufactured lot of a consumable: its certificate of analysis is generated from it. Dates are yyyy-mm-dd. */
 export const productLotSchema = z.object({
   lotNumber: z.string(),

@@ -5,11 +5,13 @@ import {
   type PicklistField,
   PRICE_SOURCES,
   type PriceSource,
+  type ProductDocument,
   type Specification,
 } from '@storefront/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   check,
   date,
   index,
@@ -74,6 +76,12 @@ export const catalogueItems = pgTable(
     specifications: jsonb().$type<Specification[]>().notNull().default([]),
     /** Hazard statements for the safety data sheet; empty: not hazardous. */
     hazards: jsonb().$type<string[]>().notNull().default([]),
+    /** Its data sheet, manual or certificates, in display order (docs/decisions/0056-catalogue-import.md). */
+    documents: jsonb().$type<ProductDocument[]>().notNull().default([]),
+    /** No longer sold: out of lists, search and quick order; kept for the carts and orders that hold it. */
+    discontinued: boolean().notNull().default(false),
+    /** What a discontinued product's buyers order instead; quick order names it. */
+    replacementSku: text(),
   },
   (t) => [
     uniqueIndex().on(t.catalogueId, t.sku),
@@ -112,6 +120,27 @@ export const productLots = pgTable(
   (t) => [
     primaryKey({ columns: [t.organisationId, t.sku, t.lotNumber] }),
     check('product_lots_dates_check', sql`${t.expiresOn} > ${t.manufacturedOn}`),
+  ],
+);
+
+/**
+ * Stock of a SKU in each of the organisation's warehouses, with how many days an order takes to ship from
+ * there: a product is stocked once, whichever catalogues sell it (like its lots).
+ */
+export const productStock = pgTable(
+  'product_stock',
+  {
+    organisationId: text()
+      .notNull()
+      .references(() => organisations.id),
+    sku: text().notNull(),
+    warehouse: text().notNull(),
+    quantity: integer().notNull(),
+    leadTimeDays: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organisationId, t.sku, t.warehouse] }),
+    check('product_stock_values_check', sql`${t.quantity} >= 0 and ${t.leadTimeDays} >= 0`),
   ],
 );
 
