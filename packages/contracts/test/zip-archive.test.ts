@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { zip } from '../../crm/test/fixtures/files';
-import { readZip } from '../src/zip-archive';
+import { readZip, readZipAsync, writeZip } from '../src/zip-archive';
 
 const LIMITS = { maxEntries: 10, maxInflatedBytes: 1024 * 1024 };
 
@@ -55,5 +55,28 @@ describe('reading an uploaded ZIP archive within bounds', () => {
       ok: false,
       refusal: 'unreadable',
     });
+  });
+
+  it('reads the same on the thread pool: entries inflated, a bomb stopped at the cap', async () => {
+    const read = await readZipAsync(zip({ 'a.xml': '<a/>', 'b.txt': 'bee' }), LIMITS);
+    expect(read.ok && [...read.entries.keys()]).toEqual(['a.xml', 'b.txt']);
+    const bomb = zip({ 'big.xml': 'A'.repeat(64 * 1024 * 1024) });
+    expect(await readZipAsync(withDirectoryField(bomb, 24, 100), LIMITS)).toEqual({
+      ok: false,
+      refusal: 'too-large',
+    });
+  });
+
+  it('writes an archive it reads back, the same bytes for the same entries', async () => {
+    const entries = { 'xl/workbook.xml': '<workbook/>', 'data.bin': Buffer.from([0, 1, 2, 255]) };
+    const written = await writeZip(entries);
+    const read = readZip(written, LIMITS);
+    expect(read.ok && Object.fromEntries([...read.entries].map(([name, data]) => [name, [...data]]))).toEqual(
+      {
+        'xl/workbook.xml': [...Buffer.from('<workbook/>')],
+        'data.bin': [0, 1, 2, 255],
+      },
+    );
+    expect((await writeZip(entries)).equals(written)).toBe(true);
   });
 });
