@@ -23,7 +23,7 @@ async function download(page: Page, name: string) {
   return { fileName: file.suggestedFilename(), bytes: await readFile(await file.path()) };
 }
 
-const statusCells = (page: Page) => page.locator('.invoices__table tbody .invoice-status');
+const statusCells = (page: Page) => page.locator('.data-table tbody .invoice-status');
 const statuses = (page: Page) => statusCells(page).allInnerTexts();
 
 test('a buyer filters invoices, exports the list, opens one and downloads its PDF', async ({
@@ -68,7 +68,7 @@ test('a buyer filters invoices, exports the list, opens one and downloads its PD
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page).toHaveURL(/status=Paid/);
   await expect(statusCells(page).filter({ hasNotText: 'Paid' })).toHaveCount(0);
-  const first = page.locator('.invoices__table tbody tr').first().getByRole('link');
+  const first = page.locator('.data-table tbody tr').first().getByRole('link');
   const number = (await first.innerText()).trim();
   await first.click();
   await expect(page).toHaveURL(/\/viewInvoice\?invoiceId=/);

@@ -1,3 +1,4 @@
+import type { CsvExport } from '@storefront/contracts/crm-cart-records';
 import { type FileContent, isShownAsImage } from '@storefront/contracts/crm-purchase-orders';
 import { attachmentDisposition } from '../features/checkout/content-disposition';
 import { GatewayCallError } from './gateway';
@@ -53,4 +54,24 @@ export async function orRefusal(download: () => Promise<Response>): Promise<Resp
       headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'private, no-store' },
     });
   }
+}
+
+/**
+ * A list's CSV (the invoices', the orders'), every page of it, read with the list's own query string: a field
+ * the list refused is a 400 naming it, a refusal of the CRM its status and text.
+ */
+export async function csvDownload(
+  problems: Partial<Record<string, string>>,
+  load: () => Promise<CsvExport>,
+): Promise<Response> {
+  const problem = Object.entries(problems)[0];
+  if (problem) return new Response(`${problem[0]}: ${problem[1]}`, { status: 400 });
+  return orRefusal(async () => {
+    const file = await load();
+    return attachmentResponse(
+      new TextEncoder().encode(file.content),
+      file.fileName,
+      'text/csv; charset=utf-8',
+    );
+  });
 }

@@ -1,4 +1,4 @@
-import { attachmentResponse, orRefusal } from '../../lib/downloads.server';
+import { csvDownload } from '../../lib/downloads.server';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/invoices-export';
 import { exportInvoices } from './invoices.server';
@@ -8,14 +8,5 @@ import { readInvoiceQuery } from './query';
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireAccountSession(args);
   const { query, problems } = readInvoiceQuery(session.url.searchParams);
-  const problem = Object.entries(problems)[0];
-  if (problem) return new Response(`${problem[0]}: ${problem[1]}`, { status: 400 });
-  return orRefusal(async () => {
-    const file = await exportInvoices(session, query);
-    return attachmentResponse(
-      new TextEncoder().encode(file.content),
-      file.fileName,
-      'text/csv; charset=utf-8',
-    );
-  });
+  return csvDownload(problems, () => exportInvoices(session, query));
 }

@@ -13,10 +13,12 @@ import { readForm } from '../../lib/form.server';
 import { formatDay, formatMoment, formatMoney } from '../../lib/format';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/payment';
+import listStyles from './account-lists.css?url';
 import invoiceStyles from './invoices.css?url';
 import styles from './payment.css?url';
 
 export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: listStyles },
   { rel: 'stylesheet', href: invoiceStyles },
   { rel: 'stylesheet', href: styles },
 ];
@@ -204,17 +206,17 @@ function PayForm({
       <fieldset className="pay-invoices__invoices" {...described(PAY_FIELDS.invoice)}>
         <legend>Invoices still owed</legend>
         {problem(PAY_FIELDS.invoice)}
-        <table className="invoices__table">
+        <table className="data-table">
           <thead>
             <tr>
               <th scope="col">Pay</th>
               <th scope="col">Invoice</th>
               <th scope="col">Due date</th>
               <th scope="col">Status</th>
-              <th scope="col" className="invoices__amount">
+              <th scope="col" className="data-table__amount">
                 Balance
               </th>
-              <th scope="col" className="invoices__amount">
+              <th scope="col" className="data-table__amount">
                 Amount to pay
               </th>
             </tr>
@@ -241,11 +243,11 @@ function PayForm({
                   <td data-label="Status">
                     <InvoiceStatusBadge status={invoice.status} />
                   </td>
-                  <td data-label="Balance" className="invoices__amount">
+                  <td data-label="Balance" className="data-table__amount">
                     {formatMoney(invoice.balance, invoice.currency)}
                   </td>
-                  <td data-label="Amount to pay" className="invoices__amount">
-                    <span className="pay-invoices__amount">
+                  <td data-label="Amount to pay" className="data-table__amount">
+                    <span className="pay-data-table__amount">
                       <input
                         type="text"
                         inputMode="decimal"

@@ -1,16 +1,22 @@
 import { data, Link, type MetaDescriptor } from 'react-router';
+import { Total } from '../../components/Total';
 import { InvoiceStatusBadge } from '../../features/invoices/InvoiceStatus';
 import { loadInvoice } from '../../features/invoices/invoices.server';
 import { INVOICES_PATH, invoicePdfPath, payInvoicePath } from '../../features/invoices/paths';
+import { Fact } from '../../features/requests/RecordParts';
 import { formatDay, formatMoney } from '../../lib/format';
 import { GatewayCallError } from '../../lib/gateway';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/view-invoice';
+import listStyles from './account-lists.css?url';
 import styles from './invoices.css?url';
 
 const NO_SUCH_INVOICE = 'There is no such invoice.';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: listStyles },
+  { rel: 'stylesheet', href: styles },
+];
 
 /**
  * One invoice of the account (spec P§2 /viewInvoice?invoiceId=): read from the CRM for the account acted
@@ -81,18 +87,18 @@ export default function ViewInvoicePage({ loaderData }: Route.ComponentProps) {
         )}
       </p>
       <h2>Lines</h2>
-      <table className="invoices__table">
+      <table className="data-table">
         <thead>
           <tr>
             <th scope="col">Item</th>
             <th scope="col">Description</th>
-            <th scope="col" className="invoices__amount">
+            <th scope="col" className="data-table__amount">
               Qty
             </th>
-            <th scope="col" className="invoices__amount">
+            <th scope="col" className="data-table__amount">
               Unit price
             </th>
-            <th scope="col" className="invoices__amount">
+            <th scope="col" className="data-table__amount">
               Line total
             </th>
           </tr>
@@ -104,20 +110,20 @@ export default function ViewInvoicePage({ loaderData }: Route.ComponentProps) {
                 {line.sku}
               </th>
               <td data-label="Description">{line.name}</td>
-              <td data-label="Qty" className="invoices__amount">
+              <td data-label="Qty" className="data-table__amount">
                 {line.qty}
               </td>
-              <td data-label="Unit price" className="invoices__amount">
+              <td data-label="Unit price" className="data-table__amount">
                 {money(line.unitPrice)}
               </td>
-              <td data-label="Line total" className="invoices__amount">
+              <td data-label="Line total" className="data-table__amount">
                 {money(line.lineTotal)}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <dl className="invoice__totals">
+      <dl className="record-totals">
         <Total term="Subtotal" amount={money(invoice.subtotal)} />
         {invoice.discount !== 0 && <Total term="Discount" amount={money(-invoice.discount)} />}
         <Total term="Shipping" amount={money(invoice.shipping)} />
@@ -134,32 +140,14 @@ export default function ViewInvoicePage({ loaderData }: Route.ComponentProps) {
               <span>
                 {formatDay(payment.paidOn)} · {payment.method} · {payment.reference}
               </span>
-              <span className="invoices__amount">{money(payment.amount)}</span>
+              <span className="data-table__amount">{money(payment.amount)}</span>
             </li>
           ))}
         </ul>
       )}
-      <dl className="invoice__totals">
+      <dl className="record-totals">
         <Total term="Balance due" amount={money(invoice.balance)} strong />
       </dl>
     </article>
-  );
-}
-
-function Fact({ term, children }: { term: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
-function Total({ term, amount, strong = false }: { term: string; amount: string; strong?: boolean }) {
-  return (
-    <div className={strong ? 'invoice__total invoice__total--strong' : 'invoice__total'}>
-      <dt>{term}</dt>
-      <dd>{amount}</dd>
-    </div>
   );
 }
