@@ -9,6 +9,8 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = mkdtempSync(join(tmpdir(), 'storefront-e2e-'));
 /** The server's gateway key; tests that call the gateway directly read it from the environment. */
 process.env.GATEWAY_API_KEY ??= 'e2e-gateway-api-key-0001';
+/** The operator's token (POST /operations/keys mints a storefront's operations key with it). */
+process.env.OPERATIONS_TOKEN ??= 'e2e-operations-token-00000000001';
 // Workers inherit these from the main process, so all of them read the mail the one catcher receives.
 process.env.E2E_SMTP_PORT ??= String(port + 1);
 process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'storefront-e2e-mail-'));
@@ -49,6 +51,7 @@ export default defineConfig({
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       GATEWAY_API_KEY: process.env.GATEWAY_API_KEY,
+      OPERATIONS_TOKEN: process.env.OPERATIONS_TOKEN,
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
     },
   },
