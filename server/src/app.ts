@@ -1,8 +1,8 @@
 import { serveStatic } from '@hono/node-server/serve-static';
-import { MESSAGES } from '@storefront/contracts';
+import { MESSAGES, OPERATIONS_BASE_PATH } from '@storefront/contracts';
 import type { Gateway } from '@storefront/gateway';
 import type { IdentityEnv } from '@storefront/identity';
-import type { Cache } from '@storefront/shared-state';
+import type { Cache, RateLimiter } from '@storefront/shared-state';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
@@ -15,7 +15,9 @@ import { legacyRedirect } from './legacy-redirects';
 import type { Logger } from './logger';
 import type { ServerMetrics } from './metrics';
 import { observeRequests, type RouteVariables } from './observe-requests';
+import { openApiRoutes } from './openapi-routes';
 import { operationsOnly } from './operations-access';
+import { serveOperationsApi } from './operations-api';
 import { type CachedPage, createPageCache } from './page-cache';
 import { closeConnectionsWhenStopping, type Readiness } from './readiness';
 import { routeLabeller } from './route-labels';
@@ -60,6 +62,8 @@ export interface ServerParts {
   readiness: Readiness;
   /** The operator's endpoints under /operations (operations-routes.ts). */
   operations: Hono;
+  /** The CRM's operations API for a storefront's systems (/operations/v1), and its shared rate limit. */
+  operationsApi: { crm: FetchHandler; limiter: RateLimiter };
   logger: Logger;
 }
 
@@ -128,6 +132,13 @@ export function createServerApp(parts: ServerParts): Hono<{ Variables: Variables
 
   // The operator's endpoints, before any storefront lookup; the public gets 401 and nothing else.
   const operatorsOnly = operationsOnly(parts.operationsToken);
+  // The operations API's keys are the storefronts' own (the CRM checks them), never the operator's token.
+  app.all(
+    `${OPERATIONS_BASE_PATH}/*`,
+    serveOperationsApi(parts.operationsApi.crm, parts.operationsApi.limiter, (c) =>
+      clientAddress(c, parts.trustProxy),
+    ),
+  );
   app.use('/metrics', operatorsOnly);
   app.use('/operations/*', operatorsOnly);
   app.get('/metrics', async (c) =>
@@ -170,6 +181,8 @@ export function createServerApp(parts: ServerParts): Hono<{ Variables: Variables
   }
 
   app.use('*', compressAnswers());
+  // The published contracts (docs/decisions/0059-openapi.md): public, for integrators.
+  app.route('/openapi', openApiRoutes());
   // Vite puts a content hash in every asset name, so they never change; public files may.
   app.use('/assets/*', staticFiles(parts.clientDir, 'public, max-age=31536000, immutable'));
   app.use('*', staticFiles(parts.clientDir, 'public, max-age=3600'));

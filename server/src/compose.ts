@@ -5,6 +5,7 @@ import {
   type CrmDatabase,
   createAvaTaxClient,
   createCrmApp,
+  describeStorefronts,
   ensureContacts,
   ensureDemoInvoices,
   ensureDemoNotifications,
@@ -26,6 +27,7 @@ import { type DemoUser, demoContacts, demoRecipients, ensureDemoUsers } from './
 import type { Logger } from './logger';
 import { createServerMetrics } from './metrics';
 import { publishOperationsToken } from './operations-access';
+import { forwardTo, OPERATIONS_RATE_RULE } from './operations-api';
 import { operationsRoutes } from './operations-routes';
 import type { CachedPage } from './page-cache';
 import { crmCallbackFetch } from './payments';
@@ -47,7 +49,7 @@ const PAGE_CACHE_ENTRIES = 1000;
 /** Where this server mounts the embedded tax service (AVATAX_URL's default). */
 export const TAX_MOUNT = '/tax';
 
-export interface DemoStorefront {
+export interface ServedStorefront {
   domain: string;
   name: string;
   guest: boolean;
@@ -55,7 +57,8 @@ export interface DemoStorefront {
 
 export interface Storefront {
   app: ReturnType<typeof createServerApp>;
-  demo: DemoStorefront[];
+  /** The storefronts this server serves, for the start-up summary. */
+  storefronts: ServedStorefront[];
   demoUsers: DemoUser[];
   /** Shutdown begins: readiness answers 503 and every answer closes its connection. */
   stopping(): void;
@@ -86,7 +89,7 @@ function embeddedIdentity(
     adminCredentials: config.identityAdmin,
     mode: config.env,
     // The demo identity provider the single sign-on demo storefronts federate to (demo-users.ts).
-    demoProvider: true,
+    demoProvider: config.demoData,
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
     signingKeyMaxAgeDays: config.identityKeyRotationDays,
@@ -151,9 +154,12 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
     const crmDatabase: CrmDatabase | undefined =
       database && !config.crmUrl ? await openCrm(database) : undefined;
     if (database && config.embeddedIdentity) await migrateIdentity(database);
-    const seed = crmDatabase
-      ? await seedDemoIfEmpty(crmDatabase)
-      : { seeded: false, storefronts: [], accounts: [] };
+    // Production mode (DEMO_DATA=false) seeds nothing: its storefronts are made by `npm run storefront -- create`.
+    const seed = !crmDatabase
+      ? { seeded: false, storefronts: [], accounts: [] }
+      : config.demoData
+        ? await seedDemoIfEmpty(crmDatabase)
+        : { seeded: false, ...(await describeStorefronts(crmDatabase.db)) };
     if (seed.seeded) logger.info({ storefronts: seed.storefronts.length }, 'demo data seeded');
 
     const tax = config.tax.embedded ? embeddedTax(config) : undefined;
@@ -216,7 +222,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
     });
 
     let demoUsers: DemoUser[] = [];
-    if (database && identity) {
+    if (database && identity && config.demoData) {
       const storefronts = await Promise.all(
         seed.storefronts.map(({ domain }) => gateway.resolveDomain(domain)),
       );
@@ -263,7 +269,11 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
       operationsToken: config.operationsToken.value,
       metrics,
       readiness,
-      operations: operationsRoutes(database),
+      operations: operationsRoutes(database, crmDatabase),
+      operationsApi: {
+        crm: crm ? (request) => crm.fetch(request) : forwardTo(config.crmUrl),
+        limiter: sharedState.rateLimiter('operations-api', OPERATIONS_RATE_RULE),
+      },
       logger,
     });
     // The operator of an embedded server finds its token beside the data; a configured one is theirs already.
@@ -277,7 +287,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
     };
     return {
       app,
-      demo: seed.storefronts,
+      storefronts: seed.storefronts,
       demoUsers,
       stopping: () => readiness.stop(),
       requestsInFlight: () => metrics.requestsInFlight(),

@@ -21,6 +21,8 @@ const redisUrl = z
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    /** 'false' starts without the demo (production mode): no demo storefronts, users or secrets. */
+    DEMO_DATA: z.enum(['true', 'false'], { message: "must be 'true' or 'false'" }).default('true'),
     HOST: z.string().min(1).default('0.0.0.0'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     /** Where browsers reach this server when a load balancer in front listens on another port; PORT when unset. */
@@ -108,8 +110,24 @@ export const PAYMENTS_MOUNT = '/payments';
 /** A host the embedded payment provider answers the CRM's charges to inside this process; no socket is opened. */
 const EMBEDDED_PAYMENTS_BASE = 'http://payments.embedded';
 
+/**
+ * What production mode (DEMO_DATA=false) requires set, each with what it is for: nothing falls back to a random
+ * or demo value that would differ between instances or restarts, or that the README publishes.
+ */
+export const PRODUCTION_SETTINGS = {
+  CRM_SERVICE_TOKEN: 'the bearer token the gateway and the CRM share (at least 24 characters)',
+  IDENTITY_ADMIN_ACCESS_KEY_ID: "the user pools' admin access key id (at least 16 characters)",
+  IDENTITY_ADMIN_SECRET_ACCESS_KEY: "the user pools' admin secret key (at least 32 characters)",
+  PAYMENTS_SECRET: 'the secret the CRM and the payment provider sign with (at least 32 characters)',
+  OPERATIONS_TOKEN: "the operator's bearer token for /metrics and /operations (at least 24 characters)",
+  SMTP_URL: 'the mail server that sends temporary passwords, codes and order mail (smtp:// or smtps://)',
+  MAIL_FROM: "the sender of the storefronts' mail, an address of your own domain",
+} as const;
+
 export interface ServerConfig {
   env: 'development' | 'production' | 'test';
+  /** The demo's storefronts, users and records are seeded (DEMO_DATA, true unless 'false'). */
+  demoData: boolean;
   host: string;
   port: number;
   /**
@@ -177,13 +195,22 @@ const providerUrl = (path: string, pageUrl: string | undefined) =>
 /** Reads and validates the environment once at start-up; a bad value names its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const parsed = configSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  if (env.DEMO_DATA === 'false') {
+    for (const [name, purpose] of Object.entries(PRODUCTION_SETTINGS)) {
+      if (!env[name])
+        problems.push(`  ${name}: must be set in production mode (DEMO_DATA=false): ${purpose}`);
+    }
+  }
+  if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const values = parsed.data;
   return {
     env: values.NODE_ENV,
+    demoData: values.DEMO_DATA === 'true',
     host: values.HOST,
     port: values.PORT,
     publicPort: values.PUBLIC_PORT ?? values.PORT,

@@ -73,11 +73,15 @@ async function main(): Promise<void> {
     'storefront listening',
   );
   console.log(`\nStorefront ready on port ${config.port}:`);
-  for (const demo of storefront.demo) {
+  for (const served of storefront.storefronts) {
     console.log(
-      `  ${demo.name} (${demo.guest ? 'guest catalogue' : 'sign-in only'}): http://${demo.domain}:${config.publicPort}/`,
+      `  ${served.name} (${served.guest ? 'guest catalogue' : 'sign-in only'}): http://${served.domain}:${config.publicPort}/`,
     );
   }
+  if (storefront.storefronts.length === 0)
+    console.log(
+      '  no storefront yet: make one with npm run storefront -- create (README: Running it for real)',
+    );
   if (storefront.demoUsers.length > 0) console.log('\nDemo users (sign in at /login):');
   for (const user of storefront.demoUsers) {
     const signIn =

@@ -1,17 +1,42 @@
+import { type CrmDatabase, createOperationsKey, findStorefrontAt } from '@storefront/crm';
 import type { Database } from '@storefront/database';
 import { Hono } from 'hono';
+import { z } from 'zod';
 
 /** What an operator of a PostgreSQL-backed storefront is told to use instead of an embedded backup. */
 export const POSTGRES_BACKUP_ADVICE =
   'This storefront keeps its data in PostgreSQL (DATABASE_URL): back it up with pg_dump -Fc and restore it with pg_restore (see the README).';
 
 /**
- * The operator's endpoints under /operations, mounted behind the operations token. POST /backup answers the
+ * The operator's endpoints under /operations, mounted behind the operations token. POST /keys makes a storefront's
+ * operations key (for its ERP). POST /backup answers the
  * embedded database as a gzipped tarball, taken consistently while the storefront keeps serving; GET /memory
  * what this process holds (bytes), which the soak benchmark samples.
  */
-export function operationsRoutes(database: Database | undefined): Hono {
+const keyRequest = z.object({
+  storefront: z.string().trim().min(1, 'name the storefront by its host').max(253),
+  name: z.string().trim().min(1).max(64).default('ERP'),
+});
+
+export function operationsRoutes(database: Database | undefined, crm: CrmDatabase | undefined): Hono {
   const routes = new Hono();
+  // An operations key for a storefront's systems, made by the operator (npm run storefront -- key does the same
+  // while no storefront runs on the embedded database).
+  routes.post('/keys', async (c) => {
+    if (!crm) return c.json({ message: 'The CRM at CRM_URL makes its own operations keys.' }, 409);
+    const body = keyRequest.safeParse(await c.req.json().catch(() => null));
+    if (!body.success)
+      return c.json(
+        { message: body.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') },
+        400,
+      );
+    const storefront = await findStorefrontAt(crm.db, body.data.storefront);
+    if (!storefront) return c.json({ message: `No storefront answers at ${body.data.storefront}.` }, 404);
+    return c.json({
+      storefront: storefront.name,
+      key: await createOperationsKey(crm.db, storefront.id, body.data.name),
+    });
+  });
   routes.post('/backup', async (c) => {
     if (!database)
       return c.json(

@@ -11,8 +11,16 @@ export {
 export type { AvaTaxClient } from './core/handler';
 export { type CrmDatabase, type CrmDb, type OpenDatabaseOptions, openCrm, openCrmDatabase } from './db/open';
 export { type CrmAppOptions, createCrmApp } from './http/app';
+export { createOperationsKey } from './operations';
 export { ensureDemoInvoices } from './seed/invoices';
 export { type DemoRecipient, ensureDemoNotifications } from './seed/notifications';
-export { type SeedResult, seedDemoIfEmpty } from './seed/seed';
+export { describeStorefronts, type SeedResult, seedDemoIfEmpty } from './seed/seed';
 export { ensureDemoServiceRequests } from './seed/service-requests';
+export {
+  type CreatedStorefront,
+  createStorefront,
+  findStorefrontAt,
+  type NewStorefront,
+  StorefrontExists,
+} from './setup/new-storefront';
 export { type AvaTaxClientOptions, createAvaTaxClient } from './tax/avatax-client';

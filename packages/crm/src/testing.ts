@@ -17,7 +17,7 @@ import type { AvaTaxClient } from './core/handler';
 import { type CrmDatabase, openCrm, openCrmOn } from './db/open';
 import { type CrmAppOptions, createCrmApp } from './http/app';
 import { insertInvoice } from './invoices/queries/invoices';
-import { describeDemo, type SeedResult, seedDemoIfEmpty } from './seed/seed';
+import { describeStorefronts, type SeedResult, seedDemoIfEmpty } from './seed/seed';
 import { createAvaTaxClient } from './tax/avatax-client';
 
 /** The shared test engines (`@storefront/database/testing`), each opening a database with the CRM migrated. */
@@ -148,7 +148,7 @@ export interface SeededCrmOptions {
 export async function openSeededCrm(engine: TestEngine, options: SeededCrmOptions = {}): Promise<SeededCrm> {
   const database = await engine.openSeeded();
   // What seeding this database from empty answered.
-  const seed: SeedResult = { seeded: true, ...(await describeDemo(database.db)) };
+  const seed: SeedResult = { seeded: true, ...(await describeStorefronts(database.db)) };
   const tax = embeddedTaxService();
   const app = createCrmApp({
     db: database,

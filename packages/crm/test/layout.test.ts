@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
 /** Built from every capability: they may import any capability's index.ts. */
-const COMPOSITION = new Set(['http', 'seed', 'index.ts', 'testing.ts']);
+const COMPOSITION = new Set(['http', 'seed', 'setup', 'index.ts', 'testing.ts']);
 const BASICS = new Set(['core', 'db']);
 
 interface Import {

@@ -1,4 +1,3 @@
-import { sectionSchema, templateMetaSchema } from '@storefront/contracts';
 import { roundMoney } from '@storefront/contracts/money';
 import { productImagePath } from '@storefront/contracts/product-images';
 import { unitPrice } from '../catalogue/rules/pricing';
@@ -20,7 +19,7 @@ import {
   type DemoStorefront,
   ORGANISATION,
 } from './storefronts';
-import { buildTemplates } from './templates';
+import { storefrontTemplates } from './template-rows';
 
 type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
@@ -306,35 +305,17 @@ function clientId(prng: Prng): string {
   return Array.from({ length: 26 }, () => prng.pick([...CLIENT_ID_CHARS])).join('');
 }
 
-/** The Quote PDF template demo checkout pages place their orders with: without one checkout is refused. */
-const DEMO_QUOTE_PDF_TEMPLATE = 'BioNova-Order-Confirmation';
-
-/** The storefront's templates, parsed with the contract schemas; items link to 'product', else to home. */
+/** The storefront's templates; items link to 'product', else to home. */
 function addTemplates(
   { data, nextId }: BuildContext,
   storefrontId: string,
   guestAccessible: boolean,
 ): { homeId: string; productId: string } {
-  let homeId: string | undefined;
-  let productId: string | undefined;
-  for (const template of buildTemplates({ storefrontId, guestAccessible })) {
-    const id = nextId('template');
-    const meta = templateMetaSchema.parse(template.meta);
-    if (meta.Portal_Home) homeId ??= id;
-    if (template.key === 'product') productId = id;
-    data.templates.push({
-      id,
-      storefrontId,
-      name: template.name,
-      createdDate: new Date(template.createdDate),
-      ...meta,
-      Quote_eDocument_ID:
-        meta.Quote_eDocument_ID ?? (meta.Page_Type === 'Checkout' ? DEMO_QUOTE_PDF_TEMPLATE : null),
-      sections: template.sections.map((section) => sectionSchema.parse(section)),
-    });
-  }
-  if (!homeId) throw new Error('buildTemplates returned no Portal_Home template');
-  return { homeId, productId: productId ?? homeId };
+  const { rows, homeId, productId } = storefrontTemplates(storefrontId, guestAccessible, () =>
+    nextId('template'),
+  );
+  data.templates.push(...rows);
+  return { homeId, productId };
 }
 
 function addMetaItems(

@@ -48,7 +48,7 @@ export async function seedDemoIfEmpty(database: CrmDatabase): Promise<SeedResult
     await addDemoRecords(tx);
     return true;
   });
-  return { seeded, ...(await describeDemo(database.db)) };
+  return { seeded, ...(await describeStorefronts(database.db)) };
 }
 
 /**
@@ -284,8 +284,8 @@ async function insertAll<T extends PgTable>(db: CrmDb, table: T, rows: T['$infer
   }
 }
 
-/** The demo's active storefronts and their accounts, as seeding answers them. */
-export async function describeDemo(db: CrmDb): Promise<Omit<SeedResult, 'seeded'>> {
+/** The active storefronts (domain, name, guest or sign-in only) and their accounts, for the start-up summary. */
+export async function describeStorefronts(db: CrmDb): Promise<Omit<SeedResult, 'seeded'>> {
   const rows = await db
     .select({
       storefront: schema.storefronts,
