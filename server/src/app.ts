@@ -16,7 +16,6 @@ import type { Logger } from './logger';
 import type { ServerMetrics } from './metrics';
 import { observeRequests, type RouteVariables } from './observe-requests';
 import { openApiRoutes } from './openapi-routes';
-import { openApiRoutes } from './openapi-routes';
 import { operationsOnly } from './operations-access';
 import { serveOperationsApi } from './operations-api';
 import { type CachedPage, createPageCache } from './page-cache';
@@ -182,8 +181,6 @@ export function createServerApp(parts: ServerParts): Hono<{ Variables: Variables
   }
 
   app.use('*', compressAnswers());
-  // The published contracts (docs/decisions/0059-openapi.md): public, for integrators.
-  app.route('/openapi', openApiRoutes());
   // The published contracts (docs/decisions/0059-openapi.md): public, for integrators.
   app.route('/openapi', openApiRoutes());
   // Vite puts a content hash in every asset name, so they never change; public files may.
