@@ -29,6 +29,8 @@ export interface CartOwner {
  * invoice of the account, a payment of the quote), so those references never join a cycle.
  */
 const LOCK_ORDER = [
+  /** A storefront's catalogue import (catalogue/operations.ts): one at a time; it moves account rows after. */
+  'catalogue',
   /** The cart owner: the account's row, or a guest's secret on the shared guest account. */
   'owner',
   'preparedQuote',
@@ -71,6 +73,12 @@ function inOrder(tx: CrmDb, kind: LockKind, key: string): void {
 /** A transaction lock on a key of our own, for what has no row to lock. */
 async function advisoryLock(tx: CrmDb, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+/** A storefront's catalogue, while an import reads, checks and writes it. */
+export async function lockCatalogue(tx: CrmDb, storefrontId: string): Promise<void> {
+  inOrder(tx, 'catalogue', storefrontId);
+  await advisoryLock(tx, `catalogue ${storefrontId}`);
 }
 
 /** The account's row: its saved filters, and a signed-in owner's carts. */
