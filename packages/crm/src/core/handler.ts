@@ -29,6 +29,12 @@ export interface RefundDelivery {
   settle(): Promise<void>;
 }
 
+/** Posts the business events' due webhook deliveries; every call after a transaction that recorded events. */
+export interface EventDelivery {
+  /** Posts what is due; never throws: what fails waits for its next try (events/delivery.ts). */
+  deliver(): Promise<void>;
+}
+
 /** How this CRM takes payments through the hosted payment page (docs/decisions/0015-hosted-payments.md). */
 export interface PaymentSettings {
   /** The HMAC-SHA256 secret shared with the payment provider. */
@@ -61,6 +67,8 @@ export interface HandlerContext {
   mail: MailDelivery;
   /** Sends the queued refunds to the provider; called after a transaction that queued one has committed. */
   refunds: RefundDelivery;
+  /** Posts the waiting webhook deliveries; called after a transaction that recorded business events. */
+  events: EventDelivery;
 }
 
 /** A type's handler: its parsed payload in, the answer its contract row describes out. */

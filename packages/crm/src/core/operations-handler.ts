@@ -2,6 +2,7 @@ import type { OPERATIONS_ROUTES, OperationsError, OperationsRouteName } from '@s
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { CrmDb } from '../db/open';
+import type { EventDelivery, MailDelivery } from './handler';
 
 /**
  * What an operations API handler acts with: the storefront the caller's key belongs to, and the key's name
@@ -16,6 +17,9 @@ export interface OperationsContext {
   now: () => Date;
   /** Called after the catalogue changed, so pages and caches on every instance show the change at once. */
   catalogueChanged: (storefrontId: string) => Promise<void>;
+  /** Posts the waiting webhook deliveries; called after a transaction that recorded business events. */
+  events: EventDelivery;  /** Sends the outbox's waiting mail; called after a transaction that queued some (a buyer told of an order). */
+  mail: MailDelivery;
 }
 
 type Route<K extends OperationsRouteName> = (typeof OPERATIONS_ROUTES)[K];

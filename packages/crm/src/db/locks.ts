@@ -39,6 +39,8 @@ const LOCK_ORDER = [
   'location',
   'promoCode',
   'poNumber',
+  /** A business event's subject (events/record.ts): recorded after its change, so last. */
+  'eventSubject',
 ] as const;
 type LockKind = (typeof LOCK_ORDER)[number];
 
@@ -73,6 +75,12 @@ function inOrder(tx: CrmDb, kind: LockKind, key: string): void {
 /** A transaction lock on a key of our own, for what has no row to lock. */
 async function advisoryLock(tx: CrmDb, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+/** A storefront's business event subject: its events take their sequence numbers one after the other. */
+export async function lockEventSubject(tx: CrmDb, storefrontId: string, subject: string): Promise<void> {
+  inOrder(tx, 'eventSubject', `${storefrontId} ${subject}`);
+  await advisoryLock(tx, `business event ${storefrontId} ${subject}`);
 }
 
 /** A storefront's catalogue, while an import reads, checks and writes it. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BusinessEventType } from '@storefront/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { lockEventSubject } from '../db/locks';
 import type { CrmDb } from '../db/open';
 import { businessEvents, webhookDeliveries, webhookEndpoints } from './tables';
 
@@ -16,17 +16,13 @@ export interface BusinessEventInput {
 /**
  * Records a business event in the caller's transaction, with one delivery to each of the storefront's endpoints
  * that takes its type: the event exists exactly when the change it tells of committed. The subject's next
- * sequence number is taken under a transaction lock on the subject, so two changes of one order number theirs
- * one after the other; the event is recorded after the change, so this lock comes last in the transaction.
+ * sequence number is taken under a transaction lock on the subject (the last of the lock order,
+ * docs/decisions/0052-lock-order.md), so two changes of one order number theirs one after the other.
  * Answers the event's id.
  */
 export async function recordBusinessEvent(tx: CrmDb, event: BusinessEventInput): Promise<string> {
-  if (!(tx instanceof PgTransaction))
-    throw new Error('a business event is recorded in its change’s transaction');
   const id = `evt_${randomUUID().replaceAll('-', '')}`;
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`business event ${event.storefrontId} ${event.subject}`}, 0))`,
-  );
+  await lockEventSubject(tx, event.storefrontId, event.subject);
   const [last] = await tx
     .select({ sequence: sql<number>`coalesce(max(${businessEvents.sequence}), 0)::int` })
     .from(businessEvents)

@@ -15,6 +15,7 @@ import { isoDay } from '../catalogue/rules/pricing';
 import { CrmHttpError, notFound } from '../core/errors';
 import type { AvaTaxClient, Handler, PaymentSettings } from '../core/handler';
 import type { CrmDatabase } from '../db/open';
+import { createEventDelivery } from '../events';
 import { createFileSweep } from '../files/sweep';
 import { createMailDelivery } from '../orders/outbox';
 import { createRefundDelivery } from '../payments/refund-delivery';
@@ -51,9 +52,10 @@ export interface CrmAppOptions {
    */
   mailFrom?: string;
   /**
-   * Also sends the waiting mail and refunds this often (ms), until `stop` aborts, so a retry is not left for the
-   * next order of a quiet store; without it they go out only after the transactions that queue them. From the
-   * start and then hourly on these ticks, PO files no buyer can reach any more are deleted (files/sweep.ts).
+   * Also sends the waiting mail, refunds and webhook deliveries this often (ms), until `stop` aborts, so a retry
+   * is not left for the next order of a quiet store; without it they go out only after the transactions that
+   * queue them. From the start and then hourly on these ticks, PO files no buyer can reach any more are deleted
+   * (files/sweep.ts).
    */
   maintenance?: { everyMs: number; stop: AbortSignal };
   /** Told after the operations API changed a storefront's catalogue, so caches on every instance drop it. */
@@ -83,12 +85,14 @@ export function createCrmApp(opts: CrmAppOptions): Hono {
     logError,
   });
   const refunds = createRefundDelivery({ db: opts.db.db, payments, logError });
+  const events = createEventDelivery({ db: opts.db.db, logError });
   if (opts.maintenance) {
     const files = createFileSweep({ db: opts.db.db, logError });
     void files.sweep();
     const timer = setInterval(() => {
       void mail.deliver();
       void refunds.settle();
+      void events.deliver();
       void files.sweep();
     }, opts.maintenance.everyMs).unref();
     opts.maintenance.stop.addEventListener('abort', () => clearInterval(timer));
@@ -108,7 +112,7 @@ export function createCrmApp(opts: CrmAppOptions): Hono {
   // The operations API: its own keys per storefront, never the service token (contracts/operations-api.ts).
   app.route(
     '/',
-    createOperationsApp({ db: opts.db.db, now, logError, catalogueChanged: opts.catalogueChanged }),
+    createOperationsApp({ db: opts.db.db, now, logError, catalogueChanged: opts.catalogueChanged, events, mail }),
   );
   app.use(`${CRM_BASE_PATH}/*`, requireServiceToken(opts.serviceToken));
   app.use(
@@ -129,7 +133,7 @@ export function createCrmApp(opts: CrmAppOptions): Hono {
       span.setAttribute('crm.type', type);
       try {
         return await handler(
-          { db: opts.db.db, tax: opts.tax, today: isoDay(now()), payments, mail, refunds },
+          { db: opts.db.db, tax: opts.tax, today: isoDay(now()), payments, mail, refunds, events },
           payload,
         );
       } catch (error) {

@@ -12,6 +12,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import type { EventDelivery, MailDelivery } from '../core/handler';
 import {
   type OperationsContext,
   type OperationsFile,
@@ -34,6 +35,9 @@ export interface OperationsAppOptions {
   logError: (error: unknown) => void;
   /** Told after a catalogue import applied changes (caches to clear on every instance). */
   catalogueChanged?: (storefrontId: string) => Promise<void>;
+  /** Posts webhook deliveries after a change recorded business events. */
+  events: EventDelivery;  /** Sends the mail a change queued (a buyer told of an order confirmed, shipped or cancelled). */
+  mail: MailDelivery;
 }
 
 type Env = { Variables: { caller: OperationsCaller } };
@@ -108,6 +112,8 @@ export function createOperationsApp(options: OperationsAppOptions): Hono<Env> {
         actor: caller.name,
         now,
         catalogueChanged: options.catalogueChanged ?? (async () => {}),
+        events: options.events,
+        mail: options.mail,
       };
       // Each handler's input was parsed with its own route's schemas; TypeScript cannot tie the two by name.
       const handler = OPERATIONS_HANDLERS[name] as OperationsHandler<OperationsRouteName>;
