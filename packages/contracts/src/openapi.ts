@@ -39,21 +39,22 @@ const DEF_PREFIX = '#/$defs/';
 /**
  * Turns zod schemas into OpenAPI 3.1 Schema Objects (JSON Schema 2020-12) with zod's own z.toJSONSchema.
  * A request is described as it is sent (io 'input': a field with a default may be left out), an answer as it
- * is answered (io 'output'). Every schema the contracts export as `…Schema` is one named component
+ * is answered (io 'output'). Every schema a module exports as `…Schema` is one named component
  * (`shipmentSchema` → `Shipment`), referred to by $ref wherever it is used; one that reads differently as a
- * request than as an answer is two (`Address`, `AddressInput`).
+ * request than as an answer is two (`Tier` as answered, `TierInput` as sent).
  */
-class SchemaComponents {
+export class SchemaComponents {
   private readonly names = z.registry<{ id: string }>();
   private readonly named = new Set<string>();
   private readonly defs: Record<Io, Map<string, Json>> = { input: new Map(), output: new Map() };
   /** Components made of one root schema each (a route's body, a CRM type's payload). */
-  private readonly roots = new Map<string, { json: Json; io: Io }>();
+  private readonly roots = new Map<string, Json>();
   /** Every converted schema, each with the io its $refs point into. */
   private readonly converted: { json: Json; io: Io }[] = [];
 
-  constructor() {
-    for (const [key, value] of Object.entries(contracts)) {
+  /** `exports`: the modules whose `…Schema`s are named (the contracts' index). */
+  constructor(exports: Record<string, unknown>) {
+    for (const [key, value] of Object.entries(exports)) {
       if (key.endsWith('Schema') && value instanceof z.ZodType && !this.names.has(value)) {
         const id = pascal(key.slice(0, -'Schema'.length));
         this.names.add(value, { id });
@@ -101,7 +102,7 @@ class SchemaComponents {
     const json = this.schema(schema, io);
     if (isBareRef(json)) return json;
     if (this.named.has(id) || this.roots.has(id)) throw new Error(`Two schemas are named ${id}.`);
-    this.roots.set(id, { json, io });
+    this.roots.set(id, json);
     return { $ref: `${REF_PREFIX}${id}` };
   }
 
@@ -118,7 +119,7 @@ class SchemaComponents {
     for (const io of ['output', 'input'] as const) {
       for (const [id, def] of this.defs[io]) components[componentId(id, io)] ??= def;
     }
-    for (const [id, { json }] of this.roots) components[id] = json;
+    for (const [id, json] of this.roots) components[id] = json;
     return sortedByKey(components);
   }
 
@@ -198,7 +199,7 @@ const OPERATIONS_REFUSALS = {
   413: `The body is larger than the route takes (PAYLOAD_TOO_LARGE): ${MAX_OPERATIONS_BODY_BYTES / 1024} KB of JSON, ${MAX_CATALOGUE_FILE_BYTES / 1024 / 1024} MB for a catalogue file.`,
   415: 'The file was not sent with one of the content types the route takes (UNSUPPORTED_MEDIA_TYPE).',
   422: 'The request cannot be carried out as sent: IDEMPOTENCY_KEY_REUSED (the key was used for another request), or the code and message say why.',
-  429: 'Too many calls: wait a little and retry.',
+  429: 'Too many calls with this operations key (RATE_LIMITED): retry after the Retry-After seconds.',
   500: 'An unexpected error (INTERNAL): retry, with the same Idempotency-Key.',
 } as const;
 type OperationsRefusalStatus = keyof typeof OPERATIONS_REFUSALS;
@@ -222,7 +223,7 @@ function refusalsOf(route: OperationsRoute): OperationsRefusalStatus[] {
 
 const OPERATIONS_DESCRIPTION = `For a supplier's systems (its ERP, its product information system, its integration platform): the storefront's catalogue in and out, its orders' life, and the webhooks its business events are delivered to.
 
-Authentication: \`Authorization: Bearer ${OPERATIONS_KEY_PREFIX}…\`, an operations key of one storefront (\`npm run storefront -- key <domain>\` makes one); the key decides the storefront. A buyer's session is never accepted.
+Authentication: \`Authorization: Bearer ${OPERATIONS_KEY_PREFIX}…\`, an operations key of one storefront (the operator makes one with \`npm run storefront -- key --host <host>\`); the key decides the storefront. A buyer's session is never accepted.
 
 Every change takes an \`${IDEMPOTENCY_KEY_HEADER}\` header: the same key with the same request answers what it answered the first time; the same key with another request is refused (422). A change to an order names the order's \`version\`; another version is refused (409), so a repeated or late message never moves an order backwards.
 
@@ -230,7 +231,7 @@ Webhooks: each business event is POSTed to every endpoint that takes its type, a
 
 /** The operations API (contracts/operations-api.ts OPERATIONS_ROUTES) as an OpenAPI 3.1 document. */
 export function operationsOpenApi(): Json {
-  const components = new SchemaComponents();
+  const components = new SchemaComponents(contracts);
   const paths: Record<string, Record<string, Json>> = {};
   for (const [name, route] of Object.entries(OPERATIONS_ROUTES) as [string, OperationsRoute][]) {
     const id = pascal(name);
@@ -310,7 +311,13 @@ export function operationsOpenApi(): Json {
       responses: Object.fromEntries(
         Object.entries(OPERATIONS_REFUSALS).map(([status, description]) => [
           `Refusal${status}`,
-          { description, content: errorContent(operationsError.$ref as string) },
+          {
+            description,
+            ...(status === '429'
+              ? { headers: { 'Retry-After': { schema: { type: 'integer', minimum: 0 } } } }
+              : {}),
+            content: errorContent(operationsError.$ref as string),
+          },
         ]),
       ),
       securitySchemes: {
@@ -318,7 +325,7 @@ export function operationsOpenApi(): Json {
           type: 'http',
           scheme: 'bearer',
           bearerFormat: `${OPERATIONS_KEY_PREFIX}…`,
-          description: 'An operations key of the storefront (`npm run storefront -- key <domain>`).',
+          description: 'An operations key of the storefront (`npm run storefront -- key --host <host>`).',
         },
       },
     },
@@ -392,7 +399,7 @@ function typesOf(group: CrmGroup, method: CallType): CrmType[] {
 
 /** The CRM REST contract (contracts/crm.ts CRM_TYPES) as an OpenAPI 3.1 document. */
 export function crmOpenApi(): Json {
-  const components = new SchemaComponents();
+  const components = new SchemaComponents(contracts);
   const refs = new Map<CrmType, { payload: Json; answer: Json }>();
   for (const type of Object.keys(CRM_TYPES) as CrmType[]) {
     const row = CRM_TYPES[type];

@@ -2,14 +2,18 @@ import { readFileSync } from 'node:fs';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { CRM_GROUPS, CRM_TYPES, type CrmType, OPERATIONS_ROUTES, servedUnder } from '../src';
-import { OPENAPI_DOCUMENTS, type OpenApiDocumentName, openApiJson } from '../src/openapi';
+import { OPENAPI_DOCUMENTS, type OpenApiDocumentName, openApiJson, SchemaComponents } from '../src/openapi';
 
 /** The parts of a document these tests read. */
 interface Schema {
   $ref?: string;
   anyOf?: Schema[];
   enum?: string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  required?: string[];
 }
 interface Parameter {
   $ref?: string;
@@ -174,5 +178,37 @@ describe('the CRM document', () => {
       refusal?.([{ errorCode: 'NOT_FOUND', message: "Unknown type 'x' for the ecommerce group." }]),
     ).toBe(true);
     expect(refusal?.({ errorCode: 'NOT_FOUND', message: 'not a list' })).toBe(false);
+  });
+});
+
+describe('named schemas', () => {
+  it('are components by their export name; one that reads differently when sent is two', () => {
+    const tierSchema = z.object({ quantity: z.number(), discount: z.number().default(0) });
+    const priceSchema = z.object({ tiers: z.array(tierSchema) });
+    const components = new SchemaComponents({ tierSchema, priceSchema, priceOf: () => 0 });
+    const sent = components.ref('SavePriceRequest', z.object({ price: priceSchema }), 'input');
+    const answered = components.ref('GetPriceAnswer', priceSchema, 'output');
+    const schemas = components.finish() as Record<string, Schema>;
+
+    expect(answered).toEqual({ $ref: '#/components/schemas/Price' });
+    expect(sent).toEqual({ $ref: '#/components/schemas/SavePriceRequest' });
+    expect(Object.keys(schemas)).toEqual(['Price', 'PriceInput', 'SavePriceRequest', 'Tier', 'TierInput']);
+    expect(schemas.SavePriceRequest?.properties?.price).toEqual({ $ref: '#/components/schemas/PriceInput' });
+    expect(schemas.PriceInput?.properties?.tiers?.items).toEqual({ $ref: '#/components/schemas/TierInput' });
+    expect(schemas.Price?.properties?.tiers?.items).toEqual({ $ref: '#/components/schemas/Tier' });
+    // An answer always has the defaulted field; a request may leave it out.
+    expect(schemas.Tier?.required).toEqual(['quantity', 'discount']);
+    expect(schemas.TierInput?.required).toEqual(['quantity']);
+  });
+
+  it('refuse a recursive schema without a name, which no other part could refer to', () => {
+    const nodeSchema: z.ZodType = z.lazy(() => z.object({ children: z.array(nodeSchema) }));
+    const tree = z.object({ root: nodeSchema });
+    expect(() => new SchemaComponents({}).schema(tree, 'output')).toThrow(/recursive schema needs a name/);
+    const named = new SchemaComponents({ nodeSchema });
+    named.schema(tree, 'output');
+    expect(named.finish().Node).toMatchObject({
+      properties: { children: { items: { $ref: '#/components/schemas/Node' } } },
+    });
   });
 });
