@@ -24,14 +24,15 @@ import { loadConfig, type ServerConfig } from './config';
 import { createLogger } from './logger';
 
 const USAGE = `Usage:
-  npm run storefront -- create --name <name> --host <host[:port]> --account <company> \\
+  npm run storefront -- create --name <name> --host <host> --account <company> \\
       --manager-email <email> --manager-name "<given> <family>" [--currency USD] [--access guest|sign-in] \\
       [--organisation <supplier company>]
-  npm run storefront -- key --host <host[:port]> [--name ERP]
+  npm run storefront -- key --host <host> [--name ERP]
   npm run storefront -- list`;
 
 const CURRENCY = /^[A-Z]{3}$/;
-const HOST = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/i;
+/** A storefront is found by the host name browsers send, without a port. */
+const HOST = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The user pools' admin API inside this process; no socket is opened. */
 const EMBEDDED_IDENTITY = 'http://identity.embedded/identity';
@@ -96,7 +97,7 @@ async function create(
   const name = text('name');
   const host = text('host').toLowerCase();
   if (!HOST.test(host))
-    throw new UsageError(`--host must be a host name, optionally with :port (not ${host}).`);
+    throw new UsageError(`--host must be a host name such as shop.example.com, without a port (not ${host}).`);
   const currency = text('currency').toUpperCase();
   if (!CURRENCY.test(currency))
     throw new UsageError('--currency must be an ISO 4217 code such as USD or EUR.');
