@@ -70,6 +70,8 @@ export const ERROR_CODES = [
   /** A checkout step is not complete; the message names it. */
   'CHECKOUT_STEP_INCOMPLETE',
   'PAYMENT_REQUIRED',
+  // The order's life (crm-orders.ts): a buyer cancels only an order the supplier has not confirmed.
+  'ORDER_NOT_CANCELLABLE',
   // Quotes prepared by sales (crm-sales-quotes.ts): a quote is taken once, while it is valid.
   'QUOTE_ALREADY_TAKEN',
   'QUOTE_EXPIRED',

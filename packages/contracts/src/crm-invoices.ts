@@ -29,7 +29,8 @@ export const DEFAULT_INVOICE_PAGE_SIZE = 20;
 export const MAX_INVOICE_EXPORT_ROWS = 5000;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isoDate = text()
+/** A real date written YYYY-MM-DD. */
+export const isoDate = text()
   .regex(ISO_DATE, 'must be a date written YYYY-MM-DD')
   // Date.parse takes 2025-02-30 as 2 March: only a date that reads back the same is real.
   .refine((value) => {

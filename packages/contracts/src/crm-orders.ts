@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { crmType } from './crm-base';
 import { csvExportSchema } from './crm-cart-records';
 import { catalogueScope, id, text } from './crm-fields';
-import { invoicePaging, rangeInOrder } from './crm-invoices';
+import { invoicePaging, isoDate, rangeInOrder } from './crm-invoices';
 import { ORDER_STATUSES, orderStatusChangeSchema, shipmentSchema } from './order-life';
 
 /**
@@ -11,8 +11,13 @@ import { ORDER_STATUSES, orderStatusChangeSchema, shipmentSchema } from './order
  * gateway binds both from the principal); another account's order is refused, never shown.
  */
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isoDate = text().regex(ISO_DATE, 'must be a date written YYYY-MM-DD');
+/** The buyer's page of one order (/billing/orders/{orderNumber}): where notifications and mail lead. */
+export function orderPagePath(orderNumber: string): string {
+  return `/billing/orders/${encodeURIComponent(orderNumber)}`;
+}
+
+/** Most orders one CSV export holds. */
+export const MAX_ORDER_EXPORT_ROWS = 5000;
 
 /** One row of the orders page. */
 export const orderSummarySchema = z.object({
@@ -85,6 +90,11 @@ export const orderDetailSchema = orderSummarySchema.extend({
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 const orderRef = { ...catalogueScope, orderNumber: text().trim().min(1).max(40) };
+/**
+ * The signed-in buyer (the gateway binds it from the principal): the order's PDF is offered to the buyer who
+ * placed it, the one its download serves.
+ */
+const viewer = { contactId: id.optional() };
 // Statuses change whenever the ERP reports: nothing here is cached.
 const row = { group: 'billingportal', cacheable: false } as const;
 
@@ -104,7 +114,12 @@ export const ORDER_CRM_TYPES = {
     answer: csvExportSchema,
   }),
   /** One order of the account with its timeline, shipments and documents; another account's: 403. */
-  getOrder: crmType({ ...row, method: 'GET', payload: z.object(orderRef), answer: orderDetailSchema }),
+  getOrder: crmType({
+    ...row,
+    method: 'GET',
+    payload: z.object({ ...orderRef, ...viewer }),
+    answer: orderDetailSchema,
+  }),
   /** The buyer cancels an order the supplier has not confirmed yet; answers the order as it now is. */
   cancelOrder: crmType({
     ...row,

@@ -16,6 +16,7 @@ import { INVOICE_PAYMENT_CRM_TYPES } from './crm-invoice-payments';
 import { INVOICE_CRM_TYPES } from './crm-invoices';
 import { KNOWLEDGE_CRM_TYPES } from './crm-knowledge';
 import { NOTIFICATION_CRM_TYPES } from './crm-notifications';
+import { ORDER_CRM_TYPES } from './crm-orders';
 import { PAYMENT_METHOD_CRM_TYPES } from './crm-payment-methods';
 import { PAYMENT_CRM_TYPES } from './crm-payments';
 import { PURCHASE_ORDER_CRM_TYPES } from './crm-purchase-orders';
@@ -52,6 +53,7 @@ export const CRM_TYPES = {
   ...SERVICE_REQUEST_CRM_TYPES,
   ...INVOICE_CRM_TYPES,
   ...INVOICE_PAYMENT_CRM_TYPES,
+  ...ORDER_CRM_TYPES,
   ...INSTALL_BASE_CRM_TYPES,
   ...KNOWLEDGE_CRM_TYPES,
   ...SALES_QUOTE_CRM_TYPES,

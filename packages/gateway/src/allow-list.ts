@@ -149,6 +149,13 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   startInvoicePayment: 'account',
   payInvoicesWithSavedCard: 'account',
   getInvoicePaymentReceipt: 'account',
+  // The buyer's orders (docs/decisions/0057-order-life.md): the account the principal acts for, bound by the
+  // gateway, and the signed-in contact (who cancels, and whose order PDF is offered); the CRM refuses another
+  // account's order.
+  getOrders: 'account',
+  exportOrders: 'account',
+  getOrder: 'account',
+  cancelOrder: 'account',
   // The install base (docs/decisions/0034): the instruments of the account the principal acts for.
   getInstallBase: 'account',
   getKnowledgeConfigurations: 'account',

@@ -18,7 +18,8 @@ export interface OperationsContext {
   /** Called after the catalogue changed, so pages and caches on every instance show the change at once. */
   catalogueChanged: (storefrontId: string) => Promise<void>;
   /** Posts the waiting webhook deliveries; called after a transaction that recorded business events. */
-  events: EventDelivery;  /** Sends the outbox's waiting mail; called after a transaction that queued some (a buyer told of an order). */
+  events: EventDelivery;
+  /** Sends the outbox's waiting mail; called after a transaction that queued some (a buyer told of an order). */
   mail: MailDelivery;
 }
 

@@ -112,7 +112,14 @@ export function createCrmApp(opts: CrmAppOptions): Hono {
   // The operations API: its own keys per storefront, never the service token (contracts/operations-api.ts).
   app.route(
     '/',
-    createOperationsApp({ db: opts.db.db, now, logError, catalogueChanged: opts.catalogueChanged, events, mail }),
+    createOperationsApp({
+      db: opts.db.db,
+      now,
+      logError,
+      catalogueChanged: opts.catalogueChanged,
+      events,
+      mail,
+    }),
   );
   app.use(`${CRM_BASE_PATH}/*`, requireServiceToken(opts.serviceToken));
   app.use(

@@ -36,7 +36,8 @@ export interface OperationsAppOptions {
   /** Told after a catalogue import applied changes (caches to clear on every instance). */
   catalogueChanged?: (storefrontId: string) => Promise<void>;
   /** Posts webhook deliveries after a change recorded business events. */
-  events: EventDelivery;  /** Sends the mail a change queued (a buyer told of an order confirmed, shipped or cancelled). */
+  events: EventDelivery;
+  /** Sends the mail a change queued (a buyer told of an order confirmed, shipped or cancelled). */
   mail: MailDelivery;
 }
 

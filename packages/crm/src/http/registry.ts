@@ -95,6 +95,7 @@ import {
   getNotificationsCount,
   updateNotifications,
 } from '../notifications/handlers/notifications';
+import { cancelOrder, exportOrders, getOrder, getOrders } from '../orders/handlers/orders';
 import { paymentRequestHandler } from '../payments/handlers/payment-callback';
 import {
   getPaymentMethods,
@@ -244,6 +245,10 @@ export const HANDLERS: Handlers = {
   startInvoicePayment,
   payInvoicesWithSavedCard,
   getInvoicePaymentReceipt,
+  getOrders,
+  exportOrders,
+  getOrder,
+  cancelOrder,
   getInstallBase,
   getKnowledgeConfigurations,
   getKnowledgeDataBySearch,

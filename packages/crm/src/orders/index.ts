@@ -1,6 +1,7 @@
 /** What other capabilities use of orders: they import it from here, never from its files. */
 
 export { ORDER_OPERATIONS } from './operations';
+export { recordOrderPlaced } from './queries/order-life';
 export {
   type CheckoutTemplate,
   findCheckoutTemplate,
@@ -11,4 +12,5 @@ export {
   nextOrderSequence,
   type OrderRow,
 } from './queries/orders';
+export { shippingMethodOf } from './rules/order-life';
 export { formatAmount, type OrderDocument, renderOrderPdf, wrapped } from './rules/order-pdf';

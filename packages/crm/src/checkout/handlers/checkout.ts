@@ -40,7 +40,9 @@ import {
   nextOrderSequence,
   type OrderDocument,
   type OrderRow,
+  recordOrderPlaced,
   renderOrderPdf,
+  shippingMethodOf,
 } from '../../orders';
 import {
   amountDue,
@@ -201,15 +203,6 @@ function shipToAndTerms(scope: QuoteScope, quote: QuoteRow) {
   };
 }
 
-/** The chosen carrier and service; on the buyer's own carrier, with the account it ships on. */
-function shippingMethodOf(quote: QuoteRow): string | null {
-  if (quote.shippingCarrier === null || quote.shippingService === null) return null;
-  const method = `${quote.shippingCarrier} ${quote.shippingService}`;
-  return quote.customerShippingAccount
-    ? `${method} on your account ${quote.customerShippingAccount}`
-    : method;
-}
-
 /** The custom form's values as the order shows them: label and readable value. */
 function orderDetails(quote: QuoteRow): { label: string; value: string }[] {
   return quote.customFields.map((entry) => ({ label: entry.label, value: displayCustomValue(entry.value) }));
@@ -270,6 +263,7 @@ async function placeOrder(
     content: Buffer.from(await renderOrderPdf(document)),
   });
   const order = await insertOrder(ctx.db, { quoteId: quote.id, orderNumber, pdfFileId: pdf.id });
+  await recordOrderPlaced(ctx.db, order);
   await invoiceOrder(ctx, scope.account, quote, document);
   // A signed-in buyer is told in the portal too; a guest's contact is the buyer they named, who has no portal.
   if (quote.contactId && quote.guestSecretHash === null) {

@@ -66,7 +66,10 @@ export async function nextOrderSequence(tx: CrmDb, year: number): Promise<number
  * Records the order and turns its quote into one: checked out, Ordered rather than the active cart, and named
  * by its order number unless the buyer named it, so the account's list shows what it is.
  */
-export async function insertOrder(tx: CrmDb, order: Omit<OrderRow, 'placedAt'>): Promise<OrderRow> {
+export async function insertOrder(
+  tx: CrmDb,
+  order: Pick<OrderRow, 'quoteId' | 'orderNumber' | 'pdfFileId'>,
+): Promise<OrderRow> {
   await tx
     .update(quotes)
     .set({
@@ -86,7 +89,8 @@ export async function insertOutboxMail(
   mail: Pick<
     OutboxRow,
     'kind' | 'quoteId' | 'paymentId' | 'recipient' | 'subject' | 'body' | 'attachmentFileId'
-  >,
+  > &
+    Partial<Pick<OutboxRow, 'shipmentId'>>,
 ): Promise<void> {
   await tx.insert(crmOutbox).values({ id: randomUUID(), ...mail });
 }
