@@ -1,7 +1,7 @@
 /** What other capabilities use of catalogue: they import it from here, never from its files. */
 export { resolveItem } from './handlers/product-resolution';
 export { CATALOGUE_OPERATIONS } from './operations';
-export { type ProductRef, tiersForItems } from './queries/catalogue';
+export { discontinuedSkus, onSale, type ProductRef, tiersForItems } from './queries/catalogue';
 export { findCategory } from './queries/categories';
 export { offersForItems } from './queries/offers';
 export {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { QuoteSummary, SavedCustomField } from '@storefront/contracts';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { onSale } from '../../catalogue';
 import type { AccountMembership } from '../../core/accounts';
 import { type CartOwner, lockCartOwner, quoteLockTaken } from '../../db/locks';
 import type { CrmDb } from '../../db/open';
@@ -276,7 +277,7 @@ export async function findCatalogueItemId(
   const [row] = await db
     .select({ id: catalogueItems.id })
     .from(catalogueItems)
-    .where(and(eq(catalogueItems.catalogueId, catalogueId), eq(catalogueItems.id, itemId)))
+    .where(and(eq(catalogueItems.catalogueId, catalogueId), eq(catalogueItems.id, itemId), onSale()))
     .limit(1);
   return row?.id;
 }

@@ -1,7 +1,7 @@
 import { type CATALOGUE_SORTS, PICKLIST_FIELDS, type PicklistField } from '@storefront/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { CrmDb } from '../../db/open';
-import { catalogueItems, categories, productLots, quantityTiers } from '../../db/schema';
+import { catalogueItems, catalogues, categories, productLots, quantityTiers } from '../../db/schema';
 import { containsPattern } from '../rules/search';
 
 /** An item by id, or a product by slug (an item id older product paths named also matches) or by SKU. */
@@ -28,8 +28,11 @@ const ATTRIBUTES = Object.fromEntries(
   ]),
 ) as Record<PicklistField, SQL<string | null>>;
 
+/** A product still sold: a discontinued one stays only for the carts and orders that hold it. */
+export const onSale = () => eq(catalogueItems.discontinued, false);
+
 function conditions(filter: CatalogueFilter, facet?: Facet): SQL | undefined {
-  const parts: (SQL | undefined)[] = [eq(catalogueItems.catalogueId, filter.catalogueId)];
+  const parts: (SQL | undefined)[] = [eq(catalogueItems.catalogueId, filter.catalogueId), onSale()];
   if (filter.categoryId && facet?.kind !== 'category')
     parts.push(eq(catalogueItems.categoryId, filter.categoryId));
   if (filter.searchText) {
@@ -155,9 +158,30 @@ export async function findItem(db: CrmDb, catalogueId: string, ref: ProductRef) 
     })
     .from(catalogueItems)
     .innerJoin(categories, eq(categories.id, catalogueItems.categoryId))
-    .where(and(eq(catalogueItems.catalogueId, catalogueId), productMatch(ref)))
+    .where(and(eq(catalogueItems.catalogueId, catalogueId), productMatch(ref), onSale()))
     .limit(1);
   return row;
+}
+
+/** The discontinued products among the SKUs, on any catalogue of the storefront, with their replacements. */
+export async function discontinuedSkus(
+  db: CrmDb,
+  storefrontId: string,
+  skus: readonly string[],
+): Promise<Map<string, string | null>> {
+  if (skus.length === 0) return new Map();
+  const rows = await db
+    .selectDistinct({ sku: catalogueItems.sku, replacementSku: catalogueItems.replacementSku })
+    .from(catalogueItems)
+    .innerJoin(catalogues, eq(catalogues.id, catalogueItems.catalogueId))
+    .where(
+      and(
+        eq(catalogues.storefrontId, storefrontId),
+        inArray(catalogueItems.sku, [...skus]),
+        eq(catalogueItems.discontinued, true),
+      ),
+    );
+  return new Map(rows.map((row) => [row.sku, row.replacementSku]));
 }
 
 export function tiersForItems(db: CrmDb, itemIds: readonly string[]) {

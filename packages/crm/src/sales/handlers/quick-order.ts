@@ -1,5 +1,6 @@
 import type { QuickOrderProblem, QuickOrderResult, QuickOrderRow } from '@storefront/contracts';
 import { addLinesToCart, priceLines, type QuoteScope, quoteScope } from '../../cart';
+import { discontinuedSkus } from '../../catalogue';
 import { CrmHttpError } from '../../core/errors';
 import type { Handler, HandlerContext } from '../../core/handler';
 import { supersessionsOf } from '../../install-base';
@@ -27,10 +28,11 @@ async function matchRows(
     (await pricedItems(ctx.db, scope.catalogue.id, 'sku', skus)).map((item) => [item.sku, item]),
   );
   const missing = skus.filter((sku) => !items.has(sku));
-  const [sold, billed, superseded] = await Promise.all([
+  const [sold, billed, superseded, retired] = await Promise.all([
     skusSoldOnStorefront(ctx.db, scope.storefrontId, missing),
     skusBilledTo(ctx.db, scope.account.id, missing),
     supersessionsOf(ctx.db, missing),
+    discontinuedSkus(ctx.db, scope.storefrontId, missing),
   ]);
   const matched = rows.flatMap((row) => {
     const item = items.get(skuKey(row.sku));
@@ -59,12 +61,13 @@ async function matchRows(
       };
     }
     const sku = skuKey(row.sku);
-    const successor = superseded.get(sku)?.successorSku;
+    // A part the install base superseded, or a product the catalogue retired with its replacement.
+    const successor = superseded.get(sku)?.successorSku ?? retired.get(sku) ?? undefined;
     const problem: QuickOrderProblem = successor
       ? 'superseded'
       : sold.has(sku)
         ? 'unavailable'
-        : billed.has(sku)
+        : billed.has(sku) || retired.has(sku)
           ? 'discontinued'
           : 'unknown';
     return {

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { onSale } from '../../catalogue';
 import type { CrmDb } from '../../db/open';
 import { catalogueItems, catalogues, invoiceLines, invoices } from '../../db/schema';
 
@@ -16,7 +17,9 @@ export function pricedItems(db: CrmDb, catalogueId: string, by: 'sku' | 'id', va
       negotiatedPrice: catalogueItems.negotiatedPrice,
     })
     .from(catalogueItems)
-    .where(and(eq(catalogueItems.catalogueId, catalogueId), inArray(catalogueItems[by], [...values])));
+    .where(
+      and(eq(catalogueItems.catalogueId, catalogueId), inArray(catalogueItems[by], [...values]), onSale()),
+    );
 }
 
 /** Which of the SKUs some catalogue of the storefront sells (to another account, or in the Full catalogue). */
@@ -30,7 +33,7 @@ export async function skusSoldOnStorefront(
     .selectDistinct({ sku: catalogueItems.sku })
     .from(catalogueItems)
     .innerJoin(catalogues, eq(catalogues.id, catalogueItems.catalogueId))
-    .where(and(eq(catalogues.storefrontId, storefrontId), inArray(catalogueItems.sku, [...skus])));
+    .where(and(eq(catalogues.storefrontId, storefrontId), inArray(catalogueItems.sku, [...skus]), onSale()));
   return new Set(rows.map((row) => row.sku));
 }
 

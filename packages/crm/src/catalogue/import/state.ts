@@ -1,0 +1,134 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { CrmDb } from '../../db/open';
+import {
+  accounts,
+  catalogueItems,
+  catalogues,
+  categories,
+  productStock,
+  quantityTiers,
+  storefronts,
+  templates,
+} from '../../db/schema';
+import type { Stock, Tier } from './cells';
+
+export type CatalogueRow = typeof catalogues.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;
+export type ItemRow = typeof catalogueItems.$inferSelect;
+export type AccountRef = Pick<typeof accounts.$inferSelect, 'id' | 'name' | 'catalogueId'>;
+
+/** What a storefront's catalogue file is compared with and made from: every catalogue of the storefront. */
+export interface CatalogueState {
+  storefrontId: string;
+  organisationId: string;
+  catalogues: CatalogueRow[];
+  categories: CategoryRow[];
+  items: ItemRow[];
+  /** By item id, sorted by start quantity. */
+  tiers: Map<string, Tier[]>;
+  /** By SKU. */
+  stock: Map<string, Stock[]>;
+  accounts: AccountRef[];
+  /** The product page template a new product is shown with; null: the storefront has none. */
+  productTemplateId: string | null;
+}
+
+/** The template product pages use: the storefront's products', or its template named 'product'. */
+async function productTemplate(db: CrmDb, storefrontId: string, items: ItemRow[]): Promise<string | null> {
+  const used = items[0]?.productTemplateId;
+  if (used) return used;
+  const [named] = await db
+    .select({ id: templates.id })
+    .from(templates)
+    .where(and(eq(templates.storefrontId, storefrontId), eq(templates.name, 'product')))
+    .orderBy(asc(templates.createdDate))
+    .limit(1);
+  return named?.id ?? null;
+}
+
+/** Rows of the ids read a slice at a time, within a statement's parameter limit. */
+async function inSlices<T>(ids: readonly string[], read: (slice: string[]) => Promise<T[]>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let start = 0; start < ids.length; start += 5_000)
+    rows.push(...(await read(ids.slice(start, start + 5_000))));
+  return rows;
+}
+
+export async function loadCatalogueState(
+  db: CrmDb,
+  storefrontId: string,
+): Promise<CatalogueState | undefined> {
+  const [storefront] = await db
+    .select({ organisationId: storefronts.organisationId })
+    .from(storefronts)
+    .where(eq(storefronts.id, storefrontId));
+  if (!storefront) return undefined;
+  const catalogueRows = await db
+    .select()
+    .from(catalogues)
+    .where(eq(catalogues.storefrontId, storefrontId))
+    .orderBy(asc(catalogues.id));
+  const catalogueIds = catalogueRows.map((catalogue) => catalogue.id);
+  const [categoryRows, itemRows, accountRows] = await Promise.all([
+    inSlices(catalogueIds, (slice) =>
+      db
+        .select()
+        .from(categories)
+        .where(inArray(categories.catalogueId, slice))
+        .orderBy(asc(categories.sortOrder)),
+    ),
+    inSlices(catalogueIds, (slice) =>
+      db
+        .select()
+        .from(catalogueItems)
+        .where(inArray(catalogueItems.catalogueId, slice))
+        .orderBy(asc(catalogueItems.catalogueId), asc(catalogueItems.sortOrder), asc(catalogueItems.sku)),
+    ),
+    db
+      .select({ id: accounts.id, name: accounts.name, catalogueId: accounts.catalogueId })
+      .from(accounts)
+      .where(eq(accounts.storefrontId, storefrontId))
+      .orderBy(asc(accounts.name)),
+  ]);
+  const tierRows = await inSlices(
+    itemRows.map((item) => item.id),
+    (slice) =>
+      db
+        .select({
+          itemId: quantityTiers.itemId,
+          sv: quantityTiers.sv,
+          ev: quantityTiers.ev,
+          price: quantityTiers.price,
+        })
+        .from(quantityTiers)
+        .where(inArray(quantityTiers.itemId, slice))
+        .orderBy(asc(quantityTiers.itemId), asc(quantityTiers.sv)),
+  );
+  const skus = [...new Set(itemRows.map((item) => item.sku))];
+  const stockRows = await inSlices(skus, (slice) =>
+    db
+      .select()
+      .from(productStock)
+      .where(
+        and(eq(productStock.organisationId, storefront.organisationId), inArray(productStock.sku, slice)),
+      )
+      .orderBy(asc(productStock.sku), asc(productStock.warehouse)),
+  );
+  const tiers = new Map<string, Tier[]>();
+  for (const { itemId, sv, ev, price } of tierRows)
+    tiers.set(itemId, [...(tiers.get(itemId) ?? []), { from: sv, to: ev, price }]);
+  const stock = new Map<string, Stock[]>();
+  for (const { sku, warehouse, quantity, leadTimeDays } of stockRows)
+    stock.set(sku, [...(stock.get(sku) ?? []), { warehouse, quantity, leadTimeDays }]);
+  return {
+    storefrontId,
+    organisationId: storefront.organisationId,
+    catalogues: catalogueRows,
+    categories: categoryRows,
+    items: itemRows,
+    tiers,
+    stock,
+    accounts: accountRows,
+    productTemplateId: await productTemplate(db, storefrontId, itemRows),
+  };
+}

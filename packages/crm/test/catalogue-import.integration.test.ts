@@ -1,0 +1,336 @@
+import {
+  CATALOGUE_CONTENT_TYPES,
+  type CatalogItemDetail,
+  type CatalogPage,
+  type CatalogueFormat,
+  type CatalogueImportReport,
+  OPERATIONS_BASE_PATH,
+  type OperationsError,
+} from '@storefront/contracts';
+import { writeZip } from '@storefront/contracts/zip-archive';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueItems, catalogues, productStock } from '../src/db/schema';
+import { createCrmApp } from '../src/http/app';
+import { createOperationsKey } from '../src/operations';
+import {
+  embeddedTaxService,
+  openSeededCrm,
+  type SeededCrm,
+  TEST_SERVICE_TOKEN,
+  TODAY,
+  testEngines,
+} from '../src/testing';
+
+/** A CSV file from rows of cells, quoted as a spreadsheet saves it. */
+const csv = (...rows: string[][]) =>
+  rows
+    .map((row) =>
+      row.map((cell) => (/[",\n;]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell)).join(','),
+    )
+    .join('\r\n');
+
+const NEW_PRODUCTS = csv(
+  [
+    'sku',
+    'name',
+    'category',
+    'create_category',
+    'unit',
+    'short_description',
+    'description',
+    'specifications',
+    'attributes',
+    'images',
+    'documents',
+    'list_price',
+    'tiers',
+    'stock',
+  ],
+  [
+    'ncx-1001',
+    'NovaCyte Viability Dye, 405 nm',
+    'Cell Health > Viability',
+    'yes',
+    '100 tests',
+    'Fixable dead-cell stain for the violet laser.',
+    'Stains dead cells irreversibly; survives fixation.',
+    'Excitation: 405 nm\nEmission: 450 nm',
+    'Application: Flow Cytometry\nFormat: Lyophilised',
+    '/images/products/ncx-1001.svg',
+    'Data sheet: https://docs.example.com/ncx-1001.pdf',
+    '120.00',
+    '1-9:120.00;10+:108.00',
+    'BOS:120:2;LEI:0:14',
+  ],
+  [
+    'NCX-1002',
+    'NovaCyte Viability Dye, 488 nm',
+    'Cell Health > Viability',
+    'yes',
+    '100 tests',
+    'Fixable dead-cell stain for the blue laser.',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '135.50',
+    '',
+    'BOS:40:2',
+  ],
+);
+
+describe.each(await testEngines())(
+  'catalogue import and export through the operations API on $name',
+  (engine) => {
+    let crm: SeededCrm;
+    let key: string;
+    let app: ReturnType<typeof createCrmApp>;
+    /** The storefronts whose caches were told the catalogue changed, in order. */
+    const changed: string[] = [];
+    let call = 0;
+
+    beforeAll(async () => {
+      crm = await openSeededCrm(engine);
+      key = await createOperationsKey(crm.database.db, crm.ids.storefrontA, 'PIM');
+      app = createCrmApp({
+        db: crm.database,
+        serviceToken: TEST_SERVICE_TOKEN,
+        tax: embeddedTaxService().client,
+        now: () => TODAY,
+        checkAnswers: true,
+        catalogueChanged: async (storefrontId) => {
+          changed.push(storefrontId);
+        },
+      });
+    });
+    afterAll(async () => crm?.close());
+
+    const upload = async (file: string | Uint8Array, format: CatalogueFormat = 'csv', query = '') => {
+      call += 1;
+      const response = await app.request(`${OPERATIONS_BASE_PATH}/catalogue/import${query}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': CATALOGUE_CONTENT_TYPES[format],
+          'idempotency-key': `import-${engine.name}-${call}`,
+        },
+        body: typeof file === 'string' ? file : Buffer.from(file),
+      });
+      return {
+        status: response.status,
+        body: (await response.json()) as CatalogueImportReport & OperationsError,
+      };
+    };
+    const download = async (format: CatalogueFormat) => {
+      const response = await app.request(`${OPERATIONS_BASE_PATH}/catalogue/export?format=${format}`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe(CATALOGUE_CONTENT_TYPES[format]);
+      return new Uint8Array(await response.arrayBuffer());
+    };
+    const search = async (searchText: string, accountId = crm.ids.guest) =>
+      (
+        await crm.postAs<CatalogPage>('retrieveCatalogNG', {
+          storefrontId: crm.ids.storefrontA,
+          accountId,
+          searchText,
+        })
+      ).body.items;
+    const product = (objectid: string, accId = crm.ids.guest) =>
+      crm.getAs<CatalogItemDetail>('getFormattedObjectDetails', {
+        objectapi: 'CatalogItem',
+        objectid,
+        accId,
+        stfId: crm.ids.storefrontA,
+      });
+    const fullCatalogueItem = async (sku: string) => {
+      const [row] = await crm.database.db
+        .select({ item: catalogueItems })
+        .from(catalogueItems)
+        .innerJoin(catalogues, eq(catalogues.id, catalogueItems.catalogueId))
+        .where(
+          and(
+            eq(catalogues.storefrontId, crm.ids.storefrontA),
+            eq(catalogues.type, 'Full'),
+            eq(catalogueItems.sku, sku),
+          ),
+        );
+      return row?.item;
+    };
+
+    it('imports a CSV of new products that the catalogue types then show, with their category, tiers, documents and stock', async () => {
+      const { status, body } = await upload(NEW_PRODUCTS);
+      expect(status).toBe(200);
+      expect(body).toEqual({
+        applied: true,
+        dryRun: false,
+        rows: 2,
+        created: 2,
+        updated: 0,
+        unchanged: 0,
+        problems: [],
+      });
+      expect(changed).toEqual([crm.ids.storefrontA]);
+
+      const [card] = await search('NovaCyte Viability Dye, 405');
+      expect(card).toMatchObject({ sku: 'NCX-1001', price: 120, unit: '100 tests', hasTiers: true });
+      const { body: detail } = await product(card?.id ?? '');
+      expect(detail).toMatchObject({
+        description: 'Stains dead cells irreversibly; survives fixation.',
+        category: { name: 'Viability' },
+        images: ['/images/products/ncx-1001.svg'],
+        specifications: [
+          { name: 'Excitation', value: '405 nm' },
+          { name: 'Emission', value: '450 nm' },
+        ],
+        attributes: { Application: 'Flow Cytometry', Format: 'Lyophilised' },
+      });
+      expect(detail.tiers.map(({ sv, ev, price }) => ({ sv, ev, price }))).toEqual([
+        { sv: 1, ev: 9, price: 120 },
+        { sv: 10, ev: null, price: 108 },
+      ]);
+      const item = await fullCatalogueItem('NCX-1001');
+      expect(item?.documents).toEqual([
+        { title: 'Data sheet', url: 'https://docs.example.com/ncx-1001.pdf' },
+      ]);
+      const stock = await crm.database.db.select().from(productStock).where(eq(productStock.sku, 'NCX-1001'));
+      expect(
+        stock.map(({ warehouse, quantity, leadTimeDays }) => [warehouse, quantity, leadTimeDays]).sort(),
+      ).toEqual([
+        ['BOS', 120, 2],
+        ['LEI', 0, 14],
+      ]);
+    });
+
+    it('imports the same file twice: the second time every row is unchanged and no cache is cleared', async () => {
+      const before = changed.length;
+      const { status, body } = await upload(NEW_PRODUCTS);
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ applied: true, created: 0, updated: 0, unchanged: 2 });
+      expect(changed).toHaveLength(before);
+    });
+
+    it('applies a price change from a file of two columns, and retires a product with its replacement', async () => {
+      const price = await upload(csv(['sku', 'list_price'], ['NCX-1002', '139.00']));
+      expect(price.body).toMatchObject({ applied: true, updated: 1, unchanged: 0 });
+      expect((await search('NovaCyte Viability Dye, 488'))[0]).toMatchObject({ price: 139 });
+      // Everything the file left out is as it was.
+      expect(await fullCatalogueItem('NCX-1002')).toMatchObject({
+        unit: '100 tests',
+        name: 'NovaCyte Viability Dye, 488 nm',
+      });
+
+      const retired = await upload(
+        csv(['sku', 'discontinued', 'replacement_sku'], ['NCX-1002', 'yes', 'NCX-1001']),
+      );
+      expect(retired.body).toMatchObject({ applied: true, updated: 1 });
+      expect(await search('NovaCyte')).toEqual([expect.objectContaining({ sku: 'NCX-1001' })]);
+      const item = await fullCatalogueItem('NCX-1002');
+      expect((await product(item?.id ?? '')).status).toBe(404);
+      const { body } = await crm.post('checkQuickOrder', {
+        storefrontId: crm.ids.storefrontA,
+        accountId: crm.ids.marlowe,
+        contactId: 'catalogue-import',
+        rows: [{ line: 1, sku: 'ncx-1002', qty: 2 }],
+      });
+      expect(body.results[0]).toMatchObject({ status: 'problem', problem: 'superseded' });
+      expect(body.results[0] && 'message' in body.results[0] ? body.results[0].message : '').toContain(
+        'NCX-1001',
+      );
+    });
+
+    /** Each bad file renames NCX-1001 in its row 2 and adds NCX-2001 in row 3: neither may be applied. */
+    const columns = ['sku', 'name', 'category', 'unit', 'list_price', 'tiers'];
+    const good = ['NCX-1001', 'Renamed meanwhile', 'Cell Health > Viability', '100 tests', '120.00', ''];
+    const fresh = ['NCX-2001', 'Viability Dye', 'Cell Health > Viability', 'kit', '10.00', ''];
+    it.each([
+      [
+        'a price that is no number',
+        csv(columns, good, fresh.with(4, 'abc')),
+        3,
+        'list_price',
+        "'abc' is not a price",
+      ],
+      [
+        'overlapping tiers',
+        csv(columns, good, fresh.with(5, '1-9:12.00;5-20:11.00')),
+        3,
+        'tiers',
+        'tier 5-20 overlaps tier 1-9',
+      ],
+      [
+        'an unknown category',
+        csv(columns, good, fresh.with(2, 'Cell Helth')),
+        3,
+        'category',
+        "unknown category 'Cell Helth'",
+      ],
+      ['a NUL', csv(columns, good, fresh.with(1, 'Viability\u0000Dye')), 3, 'name', 'must not contain NUL'],
+      [
+        'an unknown column',
+        csv([...columns, 'colour'], [...good, 'red'], [...fresh, 'blue']),
+        1,
+        'colour',
+        'unknown column',
+      ],
+    ])(
+      'refuses a file with %s, naming its row and column, and applies none of its rows',
+      async (_, file, row, column, message) => {
+        const { status, body } = await upload(file);
+        expect(status).toBe(422);
+        expect(body.code).toBe('CATALOGUE_REFUSED');
+        expect(body.message).toContain('nothing was applied');
+        expect(body.problems).toContainEqual({ row, column, message: expect.stringContaining(message) });
+        expect((await fullCatalogueItem('NCX-1001'))?.name).toBe('NovaCyte Viability Dye, 405 nm');
+        expect(await fullCatalogueItem('NCX-2001')).toBeUndefined();
+      },
+    );
+
+    it('checks without applying on a dry run, and reports the problems it would refuse', async () => {
+      const fine = await upload(csv(['sku', 'list_price'], ['NCX-1001', '99.00']), 'csv', '?dryRun=true');
+      expect(fine.body).toEqual({
+        applied: false,
+        dryRun: true,
+        rows: 1,
+        created: 0,
+        updated: 1,
+        unchanged: 0,
+        problems: [],
+      });
+      expect((await fullCatalogueItem('NCX-1001'))?.listPrice).toBe(120);
+      const bad = await upload(csv(['sku', 'list_price'], ['NCX-1001', '-1']), 'csv', '?dryRun=true');
+      expect(bad.status).toBe(200);
+      expect(bad.body).toMatchObject({ applied: false, problems: [{ row: 2, column: 'list_price' }] });
+    });
+
+    it.each(['csv', 'xlsx', 'json'] as const)(
+      'exports the storefront catalogue as %s, and importing the export changes nothing',
+      async (format) => {
+        const before = changed.length;
+        const file = await download(format);
+        const { status, body } = await upload(file, format);
+        expect(status).toBe(200);
+        expect(body.created + body.updated).toBe(0);
+        expect(body.unchanged).toBe(body.rows);
+        expect(body.rows).toBeGreaterThan(500);
+        expect(changed).toHaveLength(before);
+      },
+    );
+
+    it('refuses a workbook that would inflate past its bound, before reading a cell and within a second', async () => {
+      const bomb = await writeZip({
+        'xl/workbook.xml': '<workbook/>',
+        'xl/worksheets/sheet1.xml': Buffer.alloc(130 * 1024 * 1024, 0x20),
+      });
+      expect(bomb.length).toBeLessThan(1024 * 1024);
+      const started = performance.now();
+      const { status, body } = await upload(bomb, 'xlsx');
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(status).toBe(422);
+      expect(body.problems?.[0]?.message).toContain('unpacks to more than 128 MB');
+    });
+  },
+);
