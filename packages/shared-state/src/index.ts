@@ -1,3 +1,4 @@
+export { type Generations, generations } from './generations';
 export { memoryCache, memorySharedState } from './memory';
 export { redactRedisUrl } from './redis';
 export { createSharedState, type SharedStateOptions } from './shared-state';
