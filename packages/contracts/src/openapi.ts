@@ -6,6 +6,7 @@ import * as contracts from './index';
 import {
   businessEventSchema,
   IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_RULE,
   MAX_CATALOGUE_FILE_BYTES,
   MAX_OPERATIONS_BODY_BYTES,
   OPERATIONS_BASE_PATH,
@@ -305,7 +306,7 @@ export function operationsOpenApi(): Json {
           required: true,
           description:
             'Names this change: send the same key when retrying it, a new one for another change (1 to 255 printable ASCII characters).',
-          schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[!-~]+$' },
+          schema: { type: 'string', ...IDEMPOTENCY_KEY_RULE },
         },
       },
       responses: Object.fromEntries(

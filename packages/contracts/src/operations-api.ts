@@ -13,6 +13,8 @@ export const OPERATIONS_BASE_PATH = '/operations/v1';
 export const OPERATIONS_KEY_PREFIX = 'opk_';
 /** Every state-changing call names an idempotency key: the same key with the same body answers the same. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** An idempotency key: 1 to 255 printable ASCII characters. */
+export const IDEMPOTENCY_KEY_RULE = { pattern: '^[!-~]+$', minLength: 1, maxLength: 255 } as const;
 /** Largest JSON body of an operations call (a catalogue file has its own limit). */
 export const MAX_OPERATIONS_BODY_BYTES = 256 * 1024;
 /** Largest catalogue file an import takes, before it is parsed. */

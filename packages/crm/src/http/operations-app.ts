@@ -1,5 +1,6 @@
 import {
   IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_RULE,
   MAX_CATALOGUE_FILE_BYTES,
   MAX_OPERATIONS_BODY_BYTES,
   OPERATIONS_BASE_PATH,
@@ -43,7 +44,7 @@ export interface OperationsAppOptions {
 
 type Env = { Variables: { caller: OperationsCaller } };
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+const IDEMPOTENCY_KEY = new RegExp(IDEMPOTENCY_KEY_RULE.pattern);
 const NOT_JSON = new OperationsRefusal(400, 'INVALID_JSON', 'The request body is not valid JSON.');
 
 /**
@@ -93,11 +94,11 @@ export function createOperationsApp(options: OperationsAppOptions): Hono<Env> {
     app.on(route.method, path, limit, async (c) => {
       const caller = c.get('caller');
       const key = c.req.header(IDEMPOTENCY_KEY_HEADER) ?? '';
-      if (route.idempotent && !IDEMPOTENCY_KEY.test(key))
+      if (route.idempotent && (!IDEMPOTENCY_KEY.test(key) || key.length > IDEMPOTENCY_KEY_RULE.maxLength))
         throw new OperationsRefusal(
           400,
           'IDEMPOTENCY_KEY_REQUIRED',
-          `Send an ${IDEMPOTENCY_KEY_HEADER} header (1 to 255 printable characters) with every change, the same for each retry.`,
+          `Send an ${IDEMPOTENCY_KEY_HEADER} header (1 to ${IDEMPOTENCY_KEY_RULE.maxLength} printable characters) with every change, the same for each retry.`,
         );
       const raw = route.method === 'GET' ? new Uint8Array() : new Uint8Array(await c.req.arrayBuffer());
       const input = {
