@@ -1,7 +1,7 @@
 import type { OperationsOrder } from '@storefront/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, crmOutbox, invoices, productLots } from '../src/db/schema';
+import { accounts, businessEvents, crmOutbox, invoices, productLots } from '../src/db/schema';
 import { createOperationsKey } from '../src/operations';
 import { openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
 import {
@@ -249,6 +249,16 @@ describe.each(await testEngines())("the buyer's orders on $name", (engine) => {
     });
     const seen = await operations<OperationsOrder>(crm, erp, `/orders/${order.orderNumber}`);
     expect(seen.body).toMatchObject({ status: 'cancelled', version: 2 });
+    const [event] = await crm.database.db
+      .select()
+      .from(businessEvents)
+      .where(
+        and(
+          eq(businessEvents.subject, `order:${order.orderNumber}`),
+          eq(businessEvents.type, 'order.cancelled'),
+        ),
+      );
+    expect(event?.data).toMatchObject({ status: 'cancelled', reason: 'Ordered twice' });
     const [mail] = await crm.database.db
       .select()
       .from(crmOutbox)

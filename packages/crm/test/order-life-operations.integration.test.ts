@@ -1,7 +1,7 @@
 import type { OperationsError, OperationsOrder } from '@storefront/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crmOutbox, shipments } from '../src/db/schema';
+import { businessEvents, crmOutbox, shipments } from '../src/db/schema';
 import { createOperationsKey } from '../src/operations';
 import { openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
 import {
@@ -131,6 +131,21 @@ describe.each(await testEngines())("an order's life through the operations API o
       ['delivered', 'erp', 'ERP'],
     ]);
     expect(delivered.body.history.at(-1)?.at).toBe('2025-06-15T11:00:00.000Z');
+    // Each change is a business event of the order, numbered in order for the webhooks.
+    const events = await crm.database.db
+      .select()
+      .from(businessEvents)
+      .where(eq(businessEvents.subject, `order:${placed.orderNumber}`))
+      .orderBy(asc(businessEvents.sequence));
+    expect(
+      events.filter((event) => event.type !== 'order.placed').map((event) => [event.type, event.data.status]),
+    ).toEqual([
+      ['order.confirmed', 'confirmed'],
+      ['order.shipped', 'partially_shipped'],
+      ['order.shipped', 'shipped'],
+      ['order.delivered', 'delivered'],
+    ]);
+    expect(events.at(-1)?.data).toMatchObject({ version: 5, erpOrderNumber: 'ERP-100234' });
 
     const listed = await operations<{ orders: { orderNumber: string; status: string }[] }>(
       crm,
