@@ -15,9 +15,10 @@ export interface Generations {
 
 /**
  * Kept far longer than any cache that uses it keeps an entry: a generation forgotten (after this, or pushed out
- * of the bound) reads '0' again, and whatever was cached under '0' has long expired by then.
+ * of the bound) reads '0' again, and whatever was cached under '0' has long expired by then. (Within a timer's
+ * 24.8 days: the in-process cache sweeps on a timer of its TTL.)
  */
-const GENERATION_TTL_MS = 30 * 24 * 3_600_000;
+const GENERATION_TTL_MS = 7 * 24 * 3_600_000;
 const MAX_KEYS = 100_000;
 
 export function generations(state: SharedState, namespace: string): Generations {
