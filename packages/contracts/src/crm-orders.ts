@@ -91,8 +91,8 @@ export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 const orderRef = { ...catalogueScope, orderNumber: text().trim().min(1).max(40) };
 /**
- * The signed-in buyer (the gateway binds it from the principal): the order's PDF is offered to the buyer who
- * placed it, the one its download serves.
+ * Bound by the gateway to the signed-in user's contact: the buyer who cancels is named in the order's timeline,
+ * and the order's PDF is offered to the buyer who placed it (the one its download serves).
  */
 const viewer = { contactId: id.optional() };
 // Statuses change whenever the ERP reports: nothing here is cached.
@@ -124,7 +124,7 @@ export const ORDER_CRM_TYPES = {
   cancelOrder: crmType({
     ...row,
     method: 'POST',
-    payload: z.object({ ...orderRef, contactId: id, reason: text().trim().max(500).optional() }),
+    payload: z.object({ ...orderRef, ...viewer, reason: text().trim().max(500).optional() }),
     answer: orderDetailSchema,
   }),
 };

@@ -241,7 +241,7 @@ export const cancelOrder: Handler<'cancelOrder'> = async (ctx, payload) => {
         status: 'cancelled',
         at: new Date(),
         actor: 'buyer',
-        by: (await contactName(tx, payload.contactId)) ?? 'Buyer',
+        by: (payload.contactId && (await contactName(tx, payload.contactId))) || 'Buyer',
         note: reason,
       });
       return { kind: 'cancelled', reason };
