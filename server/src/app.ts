@@ -2,7 +2,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { MESSAGES, OPERATIONS_BASE_PATH } from '@storefront/contracts';
 import type { Gateway } from '@storefront/gateway';
 import type { IdentityEnv } from '@storefront/identity';
-import type { Cache, RateLimiter } from '@storefront/shared-state';
+import type { RateLimiter } from '@storefront/shared-state';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
@@ -18,7 +18,7 @@ import { observeRequests, type RouteVariables } from './observe-requests';
 import { openApiRoutes } from './openapi-routes';
 import { operationsOnly } from './operations-access';
 import { serveOperationsApi } from './operations-api';
-import { type CachedPage, createPageCache } from './page-cache';
+import { createPageCache, type PageCacheOptions } from './page-cache';
 import { closeConnectionsWhenStopping, type Readiness } from './readiness';
 import { routeLabeller } from './route-labels';
 import { sameOriginWrites } from './same-origin';
@@ -53,7 +53,7 @@ export interface ServerParts {
   /** Hosts containing it answer the old site's paths with 301s to the new ones (spec P§2). */
   companyDomain: string;
   /** Guest pages kept for visitors without cookies, and for how long (0: none are kept). */
-  pageCache: { store: Cache<CachedPage>; ttlMs: number };
+  pageCache: Omit<PageCacheOptions, 'documentPolicy'>;
   /** The bearer token of the operator's endpoints: /metrics and /operations/*. */
   operationsToken: string;
   /** This server's series, shown at /metrics. */

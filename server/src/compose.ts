@@ -22,6 +22,7 @@ import { createTaxApp } from '@storefront/tax';
 import { Hono } from 'hono';
 import type { ServerBuild } from 'react-router';
 import { createServerApp } from './app';
+import { catalogueChanges } from './catalogue-changes';
 import { PAYMENTS_MOUNT, type ServerConfig } from './config';
 import { type DemoUser, demoContacts, demoRecipients, ensureDemoUsers } from './demo-users';
 import type { Logger } from './logger';
@@ -163,6 +164,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
     if (seed.seeded) logger.info({ storefronts: seed.storefronts.length }, 'demo data seeded');
 
     const tax = config.tax.embedded ? embeddedTax(config) : undefined;
+    const catalogue = catalogueChanges(sharedState);
     const crm = crmDatabase
       ? createCrmApp({
           maintenance: { everyMs: DELIVERY_SWEEP_MS, stop: stopDeliveries.signal },
@@ -174,6 +176,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
           mailFrom: config.mailFrom,
           // Through the redacting logger: a failed query's parameters (customer data) stay out of the log.
           logError: (error) => logger.error({ part: 'crm', err: error }, 'crm: unexpected error'),
+          catalogueChanged: catalogue.changed,
           payments: {
             secret: config.payments.secret,
             pageUrl: config.payments.pageUrl,
@@ -265,6 +268,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
           maxEntries: PAGE_CACHE_ENTRIES,
         }),
         ttlMs: config.pageCacheTtlMs,
+        generation: catalogue.ofPage(gateway.resolveDomain),
       },
       operationsToken: config.operationsToken.value,
       metrics,

@@ -24,6 +24,11 @@ export interface PageCacheOptions {
    * served to many visitors, so it cannot carry one request's nonce.
    */
   documentPolicy: (request: Request, scriptSources: string[]) => Promise<string>;
+  /**
+   * What the host's pages are made from now (its storefront catalogue's generation): part of the key, so a
+   * page kept before a catalogue import is never served after it, on any instance. None: always the same.
+   */
+  generation?: (request: Request) => Promise<string>;
 }
 
 /** A render of a page, told to finish every deferred read before answering when the page will be stored. */
@@ -63,7 +68,10 @@ export function createPageCache(options: PageCacheOptions) {
   return {
     /** `variant`: what else the page depends on that the request URL does not say (http or https). */
     async serve(request: Request, variant: string, render: PageRender): Promise<Response> {
-      const key = ttlMs > 0 ? pageKey(request, variant) : null;
+      const cacheable = ttlMs > 0 && mayBeCached(request);
+      const key = cacheable
+        ? pageKey(request, `${variant}\n${(await options.generation?.(request)) ?? ''}`)
+        : null;
       if (!key) return withoutShareMark(await render({ whole: false }));
       const stored = await store.get(key).catch(() => undefined);
       if (stored) return pageResponse(stored, request, 'hit');
@@ -77,12 +85,16 @@ export function createPageCache(options: PageCacheOptions) {
   };
 }
 
-/** The cache key of a request that may be answered from the cache; null when it may not. */
-function pageKey(request: Request, variant: string): string | null {
-  if (request.method !== 'GET') return null;
-  if (request.headers.has('cookie') || request.headers.has('authorization')) return null;
+/** A request the cache may answer: a GET without cookies or credentials, in a language worth an entry. */
+function mayBeCached(request: Request): boolean {
+  if (request.method !== 'GET') return false;
+  if (request.headers.has('cookie') || request.headers.has('authorization')) return false;
+  return (request.headers.get('accept-language') ?? '').length <= MAX_LANGUAGE_HEADER;
+}
+
+/** The cache key of a request that may be answered from the cache. */
+function pageKey(request: Request, variant: string): string {
   const language = request.headers.get('accept-language') ?? '';
-  if (language.length > MAX_LANGUAGE_HEADER) return null;
   return createHash('sha256')
     .update([variant, request.url, request.headers.get('host') ?? '', language.toLowerCase()].join('\n'))
     .digest('base64url');

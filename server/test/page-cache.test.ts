@@ -48,6 +48,22 @@ describe('the guest page cache', () => {
     expect(second.headers.get(SHAREABLE_PAGE_HEADER)).toBeNull();
   });
 
+  it('renders the page again once its storefront catalogue moved on to another generation', async () => {
+    let generation = '0';
+    const cache = createPageCache({
+      store: memoryCache<CachedPage>({ ttlMs: 30_000, maxEntries: 10 }),
+      ttlMs: 30_000,
+      documentPolicy: async () => "script-src 'self'",
+      generation: async () => generation,
+    });
+    const { render, calls } = renderer();
+    await cache.serve(get(), 'http', render);
+    expect((await cache.serve(get(), 'http', render)).headers.get('x-page-cache')).toBe('hit');
+    generation = 'moved-on';
+    expect((await cache.serve(get(), 'http', render)).headers.get('x-page-cache')).toBe('miss');
+    expect(calls).toHaveLength(2);
+  });
+
   it('keeps the Cache-Control of a route that says how long others may keep its answer', async () => {
     const cache = pageCache();
     const { render } = renderer({ [SHAREABLE_PAGE_HEADER]: 'true', 'cache-control': 'public, max-age=3600' });

@@ -9,6 +9,8 @@ export interface CacheScope {
   accountId: string;
   storefrontId: string;
   contactId: string | null;
+  /** The storefront catalogue's generation: a catalogue import makes every earlier entry unreachable. */
+  catalogueGeneration: string;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { AccountChoice, DomainDetails, Envelope } from '@storefront/contracts';
-import { type Cache, memorySharedState, type SharedState } from '@storefront/shared-state';
+import { type Cache, generations, memorySharedState, type SharedState } from '@storefront/shared-state';
 import { createYoga } from 'graphql-yoga';
 import {
   ACCOUNT_CHOICE_TTL_MS,
@@ -16,7 +16,13 @@ import { type Logger, requestLogger, silentLogger } from './logger';
 import { type GatewayObserver, unobserved } from './observer';
 import { AnswerSources, type GatewayContext } from './operation';
 import { createPoFileQuota } from './po-file-quota';
-import { createPrincipalResolver, type Principal, requestStorefront, type TokenVerifier } from './principal';
+import {
+  createPrincipalResolver,
+  type Principal,
+  requestStorefront,
+  type TokenVerifier,
+  withCatalogueGeneration,
+} from './principal';
 import { PROMO_CODE_LOOKUP_RULE } from './promo-code-lookups';
 import { createRememberedAnswers, sameRequestKey } from './remembered-answers';
 import { schema } from './schema';
@@ -93,10 +99,13 @@ export function createGateway(options: GatewayOptions): Gateway {
     'account-choices',
     Math.min(options.cacheTtlMs, ACCOUNT_CHOICE_TTL_MS),
   );
-  const resolvePrincipal = createPrincipalResolver(
-    resolveDomain,
-    options.verifyToken &&
-      tokenVerifier(options.verifyToken, shared, options.cacheTtlMs, crm, accountChoices, logger),
+  const resolvePrincipal = withCatalogueGeneration(
+    createPrincipalResolver(
+      resolveDomain,
+      options.verifyToken &&
+        tokenVerifier(options.verifyToken, shared, options.cacheTtlMs, crm, accountChoices, logger),
+    ),
+    generations(shared, 'catalogue'),
   );
   const results = cached<Envelope>('results', options.cacheTtlMs);
   const promoCodeLookups = shared.rateLimiter('gateway:promo-code-lookups', PROMO_CODE_LOOKUP_RULE);

@@ -76,12 +76,13 @@ export class Operation<A> {
 
   /** Read-only answers only: keyed by field, arguments and principal; only successes are kept. */
   async cached(principal: Principal, load: () => Promise<Envelope>): Promise<Envelope> {
-    const { userType, accountId, contactId, storefront } = principal;
+    const { userType, accountId, contactId, storefront, catalogueGeneration = '0' } = principal;
     const key = cacheKey(this.field, this.args, {
       userType,
       accountId,
       contactId,
       storefrontId: storefront.storefrontId,
+      catalogueGeneration,
     });
     const hit = await this.ctx.results.get(key);
     this.cache = hit ? 'hit' : 'miss';

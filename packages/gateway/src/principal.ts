@@ -7,6 +7,7 @@ import {
   OWN_CONTACT_TYPES,
   type UserType,
 } from '@storefront/contracts';
+import type { Generations } from '@storefront/shared-state';
 import { takesField } from './allow-list';
 import { accessDenied, GatewayRefusal, NOT_SIGNED_IN, Unauthorized } from './envelope';
 
@@ -33,10 +34,15 @@ export interface Principal {
    * `x-guest-cart` header): a guest's cart is theirs by this secret, never by the shared guest account.
    */
   guestCartSecret: string | null;
+  /**
+   * The storefront catalogue's generation when the request was resolved: it moves on when a catalogue import
+   * changes the catalogue, and cached answers carry it in their keys, so none from before is used again.
+   */
+  catalogueGeneration?: string;
 }
 
 /** Who a verified token is; the guest cart secret comes with the request, not the token. */
-export type VerifiedUser = Omit<Principal, 'guestCartSecret'>;
+export type VerifiedUser = Omit<Principal, 'guestCartSecret' | 'catalogueGeneration'>;
 
 /** Verifies a bearer token for a storefront; null when it is not valid there. */
 export type TokenVerifier = (token: string, storefront: DomainDetails) => Promise<VerifiedUser | null>;
@@ -98,6 +104,17 @@ export function createPrincipalResolver(
       storefront,
       guestCartSecret,
     };
+  };
+}
+
+/** The principal with its storefront catalogue's generation now, read for every request from shared state. */
+export function withCatalogueGeneration(
+  resolve: PrincipalResolver,
+  catalogue: Generations,
+): PrincipalResolver {
+  return async (request) => {
+    const principal = await resolve(request);
+    return { ...principal, catalogueGeneration: await catalogue.current(principal.storefront.storefrontId) };
   };
 }
 

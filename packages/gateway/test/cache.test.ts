@@ -6,6 +6,7 @@ const scope: CacheScope = {
   accountId: 'acc-1',
   storefrontId: 'stf-1',
   contactId: null,
+  catalogueGeneration: '0',
 };
 
 describe('cacheKey', () => {
@@ -30,6 +31,7 @@ describe('cacheKey', () => {
       cacheKey('f', { id: 1 }, { ...scope, storefrontId: 'stf-2' }),
       cacheKey('f', { id: 1 }, { ...scope, userType: 'AWSManager' }),
       cacheKey('f', { id: 1 }, { ...scope, contactId: 'c-1' }),
+      cacheKey('f', { id: 1 }, { ...scope, catalogueGeneration: 'm1.a' }),
       cacheKey('g', { id: 1 }, scope),
       cacheKey('f', { id: 2 }, scope),
       cacheKey('f', [3, 1], scope),

@@ -2,6 +2,7 @@ import type { DomainDetails, Envelope } from '@storefront/contracts';
 import { openSeededCrm, TEST_SERVICE_TOKEN, testEngines } from '@storefront/crm/testing';
 import type { Database } from '@storefront/database';
 import { migrateIdentity } from '@storefront/identity';
+import { generations } from '@storefront/shared-state';
 import { type TwoInstances, testStateStores } from '@storefront/shared-state/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheKey } from '../src/cache';
@@ -193,6 +194,7 @@ describe.each(await testStateStores())('answers remembered by two gateway instan
         accountId: storefront.guestAccountId ?? '',
         contactId: null,
         storefrontId: storefront.storefrontId,
+        catalogueGeneration: '0',
       },
     );
     const results = state.second.cache<Envelope>('gateway:results', { ttlMs: 30_000, maxEntries: 1000 });
@@ -205,6 +207,19 @@ describe.each(await testStateStores())('answers remembered by two gateway instan
     const readAgain = await ask(first, overHttp(body));
     expect(crmCalls).toEqual(['retrieveCatalogNG']);
     expect(readAgain).toEqual(before);
+  });
+
+  it('reads the CRM again on every instance at once when the storefront catalogue changed', async () => {
+    const body = catalogueRead(storefront.storefrontId, 13);
+    const catalogueReads = () => crmCalls.filter((type) => type === 'retrieveCatalogNG').length;
+    crmCalls = [];
+    for (const gateway of [first, second, first, second]) await ask(gateway, overHttp(body));
+    expect(catalogueReads()).toBe(1);
+    // What a catalogue import tells the caches (the server's catalogueChanged), here on the first instance.
+    await generations(state.first, 'catalogue').advance(storefront.storefrontId);
+    await ask(second, overHttp(body));
+    await ask(first, overHttp(body));
+    expect(catalogueReads()).toBe(2);
   });
 
   it('reads the CRM again once the result expired', async () => {
