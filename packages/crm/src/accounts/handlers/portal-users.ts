@@ -1,10 +1,12 @@
 import type { PortalContact } from '@storefront/contracts';
 import { findAccount } from '../../core/accounts';
 import { notFound } from '../../core/errors';
-import type { Handler } from '../../core/handler';
+import type { Handler, HandlerContext } from '../../core/handler';
+import { recordBusinessEvent } from '../../events';
 import {
   findContactByEmail,
   insertContact,
+  lockAccountContact,
   type PortalContactRow,
   updateAccountContact,
 } from '../queries/portal-contacts';
@@ -38,22 +40,57 @@ export const contactInSF: Handler<'contactInSF'> = async (ctx, payload) => {
   return contactView(made);
 };
 
-export const updateContactInSF: Handler<'updateContactInSF'> = async (ctx, payload) => {
-  const row = await updateAccountContact(ctx.db, payload.accId, payload.cid, {
-    awsUserId: payload.awsUserId,
+/**
+ * Changes the account's contact and, in the same transaction, records the business event the change is: a pool
+ * user linked to a contact that had none is a user created; an active user made inactive is a user deactivated.
+ */
+async function changeContact(
+  ctx: HandlerContext,
+  scope: { accId: string; cid: string },
+  values: Partial<Pick<PortalContactRow, 'awsUserId' | 'portalUserActive'>>,
+): Promise<PortalContact> {
+  let recorded = false;
+  const row = await ctx.db.transaction(async (tx) => {
+    const before = await lockAccountContact(tx, scope.accId, scope.cid);
+    if (!before) return undefined;
+    const after = await updateAccountContact(tx, scope.accId, scope.cid, values);
+    if (!after) return undefined;
+    const type =
+      before.awsUserId === null && after.awsUserId !== null
+        ? 'user.created'
+        : before.portalUserActive && !after.portalUserActive
+          ? 'user.deactivated'
+          : null;
+    if (type) {
+      const account = await findAccount(tx, after.accountId);
+      if (!account) throw noContact();
+      await recordBusinessEvent(tx, {
+        storefrontId: account.storefrontId,
+        type,
+        subject: `user:${after.id}`,
+        data: {
+          contactId: after.id,
+          accountId: after.accountId,
+          email: after.email,
+          firstName: after.firstName,
+          lastName: after.lastName,
+          active: after.portalUserActive,
+        },
+      });
+      recorded = true;
+    }
+    return after;
   });
   if (!row) throw noContact();
+  if (recorded) void ctx.events.deliver();
   return contactView(row);
-};
+}
 
-export const userActivatedInAWS: Handler<'userActivatedInAWS'> = async (ctx, payload) => {
-  const row = await updateAccountContact(ctx.db, payload.accId, payload.cid, { portalUserActive: true });
-  if (!row) throw noContact();
-  return contactView(row);
-};
+export const updateContactInSF: Handler<'updateContactInSF'> = (ctx, payload) =>
+  changeContact(ctx, payload, { awsUserId: payload.awsUserId });
 
-export const userDeactivatedInAWS: Handler<'userDeactivatedInAWS'> = async (ctx, payload) => {
-  const row = await updateAccountContact(ctx.db, payload.accId, payload.cid, { portalUserActive: false });
-  if (!row) throw noContact();
-  return contactView(row);
-};
+export const userActivatedInAWS: Handler<'userActivatedInAWS'> = (ctx, payload) =>
+  changeContact(ctx, payload, { portalUserActive: true });
+
+export const userDeactivatedInAWS: Handler<'userDeactivatedInAWS'> = (ctx, payload) =>
+  changeContact(ctx, payload, { portalUserActive: false });

@@ -32,6 +32,20 @@ export async function insertContact(
   return row;
 }
 
+/** One contact of one account, locked for the rest of the transaction; undefined when it has no such contact. */
+export async function lockAccountContact(
+  tx: CrmDb,
+  accountId: string,
+  contactId: string,
+): Promise<PortalContactRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.id, contactId), eq(contacts.accountId, accountId)))
+    .for('no key update');
+  return row;
+}
+
 /** Changes one contact of one account; undefined when the account has no such contact. */
 export async function updateAccountContact(
   db: CrmDb,

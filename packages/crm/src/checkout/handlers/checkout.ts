@@ -26,6 +26,7 @@ import {
 import { CrmHttpError, notFound } from '../../core/errors';
 import type { Handler, HandlerContext } from '../../core/handler';
 import { lockOwnerAndQuote, lockPoNumber } from '../../db/locks';
+import { recordBusinessEvent } from '../../events';
 import { findFileMeta, replaceQuoteFile } from '../../files';
 import { invoiceOrder } from '../../invoices';
 import { insertNotification } from '../../notifications';
@@ -294,7 +295,47 @@ async function placeOrder(
       attachmentFileId: pdf.id,
     });
   }
+  // Last: its subject's lock is the transaction's last (after the paid invoice's, whose subject sorts first).
+  await recordBusinessEvent(ctx.db, {
+    storefrontId: quote.storefrontId,
+    type: 'order.placed',
+    subject: `order:${orderNumber}`,
+    data: { ...orderPlacedData(quote, order, document), buyerEmail: recipient },
+  });
   return placedOrder(ctx, order, false);
+}
+
+/** What the supplier's systems learn of a new order: enough to enter it, never a buyer's secret. */
+function orderPlacedData(quote: QuoteRow, order: OrderRow, document: OrderDocument): Record<string, unknown> {
+  return {
+    orderNumber: order.orderNumber,
+    status: order.status,
+    version: order.version,
+    erpOrderNumber: order.erpOrderNumber,
+    placedAt: order.placedAt.toISOString(),
+    accountId: quote.guestSecretHash === null ? quote.accountId : (quote.billToAccountId ?? quote.accountId),
+    contactId: quote.contactId,
+    guest: quote.guestSecretHash !== null,
+    poNumber: document.poNumber,
+    paymentTerms: document.paymentTerms,
+    billTo: document.billTo,
+    shipTo: document.shipTo,
+    details: document.details,
+    currency: document.currency,
+    lines: document.lines.map(({ sku, name, qty, unitPrice, lineTotal }) => ({
+      sku,
+      name,
+      quantity: qty,
+      unitPrice,
+      lineTotal,
+    })),
+    subtotal: document.subtotal,
+    discount: document.discount,
+    shipping: document.shipping,
+    surcharge: document.surcharge,
+    tax: document.tax,
+    total: document.total,
+  };
 }
 
 /**
@@ -330,6 +371,7 @@ export const blinkCheckout: Handler<'blinkCheckout'> = async (ctx, payload) => {
   if (!placed.alreadySubmitted) {
     void ctx.mail.deliver();
     void ctx.refunds.settle();
+    void ctx.events.deliver();
   }
   return placed;
 };

@@ -40,7 +40,7 @@ import {
 } from '../queries/invoice-payments';
 import type { InvoiceRow } from '../queries/invoices';
 import { receiptMail, receiptNumberOf } from '../rules/invoice-payments';
-import { invoiceSummary, ownAccount } from './invoices';
+import { invoiceSummary, ownAccount, recordInvoicePaid } from './invoices';
 
 const cents = (amount: number) => Math.round(amount * 100);
 
@@ -256,7 +256,7 @@ export async function recordInvoicePayment(
   const reference = receiptNumberOf(payment.id);
   const lines = await requestInvoices(ctx.db, request.id);
   for (const line of lines) {
-    await applyInvoicePayment(ctx.db, {
+    const invoice = await applyInvoicePayment(ctx.db, {
       invoiceId: line.invoiceId,
       amount: line.amount,
       paidOn: ctx.today,
@@ -264,6 +264,8 @@ export async function recordInvoicePayment(
       reference,
       paymentId: payment.id,
     });
+    // In invoice number order, as requestInvoices answers them.
+    if (invoice.balance <= 0) await recordInvoicePaid(ctx, invoice);
   }
   const recipient = request.contactId ? await contactEmail(ctx.db, request.contactId) : undefined;
   if (recipient) {
@@ -370,6 +372,7 @@ export const payInvoicesWithSavedCard: Handler<'payInvoicesWithSavedCard'> = asy
     return receiptOf({ ...ctx, db: tx }, request);
   });
   void ctx.mail.deliver();
+  void ctx.events.deliver();
   return receipt;
 };
 

@@ -7,6 +7,7 @@ import { findAccount } from '../../core/accounts';
 import { toCsv } from '../../core/csv';
 import { forbidden, notFound } from '../../core/errors';
 import type { Handler, HandlerContext } from '../../core/handler';
+import { recordBusinessEvent } from '../../events';
 import { type OrderDocument, renderOrderPdf } from '../../orders';
 import { appliedQuotePayments, findStorefrontIdentity, leftToPay, paidAmount } from '../../payments';
 import {
@@ -217,7 +218,7 @@ export async function invoiceOrder(
   const amount = order.total;
   const balance = leftToPay(amount, paidAmount(cards));
   const card = balance === 0 && cards.length > 0;
-  return insertInvoice(
+  const invoice = await insertInvoice(
     ctx.db,
     {
       invoiceNumber: invoiceNumberOf(order.orderNumber),
@@ -248,4 +249,27 @@ export async function invoiceOrder(
       amount: payment.kept,
     })),
   );
+  if (card) await recordInvoicePaid(ctx, invoice);
+  return invoice;
+}
+
+/**
+ * The business event of an invoice paid in full (docs/decisions/0058-business-events.md), in the transaction
+ * that paid it. Several invoices paid at once are recorded in invoice number order (their subjects' lock order).
+ */
+export async function recordInvoicePaid(ctx: HandlerContext, invoice: InvoiceRow): Promise<void> {
+  await recordBusinessEvent(ctx.db, {
+    storefrontId: invoice.storefrontId,
+    type: 'invoice.paid',
+    subject: `invoice:${invoice.invoiceNumber}`,
+    data: {
+      invoiceNumber: invoice.invoiceNumber,
+      orderNumber: invoice.orderNumber,
+      poNumber: invoice.poNumber,
+      accountId: invoice.accountId,
+      currency: invoice.currency,
+      amount: invoice.amount,
+      paidOn: ctx.today,
+    },
+  });
 }

@@ -49,7 +49,7 @@ export function requestInvoices(db: CrmDb, requestId: string) {
     .orderBy(asc(invoices.invoiceNumber));
 }
 
-/** Applies a payment to a (locked) invoice: its balance falls and the payment is listed on it. */
+/** Applies a payment to a (locked) invoice: its balance falls and the payment is listed on it. Answers it now. */
 export async function applyInvoicePayment(
   tx: CrmDb,
   payment: {
@@ -60,12 +60,15 @@ export async function applyInvoicePayment(
     reference: string;
     paymentId: string;
   },
-): Promise<void> {
-  await tx
+): Promise<InvoiceRow> {
+  const [invoice] = await tx
     .update(invoices)
     .set({ balance: sql`${invoices.balance} - ${payment.amount}` })
-    .where(eq(invoices.id, payment.invoiceId));
+    .where(eq(invoices.id, payment.invoiceId))
+    .returning();
+  if (!invoice) throw new Error(`invoice ${payment.invoiceId} not found`);
   await tx.insert(invoicePayments).values({ id: randomUUID(), ...payment });
+  return invoice;
 }
 
 /** Where a contact's mail goes. */

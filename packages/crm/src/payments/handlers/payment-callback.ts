@@ -135,5 +135,6 @@ export const paymentRequestHandler: Handler<'paymentRequestHandler'> = async (ct
   // A receipt queued by a payment of invoices, and a refund, go out now; neither delivery throws.
   void ctx.mail.deliver();
   void ctx.refunds.settle();
+  void ctx.events.deliver();
   return answer;
 };

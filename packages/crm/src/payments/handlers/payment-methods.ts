@@ -1,8 +1,10 @@
 import type { PaymentMethod, SignedCardRequest } from '@storefront/contracts';
 import { PAYMENT_REQUEST_TTL_MINUTES, signPaymentFields } from '@storefront/contracts/payment-protocol';
+import { findAccount } from '../../core/accounts';
 import { CrmHttpError, forbidden, invalidPayload, notFound } from '../../core/errors';
 import type { Handler, HandlerContext } from '../../core/handler';
 import { accountScope } from '../../core/scope';
+import { recordBusinessEvent } from '../../events';
 import {
   deletePaymentMethod,
   findMethodOfRequest,
@@ -132,7 +134,7 @@ export const savePaymentMethodCallback: Handler<'savePaymentMethodCallback'> = a
   refuseStaleResult(result.at, settings.now());
   if (!EXPIRY_MONTH.test(fields.exp_month)) throw invalidPayload('must be a month, 1 to 12.', 'exp_month');
   if (!EXPIRY_YEAR.test(fields.exp_year)) throw invalidPayload('must be a four-digit year.', 'exp_year');
-  return ctx.db.transaction(async (tx) => {
+  const saved = await ctx.db.transaction(async (tx) => {
     const request = await lockPaymentMethodRequest(tx, fields.request_id);
     if (!request) throw notFound('there is no payment method request with this id.', 'request_id');
     if (request.declinedAt || (await findMethodOfRequest(tx, request.id))) {
@@ -164,6 +166,30 @@ export const savePaymentMethodCallback: Handler<'savePaymentMethodCallback'> = a
       nonce: fields.nonce,
     });
     if (!method) throw alreadyAnswered('nonce');
+    await recordPaymentMethodAdded(tx, method);
     return { requestId: request.id, status: 'Saved' as const, paymentMethodId: method.id };
   });
+  if (saved.status === 'Saved') void ctx.events.deliver();
+  return saved;
 };
+
+/** The business event of a saved card: what the card is, never its token. */
+async function recordPaymentMethodAdded(tx: HandlerContext['db'], method: PaymentMethodRow): Promise<void> {
+  const account = await findAccount(tx, method.accountId);
+  if (!account) throw new Error(`account ${method.accountId} not found`);
+  await recordBusinessEvent(tx, {
+    storefrontId: account.storefrontId,
+    type: 'payment_method.added',
+    subject: `payment_method:${method.id}`,
+    data: {
+      paymentMethodId: method.id,
+      accountId: method.accountId,
+      contactId: method.createdByContactId,
+      brand: method.brand,
+      last4: method.last4,
+      expMonth: method.expMonth,
+      expYear: method.expYear,
+      isDefault: method.isDefault,
+    },
+  });
+}

@@ -14,6 +14,7 @@ import { CrmHttpError, forbidden, notFound } from '../../core/errors';
 import type { Handler, HandlerContext } from '../../core/handler';
 import { accountScope } from '../../core/scope';
 import { lockCartOwner, lockPreparedQuote } from '../../db/locks';
+import { recordBusinessEvent } from '../../events';
 import {
   copyAgreedLines,
   findPreparedQuote,
@@ -143,7 +144,7 @@ export const takeThisQuote: Handler<'takeThisQuote'> = async (ctx, payload) => {
     ofAccount(await findPreparedQuote(ctx.db, payload.quoteId), scope.storefrontId, scope.account.id),
     ctx.today,
   );
-  return ctx.db.transaction(async (db) => {
+  const taken = await ctx.db.transaction(async (db) => {
     await lockCartOwner(db, scope.owner);
     const prepared = takeable(
       ofAccount(await lockPreparedQuote(db, payload.quoteId), scope.storefrontId, scope.account.id),
@@ -154,6 +155,25 @@ export const takeThisQuote: Handler<'takeThisQuote'> = async (ctx, payload) => {
     await updateQuoteLabels(db, cart.id, { name: `${prepared.number}: ${prepared.title}` });
     await copyAgreedLines(db, prepared.id, cart.id);
     await markPreparedQuoteTaken(db, prepared.id, { contactId, cartQuoteId: cart.id });
-    return repriceQuote({ ...ctx, db }, cart);
+    const repriced = await repriceQuote({ ...ctx, db }, cart);
+    await recordBusinessEvent(db, {
+      storefrontId: scope.storefrontId,
+      type: 'sales_quote.taken',
+      subject: `sales_quote:${prepared.number}`,
+      data: {
+        id: prepared.id,
+        number: prepared.number,
+        title: prepared.title,
+        accountId: scope.account.id,
+        contactId,
+        cartQuoteId: cart.id,
+        currency: prepared.currency,
+        preparedBy: prepared.preparedBy,
+        preparedByEmail: prepared.preparedByEmail,
+      },
+    });
+    return repriced;
   });
+  void ctx.events.deliver();
+  return taken;
 };

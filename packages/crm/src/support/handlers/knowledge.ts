@@ -12,6 +12,7 @@ import { invalidPayload, notFound } from '../../core/errors';
 import type { Handler } from '../../core/handler';
 import { accountScope } from '../../core/scope';
 import type { CrmDb } from '../../db/open';
+import { recordBusinessEvent } from '../../events';
 import { findInstalledInstrument, listInstallBase, toInstalledInstrument } from '../../install-base';
 import {
   type ArticleModelRow,
@@ -177,7 +178,25 @@ export const createSupportCase: Handler<'createSupportCase'> = async (ctx, paylo
       contactName: payload.contactName,
       contactPhone: payload.contactPhone || null,
     });
+    await recordBusinessEvent(tx, {
+      storefrontId: record.storefrontId,
+      type: 'case.created',
+      subject: `case:${record.number}`,
+      data: {
+        id: record.id,
+        number: record.number,
+        accountId: record.accountId,
+        contactId: payload.contactId ?? null,
+        contactName: payload.contactName,
+        subject: record.subject,
+        description: record.description,
+        product: record.product,
+        instrumentId: instrument.id,
+        priority: record.priority,
+      },
+    });
     return record;
   });
+  void ctx.events.deliver();
   return { id: row.id, number: row.number };
 };

@@ -12,6 +12,7 @@ import { CrmHttpError, forbidden, invalidPayload, notFound } from '../../core/er
 import type { Handler, HandlerContext } from '../../core/handler';
 import { accountScope } from '../../core/scope';
 import type { CrmDb } from '../../db/open';
+import { recordBusinessEvent } from '../../events';
 import {
   type ChunkProblem,
   checkFileContent,
@@ -153,8 +154,8 @@ export const createServiceRequest: Handler<'createServiceRequest'> = async (ctx,
     const value = payload.fields[field.key]?.trim() ?? '';
     return value ? [{ key: field.key, label: field.label, value }] : [];
   });
-  const row = await ctx.db.transaction((tx) =>
-    insertRequest(
+  const row = await ctx.db.transaction(async (tx) => {
+    const request = await insertRequest(
       tx,
       {
         storefrontId: payload.storefrontId,
@@ -167,8 +168,26 @@ export const createServiceRequest: Handler<'createServiceRequest'> = async (ctx,
         fields: answered,
       },
       'Request received.',
-    ),
-  );
+    );
+    await recordBusinessEvent(tx, {
+      storefrontId: request.storefrontId,
+      type: 'service_request.created',
+      subject: `service_request:${request.number}`,
+      data: {
+        id: request.id,
+        number: request.number,
+        accountId: request.accountId,
+        contactId: request.contactId,
+        createdByName: request.createdByName,
+        subject: request.subject,
+        category: request.category,
+        priority: request.priority,
+        fields: request.fields,
+      },
+    });
+    return request;
+  });
+  void ctx.events.deliver();
   return { id: row.id, number: row.number };
 };
 
