@@ -23,6 +23,7 @@ for (const username of ['manager@halvorsen.example', 'buyer@halvorsen.example'])
     await expect(toggle).toHaveAttribute('aria-controls', (await panel.getAttribute('id')) ?? '');
     await expect(panel.getByRole('link')).toHaveText([
       'Your account',
+      'Orders',
       'Quotes and orders',
       'Profile and security',
     ]);

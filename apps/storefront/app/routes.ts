@@ -42,6 +42,8 @@ export default [
     id: 'billing-invoices-export',
   }),
   route('viewInvoice/pdf', 'features/invoices/invoice-pdf.ts', { id: 'viewInvoice-pdf' }),
+  // The account's orders as CSV (issue 32), with the list's query string.
+  route('billing/orders/export', 'features/orders/orders-export.ts', { id: 'billing-orders-export' }),
   // One invoice (spec P§2 /viewInvoice) shows in the account area's layout, beside its navigation.
   layout('routes/billing/layout.tsx', { id: 'billing-invoice' }, [
     route('viewInvoice', 'routes/billing/view-invoice.tsx', { id: 'viewInvoice' }),
@@ -75,6 +77,9 @@ export default [
     route('cases/:caseId', 'routes/billing/case-detail.tsx', { id: 'billing-cases-caseId' }),
     route('enhancedList', 'routes/billing/invoices.tsx', { id: 'billing-enhancedList' }),
     route('payment', 'routes/billing/payment.tsx', { id: 'billing-payment' }),
+    // The account's orders and one order's life: its status history, shipments and documents (issue 32).
+    route('orders', 'routes/billing/orders.tsx', { id: 'billing-orders' }),
+    route('orders/:orderNumber', 'routes/billing/order.tsx', { id: 'billing-orders-orderNumber' }),
     // Quotes prepared by sales (docs/decisions/0038): reviewed line by line and taken as the cart.
     route('quotes', 'routes/billing/prepared-quotes.tsx', { id: 'billing-quotes' }),
     route('quotes/:quoteId', 'routes/billing/prepared-quote.tsx', { id: 'billing-quotes-quoteId' }),

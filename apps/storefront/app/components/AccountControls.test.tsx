@@ -24,6 +24,7 @@ describe('AccountControls', () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('link', { name: 'Your account' }).getAttribute('href')).toBe('/billing/account');
+    expect(screen.getByRole('link', { name: 'Orders' }).getAttribute('href')).toBe('/billing/orders');
     expect(screen.getByRole('link', { name: 'Quotes and orders' }).getAttribute('href')).toBe('/quotes');
     expect(screen.queryByText(/Acting for/)).toBeNull();
     expect(screen.getByRole('link', { name: 'Profile and security' }).getAttribute('href')).toBe(

@@ -14,6 +14,8 @@ const SWITCH_ACCOUNT_PATH = '/billing/account#related-accounts';
 
 const ACCOUNT_LINKS = [
   { label: 'Your account', to: '/billing/account' },
+  // Where each order placed stands: its status, shipments and tracking (issue 32).
+  { label: 'Orders', to: '/billing/orders' },
   { label: 'Quotes and orders', to: QUOTES_AND_ORDERS_PATH },
   { label: 'Profile and security', to: '/billing/profile' },
 ] as const;

@@ -11,6 +11,7 @@ interface AccountLink {
 /** The pages of the account area (spec P§2 /billing/*), in the order a customer looks for them. */
 export const ACCOUNT_AREA_LINKS: readonly AccountLink[] = [
   { label: 'Account', to: '/billing/account' },
+  { label: 'Orders', to: '/billing/orders' },
   { label: 'Quotes and orders', to: QUOTES_AND_ORDERS_PATH },
   { label: 'Quotes from sales', to: '/billing/quotes' },
   { label: 'Quick order', to: '/uploadoptions' },

@@ -51,4 +51,12 @@ describe('the order confirmation', () => {
     expect(screen.queryByTestId('order-discount')).toBeNull();
     expect(screen.queryByText('Shipping method')).toBeNull();
   });
+
+  it("leads to the order's own page to track it, and back to the catalogue", () => {
+    renderConfirmation(order);
+    expect(screen.getByRole('link', { name: 'Track this order' }).getAttribute('href')).toBe(
+      '/billing/orders/SO-2026-000123',
+    );
+    expect(screen.getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).toBe('/');
+  });
 });

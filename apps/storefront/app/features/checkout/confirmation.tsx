@@ -1,3 +1,4 @@
+import { orderPagePath } from '@storefront/contracts/crm-orders';
 import { fileDownloadPath } from '@storefront/contracts/crm-purchase-orders';
 import { useEffect } from 'react';
 import { data, Link } from 'react-router';
@@ -137,8 +138,12 @@ export default function OrderConfirmationRoute({ loaderData }: Route.ComponentPr
           </a>
         </p>
       ) : null}
-      <p>
-        <Link to="/" className="button">
+      <p className="order-confirmation__next">
+        {/* Its status, shipments and tracking as the supplier reports them (issue 32). */}
+        <Link to={orderPagePath(order.orderNumber)} className="button">
+          Track this order
+        </Link>
+        <Link to="/" className="button button--secondary">
           Continue shopping
         </Link>
       </p>
