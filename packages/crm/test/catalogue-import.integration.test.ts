@@ -242,6 +242,73 @@ describe.each(await testEngines())(
       );
     });
 
+    it('makes an account catalogue with its own prices for the accounts it names, which then buy at them', async () => {
+      const { status, body } = await upload(
+        csv(
+          ['catalogue', 'accounts', 'sku', 'name', 'category', 'unit', 'list_price', 'price', 'tiers'],
+          [
+            'Marlowe Contract Prices',
+            'marlowe genomics core',
+            'NCX-1001',
+            'NovaCyte Viability Dye, 405 nm',
+            'Cell Health > Viability',
+            '100 tests',
+            '120.00',
+            '99.00',
+            '1-4:99.00;5+:95.00',
+          ],
+        ),
+      );
+      expect([status, body.created]).toEqual([200, 1]);
+      const [card] = await search('NovaCyte', crm.ids.marlowe);
+      expect(card).toMatchObject({
+        sku: 'NCX-1001',
+        price: 99,
+        listPrice: 120,
+        priceSource: 'Catalog Price',
+      });
+      // Its own catalogue now: nothing else of the full one.
+      expect(await search('Anti-Human', crm.ids.marlowe)).toEqual([]);
+      expect((await search('NovaCyte'))[0]).toMatchObject({ price: 120 });
+    });
+
+    it.each([
+      [
+        'accounts on the full catalogue',
+        csv(['sku', 'accounts'], ['NCX-1001', 'Marlowe Genomics Core']),
+        'accounts',
+        'the full catalogue is every account',
+      ],
+      [
+        'an account the storefront lacks',
+        csv(['catalogue', 'accounts', 'sku'], ['Marlowe Contract Prices', 'Nobody Ltd', 'NCX-1001']),
+        'accounts',
+        'unknown account Nobody Ltd',
+      ],
+      [
+        'a catalogue it lacks, without its accounts',
+        csv(['catalogue', 'sku', 'list_price'], ['Marlow Contract Prices', 'NCX-1001', '1.00']),
+        'catalogue',
+        'unknown catalogue Marlow Contract Prices',
+      ],
+      [
+        'a new product without its unit',
+        csv(['sku', 'name', 'category', 'list_price'], ['NCX-3001', 'Dye', 'Cell Health', '1.00']),
+        'unit',
+        'a new product needs its unit',
+      ],
+      [
+        'a replacement the storefront does not sell',
+        csv(['sku', 'discontinued', 'replacement_sku'], ['NCX-1001', 'yes', 'NCX-9999']),
+        'replacement_sku',
+        'NCX-9999 is not a product the storefront sells',
+      ],
+    ])('refuses %s, naming the column', async (_, file, column, message) => {
+      const { status, body } = await upload(file);
+      expect(status).toBe(422);
+      expect(body.problems).toContainEqual({ row: 2, column, message: expect.stringContaining(message) });
+    });
+
     /** Each bad file renames NCX-1001 in its row 2 and adds NCX-2001 in row 3: neither may be applied. */
     const columns = ['sku', 'name', 'category', 'unit', 'list_price', 'tiers'];
     const good = ['NCX-1001', 'Renamed meanwhile', 'Cell Health > Viability', '100 tests', '120.00', ''];

@@ -1,5 +1,7 @@
 /** What other capabilities use of catalogue: they import it from here, never from its files. */
 export { resolveItem } from './handlers/product-resolution';
+export { type CheckedFile, checkCatalogueFile } from './import/check-file';
+export { catalogueFormatOf } from './import/files';
 export { CATALOGUE_OPERATIONS } from './operations';
 export { discontinuedSkus, onSale, type ProductRef, tiersForItems } from './queries/catalogue';
 export { findCategory } from './queries/categories';

@@ -1,3 +1,4 @@
+import { csvCell } from '../../core/csv';
 import {
   CATALOGUE_LIMITS,
   CatalogueFileRefused,
@@ -12,6 +13,8 @@ import {
  * file's bounds.
  */
 
+/** A cell an export wrote with an apostrophe before what a spreadsheet would run as a formula (core/csv.ts). */
+const DEFUSED_FORMULA = /^'[=+\-@\t\r]/;
 const QUOTE = 34;
 const CR = 13;
 const LF = 10;
@@ -102,7 +105,7 @@ function readRecord(
       i = end;
     }
     if (value.length > CATALOGUE_LIMITS.cellChars) throw cellTooLong(row, cells.length);
-    cells.push(value);
+    cells.push(DEFUSED_FORMULA.test(value) ? value.slice(1) : value);
     if (cells.length > CATALOGUE_LIMITS.columns)
       throw refused(row, `Row ${row} has more than ${CATALOGUE_LIMITS.columns} cells.`);
     if (i >= text.length) return { cells, next: i };
@@ -124,11 +127,10 @@ const cellTooLong = (row: number, index: number) =>
     `Row ${row}, cell ${index + 1} is longer than ${CATALOGUE_LIMITS.cellChars.toLocaleString('en-US')} characters.`,
   );
 
-/** A cell quoted when it must be: a separator, a quote, a line break, or spaces a reader would trim. */
-const csvCell = (value: string) =>
-  /[",;\t\r\n]|^\s|\s$/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-
-/** The rows as CSV with a byte order mark (so spreadsheets read it as UTF-8) and CRLF line ends. */
+/**
+ * The rows as CSV with a byte order mark (so spreadsheets read it as UTF-8) and CRLF line ends; a cell a
+ * spreadsheet would run as a formula starts with an apostrophe, which reading takes off again.
+ */
 export async function writeCsv(columns: readonly string[], rows: readonly string[][]): Promise<Uint8Array> {
   const lines = [columns.map(csvCell).join(',')];
   for (let start = 0; start < rows.length; start += ROWS_PER_TURN) {

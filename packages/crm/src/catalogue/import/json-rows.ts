@@ -67,6 +67,8 @@ export async function readJsonRows(bytes: Uint8Array): Promise<CatalogueTable> {
   }
   if (skipSpace(text, at + 1) !== text.length)
     throw refused(null, 'The file has more after the array of rows.');
+  // A key first named by a later row is one the earlier rows left out.
+  for (const { cells } of rows) while (cells.length < columns.length) cells.push(null);
   return { columns, rows, headerRow: null, problems };
 }
 
