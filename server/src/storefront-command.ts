@@ -5,6 +5,7 @@
  * database only while no storefront runs on it (on PostgreSQL at any time).
  */
 import { parseArgs } from 'node:util';
+import { parseMailbox } from '@storefront/contracts/mail';
 import {
   type CrmDatabase,
   createOperationsKey,
@@ -26,7 +27,7 @@ import { createLogger } from './logger';
 const USAGE = `Usage:
   npm run storefront -- create --name <name> --host <host> --account <company> \\
       --manager-email <email> --manager-name "<given> <family>" [--currency USD] [--access guest|sign-in] \\
-      [--organisation <supplier company>]
+      [--organisation <supplier company>] [--support-email <address>] [--support-phone <number>]
   npm run storefront -- key --host <host> [--name ERP]
   npm run storefront -- list`;
 
@@ -49,6 +50,8 @@ async function command(): Promise<string> {
       'manager-email': { type: 'string' },
       'manager-name': { type: 'string' },
       organisation: { type: 'string' },
+      'support-email': { type: 'string' },
+      'support-phone': { type: 'string' },
     },
   });
   const config = loadConfig();
@@ -97,7 +100,9 @@ async function create(
   const name = text('name');
   const host = text('host').toLowerCase();
   if (!HOST.test(host))
-    throw new UsageError(`--host must be a host name such as shop.example.com, without a port (not ${host}).`);
+    throw new UsageError(
+      `--host must be a host name such as shop.example.com, without a port (not ${host}).`,
+    );
   const currency = text('currency').toUpperCase();
   if (!CURRENCY.test(currency))
     throw new UsageError('--currency must be an ISO 4217 code such as USD or EUR.');
@@ -115,6 +120,7 @@ async function create(
     accountName: text('account'),
     manager: { email, givenName, familyName: family.join(' ') },
     organisationName: (values.organisation as string | undefined)?.trim() || name,
+    support: supportOf(config, values),
   }).catch((error: unknown) => {
     if (error instanceof StorefrontExists) throw new UsageError(error.message);
     throw error;
@@ -176,6 +182,17 @@ async function create(
     `  ${created.operationsKey}`,
     'Load its catalogue with that key: OPERATIONS_KEY=<key> npm run catalogue -- import <file>.',
   ].join('\n');
+}
+
+/** Where the pages send buyers for help: the address given, else the mail sender's; a phone line if given. */
+function supportOf(config: ServerConfig, values: Record<string, string | boolean | undefined>) {
+  const given = (values['support-email'] as string | undefined)?.trim();
+  const email = given || parseMailbox(config.mailFrom)?.address || '';
+  if (!EMAIL.test(email)) throw new UsageError('--support-email must be an email address.');
+  const phone = (values['support-phone'] as string | undefined)?.trim() || null;
+  if (phone !== null && !/^\+?[\d ()-]{6,24}$/.test(phone))
+    throw new UsageError('--support-phone must be a phone number such as +1 617 555 0142.');
+  return { email, phone };
 }
 
 async function key(crm: CrmDatabase, host: string, name: string): Promise<string> {

@@ -15,6 +15,7 @@ import {
   DEMO_RELATED_ACCOUNTS,
   DEMO_SIGN_IN_STOREFRONTS,
   DEMO_STOREFRONTS,
+  DEMO_SUPPLIER,
   type DemoAccount,
   type DemoStorefront,
   ORGANISATION,
@@ -311,7 +312,7 @@ function addTemplates(
   storefrontId: string,
   guestAccessible: boolean,
 ): { homeId: string; productId: string } {
-  const { rows, homeId, productId } = storefrontTemplates(storefrontId, guestAccessible, () =>
+  const { rows, homeId, productId } = storefrontTemplates(storefrontId, guestAccessible, DEMO_SUPPLIER, () =>
     nextId('template'),
   );
   data.templates.push(...rows);

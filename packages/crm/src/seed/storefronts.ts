@@ -1,7 +1,15 @@
 import type { AccountPayOnlineTerm, Offer, PromoCodeKind, SsoInfo, Theme } from '@storefront/contracts';
 import type { ProductSpec } from './products';
+import type { Supplier } from './templates';
 
 export const ORGANISATION = { name: 'BioNova Life Sciences Inc.' };
+
+/** Whom the demo's pages name as the supplier, and its support lines. */
+export const DEMO_SUPPLIER: Supplier = {
+  name: 'BioNova',
+  supportEmail: 'support@bionova.example',
+  supportPhone: '+1 617 555 0142',
+};
 
 export interface DemoStorefront {
   key: 'public' | 'partner' | 'code' | 'oidc' | 'saml';

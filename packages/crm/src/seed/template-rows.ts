@@ -1,6 +1,6 @@
 import { sectionSchema, templateMetaSchema } from '@storefront/contracts';
 import type * as schema from '../db/schema';
-import { buildTemplates } from './templates';
+import { buildTemplates, type Supplier } from './templates';
 
 /** The Quote PDF template checkout pages place their orders with: without one checkout is refused. */
 const QUOTE_PDF_TEMPLATE = 'BioNova-Order-Confirmation';
@@ -19,11 +19,12 @@ export interface StorefrontTemplates {
 export function storefrontTemplates(
   storefrontId: string,
   guestAccessible: boolean,
+  supplier: Supplier,
   newId: () => string,
 ): StorefrontTemplates {
   let homeId: string | undefined;
   let productId: string | undefined;
-  const rows = buildTemplates({ storefrontId, guestAccessible }).map((template) => {
+  const rows = buildTemplates({ storefrontId, guestAccessible, supplier }).map((template) => {
     const id = newId();
     const meta = templateMetaSchema.parse(template.meta);
     if (meta.Portal_Home) homeId ??= id;

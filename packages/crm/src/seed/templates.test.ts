@@ -1,8 +1,9 @@
 import { blockFieldSchemas, isBlockName, sectionSchema } from '@storefront/contracts';
 import { describe, expect, it } from 'vitest';
+import { DEMO_SUPPLIER } from './storefronts';
 import { buildTemplates } from './templates';
 
-const storefront = { storefrontId: 'a0S5g0000000001AAA', guestAccessible: true };
+const storefront = { storefrontId: 'a0S5g0000000001AAA', guestAccessible: true, supplier: DEMO_SUPPLIER };
 const templates = buildTemplates(storefront);
 const blocks = templates.flatMap((template) => template.sections.flatMap((section) => section.blocks));
 

@@ -8,9 +8,19 @@ export interface SeedTemplate {
   sections: Section[];
 }
 
+/** Whom the pages name as the supplier and how buyers reach its support. */
+export interface Supplier {
+  /** The supplier as its partners know it ('BioNova'). */
+  name: string;
+  supportEmail: string;
+  /** As dialled, e.g. +1 617 555 0142; null: no phone line is shown. */
+  supportPhone: string | null;
+}
+
 interface StorefrontRef {
   storefrontId: string;
   guestAccessible: boolean;
+  supplier: Supplier;
 }
 
 type Block = Section['blocks'][number];
@@ -92,7 +102,7 @@ function headerSection(id: (suffix: string) => string): Section {
   ]);
 }
 
-function footerSection(id: (suffix: string) => string): Section {
+function footerSection(id: (suffix: string) => string, supplier: Supplier): Section {
   return section(id('footer'), 'Footer', 1, [
     block(id('footer-block'), 'footer', {
       columns: [
@@ -114,8 +124,10 @@ function footerSection(id: (suffix: string) => string): Section {
         {
           heading: 'Contact',
           links: [
-            { label: 'support@bionova.example', url: 'mailto:support@bionova.example' },
-            { label: '+1 617 555 0142', url: 'tel:+16175550142' },
+            { label: supplier.supportEmail, url: `mailto:${supplier.supportEmail}` },
+            ...(supplier.supportPhone
+              ? [{ label: supplier.supportPhone, url: `tel:${supplier.supportPhone.replace(/[^+\d]/g, '')}` }]
+              : []),
           ],
         },
       ],
@@ -126,13 +138,13 @@ function footerSection(id: (suffix: string) => string): Section {
 
 /** A page of the shared header and footer around its content sections. */
 function page(
-  storefrontId: string,
+  { storefrontId, supplier }: StorefrontRef,
   key: string,
   details: Omit<SeedTemplate, 'key' | 'sections'>,
   content: (id: (suffix: string) => string) => Section[],
 ): SeedTemplate {
   const id = (suffix: string) => `${storefrontId}-${key}-${suffix}`;
-  return { key, ...details, sections: [headerSection(id), ...content(id), footerSection(id)] };
+  return { key, ...details, sections: [headerSection(id), ...content(id), footerSection(id, supplier)] };
 }
 
 /** Templates are created a day apart, in list order, so "most recently created" is well defined. */
@@ -149,10 +161,10 @@ const CONTENT_PAGE = 'Content';
  * page shows the one whose visibility fits the viewer (spec P§5). A storefront without guests has only the
  * signed-in one.
  */
-function heroTexts(id: (suffix: string) => string, guestAccessible: boolean) {
+function heroTexts(id: (suffix: string) => string, { guestAccessible, supplier }: StorefrontRef) {
   const lead = guestAccessible
     ? 'Antibodies, reagents, genomics kits, assay plates and instruments for flow cytometry and genomics research.'
-    : 'Partner pricing, service parts and ordering for BioNova distribution partners.';
+    : `Partner pricing, service parts and ordering for ${supplier.name} distribution partners.`;
   const hero = (suffix: string, next: string, visibility: 'GUEST' | 'AUTHENTICATED') =>
     block(
       id(suffix),
@@ -187,7 +199,7 @@ function heroTexts(id: (suffix: string) => string, guestAccessible: boolean) {
 
 function home(storefront: StorefrontRef): SeedTemplate {
   return page(
-    storefront.storefrontId,
+    storefront,
     'home',
     {
       name: 'home',
@@ -201,7 +213,7 @@ function home(storefront: StorefrontRef): SeedTemplate {
         'Content',
         1,
         [
-          ...heroTexts(id, storefront.guestAccessible),
+          ...heroTexts(id, storefront),
           block(
             id('hero-image'),
             'image',
@@ -301,10 +313,10 @@ function home(storefront: StorefrontRef): SeedTemplate {
   );
 }
 
-function contentPages(storefrontId: string): SeedTemplate[] {
+function contentPages(storefront: StorefrontRef): SeedTemplate[] {
   return [
     page(
-      storefrontId,
+      storefront,
       'about',
       { name: 'about', createdDate: created(1), meta: { Page_Title: 'About us', Page_Type: CONTENT_PAGE } },
       (id) => [
@@ -336,7 +348,7 @@ function contentPages(storefrontId: string): SeedTemplate[] {
       ],
     ),
     page(
-      storefrontId,
+      storefront,
       'support',
       { name: 'support', createdDate: created(2), meta: { Page_Title: 'Support', Page_Type: CONTENT_PAGE } },
       (id) => [
@@ -344,7 +356,7 @@ function contentPages(storefrontId: string): SeedTemplate[] {
           block(id('contact-text'), 'richText', {
             heading: 'Support',
             headingLevel: 1,
-            text: 'Application scientists answer Monday to Friday, 8:00 to 18:00 Eastern Time.\nEmail support@bionova.example or call +1 617 555 0142.',
+            text: `Application scientists answer Monday to Friday, 8:00 to 18:00 Eastern Time.\nEmail ${storefront.supplier.supportEmail}${storefront.supplier.supportPhone ? ` or call ${storefront.supplier.supportPhone}` : ''}.`,
           }),
         ]),
         section(
@@ -384,9 +396,9 @@ function contentPages(storefrontId: string): SeedTemplate[] {
 }
 
 /** An account page (Page_Category 'My Account'): shown to signed-in users only (spec P§2). */
-function accountPage(storefrontId: string): SeedTemplate {
+function accountPage(storefront: StorefrontRef): SeedTemplate {
   return page(
-    storefrontId,
+    storefront,
     'account',
     {
       name: 'account',
@@ -413,11 +425,11 @@ function accountPage(storefrontId: string): SeedTemplate {
 export const QUOTE_LIST_TEMPLATE = 'quotes';
 export const QUOTE_DETAIL_TEMPLATE = 'quote';
 
-function recordPages(storefrontId: string): SeedTemplate[] {
+function recordPages(storefront: StorefrontRef): SeedTemplate[] {
   const account = { Page_Category: 'My Account' } as const;
   return [
     page(
-      storefrontId,
+      storefront,
       QUOTE_LIST_TEMPLATE,
       {
         name: QUOTE_LIST_TEMPLATE,
@@ -443,7 +455,7 @@ function recordPages(storefrontId: string): SeedTemplate[] {
       ],
     ),
     page(
-      storefrontId,
+      storefront,
       QUOTE_DETAIL_TEMPLATE,
       {
         name: QUOTE_DETAIL_TEMPLATE,
@@ -467,10 +479,10 @@ function recordPages(storefrontId: string): SeedTemplate[] {
  * The cart (Page_Category 'Cart', the newest one is the cart template) and the guidance a signed-in buyer
  * reads once before their first cart (Page_Category 'Guidance').
  */
-function cartPages(storefrontId: string): SeedTemplate[] {
+function cartPages(storefront: StorefrontRef): SeedTemplate[] {
   return [
     page(
-      storefrontId,
+      storefront,
       'cart',
       {
         name: 'cart',
@@ -485,7 +497,7 @@ function cartPages(storefrontId: string): SeedTemplate[] {
       (id) => [section(id('cart'), 'Content', 1, [block(id('cart-block'), 'cart', {})])],
     ),
     page(
-      storefrontId,
+      storefront,
       'guidance',
       {
         name: 'guidance',
@@ -559,7 +571,7 @@ const EXPRESS_ADDRESS_FIELDS: BlockFieldsInput['shippingAddress']['addressFields
 };
 
 function checkoutTemplate(
-  { storefrontId, guestAccessible }: StorefrontRef,
+  { storefrontId, guestAccessible, supplier }: StorefrontRef,
   key: string,
   details: { name: string; createdDate: string; meta: Partial<TemplateMeta> },
   layout: CheckoutLayout,
@@ -593,7 +605,7 @@ function checkoutTemplate(
     layout === 'nonavigation'
       ? { ...header, blocks: header.blocks.filter((entry) => entry.componentName !== 'navigation') }
       : header;
-  return { key, ...details, meta, sections: [shownHeader, content, footerSection(id)] };
+  return { key, ...details, meta, sections: [shownHeader, content, footerSection(id, supplier)] };
 }
 
 /**
@@ -627,16 +639,16 @@ function checkoutPages(storefront: StorefrontRef): SeedTemplate[] {
   ];
 }
 
-function cataloguePages(storefrontId: string): SeedTemplate[] {
+function cataloguePages(storefront: StorefrontRef): SeedTemplate[] {
   return [
     page(
-      storefrontId,
+      storefront,
       'category',
       { name: 'category', createdDate: created(3), meta: { Page_Title: 'Products', Page_Type: LIST_PAGE } },
       (id) => [section(id('list'), 'Content', 1, [block(id('product-list'), 'productList', {})])],
     ),
     page(
-      storefrontId,
+      storefront,
       'search',
       { name: 'search', createdDate: created(4), meta: { Page_Title: 'Search', Page_Type: LIST_PAGE } },
       (id) => [
@@ -646,7 +658,7 @@ function cataloguePages(storefrontId: string): SeedTemplate[] {
       ],
     ),
     page(
-      storefrontId,
+      storefront,
       'list',
       {
         name: 'list',
@@ -660,7 +672,7 @@ function cataloguePages(storefrontId: string): SeedTemplate[] {
       ],
     ),
     page(
-      storefrontId,
+      storefront,
       'detail',
       {
         name: 'detail',
@@ -670,13 +682,13 @@ function cataloguePages(storefrontId: string): SeedTemplate[] {
       (id) => [section(id('detail'), 'Content', 1, [block(id('product-detail'), 'productDetail', {})])],
     ),
     page(
-      storefrontId,
+      storefront,
       'product',
       { name: 'product', createdDate: created(7), meta: { Page_Title: 'Product', Page_Type: DETAILS_PAGE } },
       (id) => [section(id('detail'), 'Content', 1, [block(id('product-detail'), 'productDetail', {})])],
     ),
     page(
-      storefrontId,
+      storefront,
       'productDetails',
       {
         name: 'productDetails',
@@ -686,7 +698,7 @@ function cataloguePages(storefrontId: string): SeedTemplate[] {
       (id) => [section(id('detail'), 'Content', 1, [block(id('product-detail'), 'productDetail', {})])],
     ),
     page(
-      storefrontId,
+      storefront,
       'offers-list',
       {
         name: 'offers',
@@ -706,7 +718,7 @@ function cataloguePages(storefrontId: string): SeedTemplate[] {
       ],
     ),
     page(
-      storefrontId,
+      storefront,
       'offers-detail',
       {
         name: 'offers-detail',
@@ -720,7 +732,7 @@ function cataloguePages(storefrontId: string): SeedTemplate[] {
       ],
     ),
     page(
-      storefrontId,
+      storefront,
       'flow-cytometry',
       {
         name: 'flow-cytometry-landing',
@@ -738,7 +750,7 @@ function cataloguePages(storefrontId: string): SeedTemplate[] {
         ]),
       ],
     ),
-    ...legacyLandingPages(storefrontId),
+    ...legacyLandingPages(storefront),
   ];
 }
 
@@ -746,7 +758,7 @@ function cataloguePages(storefrontId: string): SeedTemplate[] {
  * The pages the old site's sections moved to (spec P§2's legacy targets): each lists its consumables. The
  * flow page features both flow categories; each of the others is one category's list.
  */
-function legacyLandingPages(storefrontId: string): SeedTemplate[] {
+function legacyLandingPages(storefront: StorefrontRef): SeedTemplate[] {
   const landing = (
     name: string,
     title: string,
@@ -755,7 +767,7 @@ function legacyLandingPages(storefrontId: string): SeedTemplate[] {
     intro = '',
   ) =>
     page(
-      storefrontId,
+      storefront,
       name,
       {
         name,
@@ -803,11 +815,11 @@ function legacyLandingPages(storefrontId: string): SeedTemplate[] {
 export function buildTemplates(storefront: StorefrontRef): SeedTemplate[] {
   return [
     home(storefront),
-    ...contentPages(storefront.storefrontId),
-    ...cataloguePages(storefront.storefrontId),
-    accountPage(storefront.storefrontId),
-    ...cartPages(storefront.storefrontId),
+    ...contentPages(storefront),
+    ...cataloguePages(storefront),
+    accountPage(storefront),
+    ...cartPages(storefront),
     ...checkoutPages(storefront),
-    ...recordPages(storefront.storefrontId),
+    ...recordPages(storefront),
   ];
 }

@@ -21,6 +21,8 @@ export interface NewStorefront {
   manager: { email: string; givenName: string; familyName: string };
   /** The supplier's company; the first storefront names the organisation every later one shares. */
   organisationName: string;
+  /** Where the pages send buyers for help: an address, and a phone line or null. */
+  support: { email: string; phone: string | null };
 }
 
 export interface CreatedStorefront {
@@ -88,7 +90,12 @@ export async function createStorefront(db: CrmDb, input: NewStorefront): Promise
       ...created,
       themeKey,
     });
-    const templates = storefrontTemplates(storefrontId, input.guestAccessible, () => newId('a0T'));
+    const supplier = {
+      name: organisation.name,
+      supportEmail: input.support.email,
+      supportPhone: input.support.phone,
+    };
+    const templates = storefrontTemplates(storefrontId, input.guestAccessible, supplier, () => newId('a0T'));
     await tx.insert(schema.templates).values(templates.rows);
     await tx.insert(schema.purchaseOrderSettings).values({ storefrontId });
     await tx.insert(schema.metaItems).values(
