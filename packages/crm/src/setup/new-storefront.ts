@@ -69,7 +69,7 @@ export async function createStorefront(db: CrmDb, input: NewStorefront): Promise
         textColor: '#1d2733',
         backgroundColor: '#ffffff',
         fontFamily: "'Inter', 'Helvetica Neue', Arial, sans-serif",
-        logoUrl: '/favicon.svg',
+        logoUrl: '/logo.svg',
       },
     });
     const clientId = Array.from(
