@@ -1,0 +1,166 @@
+/**
+ * `npm run catalogue -- import <file>` and `npm run catalogue -- export <file>`: a storefront's catalogue in and
+ * out as CSV, XLSX or JSON (by the file's extension), through the running storefront's operations API, so its
+ * caches show an import at once. An import is checked here first, row by row with a progress bar in a
+ * terminal, with the very checks the storefront makes; a refused file prints each problem by row and column and
+ * exits with 1 (docs/decisions/0056-catalogue-import.md).
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  CATALOGUE_CONTENT_TYPES,
+  type CatalogueFormat,
+  type CatalogueImportReport,
+  IDEMPOTENCY_KEY_HEADER,
+  MAX_CATALOGUE_FILE_BYTES,
+  OPERATIONS_BASE_PATH,
+  type OperationsError,
+} from '@storefront/contracts';
+import { catalogueFormatOf, checkCatalogueFile } from '@storefront/crm';
+import { runCommand, UsageError } from './command-line';
+
+const USAGE = `Usage:
+  npm run catalogue -- import <file.csv|file.xlsx|file.json> [--dry-run]
+  npm run catalogue -- export <file.csv|file.xlsx|file.json>
+Options: --url <storefront> (STOREFRONT_URL, default http://localhost:3000), --key <operations key> (OPERATIONS_KEY)`;
+
+type Problem = CatalogueImportReport['problems'][number];
+
+async function command(): Promise<string> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      url: { type: 'string', default: process.env.STOREFRONT_URL ?? 'http://localhost:3000' },
+      key: { type: 'string', default: process.env.OPERATIONS_KEY },
+      'dry-run': { type: 'boolean', default: false },
+    },
+  });
+  const [verb, file, ...rest] = positionals;
+  if ((verb !== 'import' && verb !== 'export') || !file || rest.length > 0)
+    throw new UsageError('Say import or export, and the file.');
+  const format = catalogueFormatOf(file);
+  if (!format) throw new UsageError(`${file}: the file's name must end in .csv, .xlsx or .json.`);
+  if (!values.key)
+    throw new UsageError(
+      "Set OPERATIONS_KEY to the storefront's operations key (npm run storefront -- key --host <host> makes one), or pass --key.",
+    );
+  const api = { base: `${values.url.replace(/\/+$/, '')}${OPERATIONS_BASE_PATH}`, key: values.key };
+  return verb === 'import'
+    ? importFile(api, resolve(file), format, values['dry-run'])
+    : exportFile(api, resolve(file), format);
+}
+
+interface Api {
+  base: string;
+  key: string;
+}
+
+async function call(api: Api, path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set('authorization', `Bearer ${api.key}`);
+  try {
+    return await fetch(`${api.base}${path}`, { ...init, headers });
+  } catch {
+    throw new Error(
+      `The storefront does not answer at ${api.base}: start it, or set STOREFRONT_URL (--url).`,
+    );
+  }
+}
+
+/** A refusal the storefront answered, as one sentence. */
+async function refusalOf(response: Response): Promise<OperationsError> {
+  const body = (await response.json().catch(() => null)) as OperationsError | null;
+  return body ?? { code: 'HTTP', message: `The storefront answered HTTP ${response.status}.` };
+}
+
+async function importFile(api: Api, file: string, format: CatalogueFormat, dryRun: boolean): Promise<string> {
+  const size = (
+    await stat(file).catch(() => {
+      throw new Error(`There is no file ${file}.`);
+    })
+  ).size;
+  if (size > MAX_CATALOGUE_FILE_BYTES)
+    throw new Error(
+      `${basename(file)} is ${megabytes(size)}; a catalogue file may be at most ${megabytes(MAX_CATALOGUE_FILE_BYTES)}. Split it.`,
+    );
+  const bytes = await readFile(file);
+  const bar = progressBar('Checking rows');
+  const checked = await checkCatalogueFile(bytes, format, bar.update);
+  bar.done();
+  if (checked.problems.length > 0)
+    throw refusedWith(checked.problems, `${basename(file)} was not sent: it has`);
+  if (process.stdout.isTTY)
+    process.stdout.write(
+      `${dryRun ? 'Checking' : 'Importing'} ${checked.rowCount.toLocaleString('en-US')} rows on the storefront …\n`,
+    );
+  const response = await call(api, `/catalogue/import?dryRun=${dryRun}`, {
+    method: 'POST',
+    headers: { 'content-type': CATALOGUE_CONTENT_TYPES[format], [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    body: bytes,
+  });
+  if (!response.ok) {
+    const refusal = await refusalOf(response);
+    if (refusal.problems?.length)
+      throw refusedWith(refusal.problems, `${refusal.message}\nThe storefront found`);
+    throw new Error(`${refusal.message} (HTTP ${response.status})`);
+  }
+  const report = (await response.json()) as CatalogueImportReport;
+  if (report.problems.length > 0) throw refusedWith(report.problems, 'The dry run found');
+  const counts = `${report.rows.toLocaleString('en-US')} rows: ${report.created.toLocaleString('en-US')} created, ${report.updated.toLocaleString('en-US')} updated, ${report.unchanged.toLocaleString('en-US')} unchanged`;
+  return report.applied
+    ? `Imported ${basename(file)}, ${counts}.`
+    : `Checked ${basename(file)} (a dry run, nothing applied), ${counts}.`;
+}
+
+/** The problems, one a line by row and column: the command prints them and exits with 1. */
+function refusedWith(problems: readonly Problem[], lead: string): Error {
+  const lines = problems.map(
+    (problem) =>
+      `  ${[problem.row === null ? null : `row ${problem.row}`, problem.column].filter(Boolean).join(', ') || 'file'}: ${problem.message}`,
+  );
+  return new Error(
+    `${lead} ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was applied:\n${lines.join('\n')}`,
+  );
+}
+
+async function exportFile(api: Api, file: string, format: CatalogueFormat): Promise<string> {
+  const response = await call(api, `/catalogue/export?format=${format}`);
+  if (!response.ok) {
+    const refusal = await refusalOf(response);
+    throw new Error(`${refusal.message} (HTTP ${response.status})`);
+  }
+  const bytes = Buffer.from(await response.arrayBuffer());
+  // Written beside the target and renamed at the end: a failed export leaves no file that looks complete.
+  const partial = `${file}.partial`;
+  try {
+    await writeFile(partial, bytes);
+    await rename(partial, file);
+  } finally {
+    await rm(partial, { force: true });
+  }
+  return `Exported the catalogue to ${file} (${megabytes(bytes.length)}).`;
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** A bar redrawn in place, only when a person watches the terminal; a pipe or a log gets nothing. */
+function progressBar(label: string) {
+  const tty = process.stdout.isTTY === true;
+  const width = 30;
+  return {
+    update: (done: number, total: number) => {
+      if (!tty || total === 0) return;
+      const filled = Math.round((done / total) * width);
+      process.stdout.write(
+        `\r${label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}`,
+      );
+    },
+    done: () => {
+      if (tty) process.stdout.write('\n');
+    },
+  };
+}
+
+await runCommand(USAGE, command);
