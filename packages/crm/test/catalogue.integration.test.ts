@@ -10,7 +10,9 @@ import type {
   ProductElsewhere,
 } from '@storefront/contracts';
 import { formatMoney } from '@storefront/contracts/money';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../src/db/schema';
 import { createCrmApp } from '../src/http/app';
 import {
   embeddedTaxService,
@@ -187,6 +189,38 @@ describe.each(await testEngines())('catalogue types on $name', (engine) => {
       for (const value of ['"', '\\', 'FITC"}', '{"Conjugate":"FITC"}', 'FITC", "Species": "Mouse']) {
         const answer = await catalog(crm.ids.marlowe, { filters: { Conjugate: [value] } });
         expect(answer).toMatchObject({ status: 200, body: { totalCount: 0 } });
+      }
+    });
+
+    it("lists a subcategory's products under its parent too, and under itself alone", async () => {
+      const instruments = categoryId('Instruments');
+      const { db } = crm.database;
+      const [parent] = await db.select().from(schema.categories).where(eq(schema.categories.id, instruments));
+      const { body: before } = await catalog(crm.ids.marlowe, { categoryId: instruments, pageSize: 200 });
+      const moved = before.items[0];
+      if (!parent || !moved) throw new Error('the demo has instruments');
+      const sub = {
+        id: 'a0G5g0SUBCATEG0001',
+        catalogueId: parent.catalogueId,
+        name: 'Sorters',
+        slug: 'sorters',
+      };
+      await db.insert(schema.categories).values({ ...sub, parentId: instruments });
+      await db
+        .update(schema.catalogueItems)
+        .set({ categoryId: sub.id })
+        .where(eq(schema.catalogueItems.id, moved.id));
+      try {
+        const { body: under } = await catalog(crm.ids.marlowe, { categoryId: instruments, pageSize: 200 });
+        expect(under.totalCount).toBe(before.totalCount);
+        const { body: alone } = await catalog(crm.ids.marlowe, { categoryId: sub.id, pageSize: 200 });
+        expect(alone.items.map((item) => item.id)).toEqual([moved.id]);
+      } finally {
+        await db
+          .update(schema.catalogueItems)
+          .set({ categoryId: instruments })
+          .where(eq(schema.catalogueItems.id, moved.id));
+        await db.delete(schema.categories).where(eq(schema.categories.id, sub.id));
       }
     });
 

@@ -34,7 +34,7 @@ export const onSale = () => eq(catalogueItems.discontinued, false);
 function conditions(filter: CatalogueFilter, facet?: Facet): SQL | undefined {
   const parts: (SQL | undefined)[] = [eq(catalogueItems.catalogueId, filter.catalogueId), onSale()];
   if (filter.categoryId && facet?.kind !== 'category')
-    parts.push(eq(catalogueItems.categoryId, filter.categoryId));
+    parts.push(inArray(catalogueItems.categoryId, categoryAndBelow(filter.categoryId)));
   if (filter.searchText) {
     const pattern = containsPattern(filter.searchText);
     parts.push(
@@ -51,6 +51,18 @@ function conditions(filter: CatalogueFilter, facet?: Facet): SQL | undefined {
     parts.push(attributeIsOneOf(field, values));
   }
   return and(...parts);
+}
+
+/**
+ * A category and every category under it, at any depth: a category's page lists its subcategories' products too
+ * (an imported `Antibodies > CD markers` product is found under Antibodies, whose link the navigation shows).
+ */
+function categoryAndBelow(categoryId: string): SQL {
+  return sql`(with recursive below(id) as (
+      select ${categories.id} from ${categories} where ${categories.id} = ${categoryId}
+      union all
+      select child.id from ${categories} child join below on child.parent_id = below.id
+    ) select id from below)`;
 }
 
 /**
