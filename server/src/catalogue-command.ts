@@ -15,16 +15,21 @@ import {
   type CatalogueImportReport,
   IDEMPOTENCY_KEY_HEADER,
   MAX_CATALOGUE_FILE_BYTES,
-  OPERATIONS_BASE_PATH,
-  type OperationsError,
 } from '@storefront/contracts';
 import { catalogueFormatOf, checkCatalogueFile } from '@storefront/crm';
 import { runCommand, UsageError } from './command-line';
+import {
+  OPERATIONS_CLIENT_OPTIONS,
+  OPERATIONS_CLIENT_USAGE,
+  type OperationsClient,
+  operationsClient,
+  refusalOf,
+} from './operations-client';
 
 const USAGE = `Usage:
   npm run catalogue -- import <file.csv|file.xlsx|file.json> [--dry-run]
   npm run catalogue -- export <file.csv|file.xlsx|file.json>
-Options: --url <storefront> (STOREFRONT_URL, default http://localhost:3000), --key <operations key> (OPERATIONS_KEY)`;
+${OPERATIONS_CLIENT_USAGE}`;
 
 type Problem = CatalogueImportReport['problems'][number];
 
@@ -32,8 +37,7 @@ async function command(): Promise<string> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: {
-      url: { type: 'string', default: process.env.STOREFRONT_URL ?? 'http://localhost:3000' },
-      key: { type: 'string', default: process.env.OPERATIONS_KEY },
+      ...OPERATIONS_CLIENT_OPTIONS,
       'dry-run': { type: 'boolean', default: false },
     },
   });
@@ -42,40 +46,18 @@ async function command(): Promise<string> {
     throw new UsageError('Say import or export, and the file.');
   const format = catalogueFormatOf(file);
   if (!format) throw new UsageError(`${file}: the file's name must end in .csv, .xlsx or .json.`);
-  if (!values.key)
-    throw new UsageError(
-      "Set OPERATIONS_KEY to the storefront's operations key (npm run storefront -- key --host <host> makes one), or pass --key.",
-    );
-  const api = { base: `${values.url.replace(/\/+$/, '')}${OPERATIONS_BASE_PATH}`, key: values.key };
+  const api = operationsClient(values);
   return verb === 'import'
     ? importFile(api, resolve(file), format, values['dry-run'])
     : exportFile(api, resolve(file), format);
 }
 
-interface Api {
-  base: string;
-  key: string;
-}
-
-async function call(api: Api, path: string, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  headers.set('authorization', `Bearer ${api.key}`);
-  try {
-    return await fetch(`${api.base}${path}`, { ...init, headers });
-  } catch {
-    throw new Error(
-      `The storefront does not answer at ${api.base}: start it, or set STOREFRONT_URL (--url).`,
-    );
-  }
-}
-
-/** A refusal the storefront answered, as one sentence. */
-async function refusalOf(response: Response): Promise<OperationsError> {
-  const body = (await response.json().catch(() => null)) as OperationsError | null;
-  return body ?? { code: 'HTTP', message: `The storefront answered HTTP ${response.status}.` };
-}
-
-async function importFile(api: Api, file: string, format: CatalogueFormat, dryRun: boolean): Promise<string> {
+async function importFile(
+  api: OperationsClient,
+  file: string,
+  format: CatalogueFormat,
+  dryRun: boolean,
+): Promise<string> {
   const size = (
     await stat(file).catch(() => {
       throw new Error(`There is no file ${file}.`);
@@ -95,7 +77,7 @@ async function importFile(api: Api, file: string, format: CatalogueFormat, dryRu
     process.stdout.write(
       `${dryRun ? 'Checking' : 'Importing'} ${checked.rowCount.toLocaleString('en-US')} rows on the storefront …\n`,
     );
-  const response = await call(api, `/catalogue/import?dryRun=${dryRun}`, {
+  const response = await api.call(`/catalogue/import?dryRun=${dryRun}`, {
     method: 'POST',
     headers: { 'content-type': CATALOGUE_CONTENT_TYPES[format], [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
     body: bytes,
@@ -125,8 +107,8 @@ function refusedWith(problems: readonly Problem[], lead: string): Error {
   );
 }
 
-async function exportFile(api: Api, file: string, format: CatalogueFormat): Promise<string> {
-  const response = await call(api, `/catalogue/export?format=${format}`);
+async function exportFile(api: OperationsClient, file: string, format: CatalogueFormat): Promise<string> {
+  const response = await api.call(`/catalogue/export?format=${format}`);
   if (!response.ok) {
     const refusal = await refusalOf(response);
     throw new Error(`${refusal.message} (HTTP ${response.status})`);
