@@ -47,6 +47,7 @@ interface Figure {
   engine: string;
   step: string;
   seconds: string;
+  'RSS before (MB)': number;
   'peak RSS (MB)': number;
   'longest event-loop hold (ms)': number;
   result: string;
@@ -54,7 +55,8 @@ interface Figure {
 
 /** Runs the step, sampling the resident memory and the event loop's delay while it runs. */
 async function measured(engine: string, step: string, run: () => Promise<string>): Promise<Figure> {
-  let peak = process.memoryUsage.rss();
+  const before = process.memoryUsage.rss();
+  let peak = before;
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage.rss());
   }, 20);
@@ -70,6 +72,7 @@ async function measured(engine: string, step: string, run: () => Promise<string>
     engine,
     step,
     seconds: seconds.toFixed(2),
+    'RSS before (MB)': Math.round(before / 1024 / 1024),
     'peak RSS (MB)': Math.round(peak / 1024 / 1024),
     'longest event-loop hold (ms)': Math.round(delay.max / 1e6),
     result,

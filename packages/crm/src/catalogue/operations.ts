@@ -93,7 +93,7 @@ export const CATALOGUE_OPERATIONS: OperationsHandlers<'importCatalogue' | 'expor
       accessMode: 'read only',
     });
     if (!state) throw new OperationsRefusal(404, 'NOT_FOUND', 'The storefront is not there any more.');
-    const bytes = await writeCatalogueFile(query.format, EXPORT_COLUMNS, exportRows(state));
+    const bytes = await writeCatalogueFile(query.format, EXPORT_COLUMNS, await exportRows(state));
     return {
       file: {
         bytes,

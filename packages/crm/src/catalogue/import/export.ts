@@ -9,7 +9,7 @@ import {
   writeTiers,
   writeYesNo,
 } from './cells';
-import { CATALOGUE_COLUMNS, type CatalogueColumn } from './format';
+import { CATALOGUE_COLUMNS, type CatalogueColumn, nextTurn, ROWS_PER_TURN } from './format';
 import type { CatalogueState, CategoryRow } from './state';
 
 /** What an export writes: every column an import reads but `create_category`, which only asks for a change. */
@@ -36,7 +36,7 @@ export function categoryPaths(categories: readonly CategoryRow[]): Map<string, s
  * Every item of every catalogue of the storefront as a row of the file, the full catalogue first: the file
  * an import reads back to what the storefront holds, so importing it changes nothing.
  */
-export function exportRows(state: CatalogueState): string[][] {
+export async function exportRows(state: CatalogueState): Promise<string[][]> {
   const paths = categoryPaths(state.categories);
   const order = [...state.catalogues].sort(
     (a, b) => Number(b.type === 'Full') - Number(a.type === 'Full') || a.name.localeCompare(b.name),
@@ -48,9 +48,14 @@ export function exportRows(state: CatalogueState): string[][] {
     if (account.catalogueId)
       accountsOf.set(account.catalogueId, [...(accountsOf.get(account.catalogueId) ?? []), account.name]);
   const items = [...state.items].sort(
-    (a, b) => (rank.get(a.catalogueId) ?? 0) - (rank.get(b.catalogueId) ?? 0) || a.sortOrder - b.sortOrder,
+    (a, b) =>
+      (rank.get(a.catalogueId) ?? 0) - (rank.get(b.catalogueId) ?? 0) ||
+      a.sortOrder - b.sortOrder ||
+      (a.sku < b.sku ? -1 : 1),
   );
-  return items.map((item) => {
+  const rows: string[][] = [];
+  for (const [index, item] of items.entries()) {
+    if (index % ROWS_PER_TURN === 0) await nextTurn();
     const catalogue = catalogueOf.get(item.catalogueId);
     const cells: Record<Exclude<CatalogueColumn, 'create_category'>, string> = {
       catalogue: catalogue?.name ?? '',
@@ -74,6 +79,7 @@ export function exportRows(state: CatalogueState): string[][] {
       tiers: writeTiers(state.tiers.get(item.id) ?? []),
       stock: writeStock(state.stock.get(item.sku) ?? []),
     };
-    return EXPORT_COLUMNS.map((column) => cells[column]);
-  });
+    rows.push(EXPORT_COLUMNS.map((column) => cells[column]));
+  }
+  return rows;
 }

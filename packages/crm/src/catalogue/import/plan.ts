@@ -105,7 +105,8 @@ export async function planImport(
     accounts: accounts.moves,
     counts: { created: 0, updated: 0, unchanged: 0 },
   };
-  for (const { row, before, after, tiers } of planned) {
+  for (const [index, { row, before, after, tiers }] of planned.entries()) {
+    if (index % ROWS_PER_TURN === 0) await nextTurn();
     const tiersChanged = writeTiers(tiers) !== writeTiers(before ? (state.tiers.get(before.id) ?? []) : []);
     const itemChanged = !before || !sameItem(before, after);
     if (itemChanged) plan.items.push(after);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { CrmDb } from '../../db/open';
 import {
   accounts,
@@ -11,6 +11,7 @@ import {
   templates,
 } from '../../db/schema';
 import type { Stock, Tier } from './cells';
+import { nextTurn } from './format';
 
 export type CatalogueRow = typeof catalogues.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
@@ -46,12 +47,43 @@ async function productTemplate(db: CrmDb, storefrontId: string, items: ItemRow[]
   return named?.id ?? null;
 }
 
-/** Rows of the ids read a slice at a time, within a statement's parameter limit. */
+/**
+ * Rows read a few thousand at a time, with a turn of the event loop between: PGlite runs each query on this
+ * thread, and a driver parses each answer on it, so one read of a whole catalogue would hold it for seconds.
+ */
+const ROWS_PER_READ = 2_000;
+
+/** Rows of the ids, a slice of ids at a time. */
 async function inSlices<T>(ids: readonly string[], read: (slice: string[]) => Promise<T[]>): Promise<T[]> {
   const rows: T[] = [];
-  for (let start = 0; start < ids.length; start += 5_000)
-    rows.push(...(await read(ids.slice(start, start + 5_000))));
+  for (let start = 0; start < ids.length; start += ROWS_PER_READ) {
+    rows.push(...(await read(ids.slice(start, start + ROWS_PER_READ))));
+    await nextTurn();
+  }
   return rows;
+}
+
+/** Every item of the catalogues, a page at a time in id order. */
+async function itemsOf(db: CrmDb, catalogueIds: readonly string[]): Promise<ItemRow[]> {
+  const items: ItemRow[] = [];
+  if (catalogueIds.length === 0) return items;
+  for (;;) {
+    const after = items[items.length - 1]?.id;
+    const page = await db
+      .select()
+      .from(catalogueItems)
+      .where(
+        and(
+          inArray(catalogueItems.catalogueId, [...catalogueIds]),
+          after ? gt(catalogueItems.id, after) : undefined,
+        ),
+      )
+      .orderBy(asc(catalogueItems.id))
+      .limit(ROWS_PER_READ);
+    items.push(...page);
+    await nextTurn();
+    if (page.length < ROWS_PER_READ) return items;
+  }
 }
 
 export async function loadCatalogueState(
@@ -77,13 +109,7 @@ export async function loadCatalogueState(
         .where(inArray(categories.catalogueId, slice))
         .orderBy(asc(categories.sortOrder)),
     ),
-    inSlices(catalogueIds, (slice) =>
-      db
-        .select()
-        .from(catalogueItems)
-        .where(inArray(catalogueItems.catalogueId, slice))
-        .orderBy(asc(catalogueItems.catalogueId), asc(catalogueItems.sortOrder), asc(catalogueItems.sku)),
-    ),
+    itemsOf(db, catalogueIds),
     db
       .select({ id: accounts.id, name: accounts.name, catalogueId: accounts.catalogueId })
       .from(accounts)
