@@ -2,10 +2,14 @@
  * A catalogue import of 20,000 new products with quantity tiers, through the CRM's operations API in process,
  * on each engine the tests use (PGlite, and PostgreSQL when it answers, each on a database of its own holding
  * the demo seed): the import, the same file again (which changes nothing), and the storefront's export. Prints
- * seconds, the process's peak resident memory while each step ran, and the longest the event loop was held.
+ * seconds, the resident memory before and at its peak while each step ran (each engine in a process of its
+ * own), and the longest the event loop was held.
  * `npm run bench:catalogue-import` (BENCH_CATALOGUE_PRODUCTS to change the count).
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { CATALOGUE_CONTENT_TYPES, OPERATIONS_BASE_PATH } from '@storefront/contracts';
 import { createOperationsKey } from '@storefront/crm';
 import { openSeededCrm, type SeededCrm, testEngines } from '@storefront/crm/testing';
@@ -113,21 +117,30 @@ async function benchEngine(crm: SeededCrm, engine: string, file: string): Promis
   ];
 }
 
-async function main(): Promise<void> {
-  const file = catalogueCsv();
-  console.log(
-    `Catalogue import: ${PRODUCTS.toLocaleString('en-US')} products with 3 tiers each, a ${(file.length / 1024 / 1024).toFixed(1)} MB CSV, into the demo storefront's full catalogue`,
-  );
-  const figures: Figure[] = [];
-  for (const engine of await testEngines()) {
-    const crm = await openSeededCrm(engine);
-    try {
-      figures.push(...(await benchEngine(crm, engine.name, file)));
-    } finally {
-      await crm.close();
-    }
+/** One engine's figures, in a process of its own so that its memory is its own. */
+async function benchOne(name: string): Promise<void> {
+  const engine = (await testEngines()).find((candidate) => candidate.name === name);
+  if (!engine) return;
+  const crm = await openSeededCrm(engine);
+  try {
+    console.table(await benchEngine(crm, engine.name, catalogueCsv()));
+  } finally {
+    await crm.close();
   }
-  console.table(figures);
 }
 
-await main();
+async function main(): Promise<void> {
+  console.log(
+    `Catalogue import: ${PRODUCTS.toLocaleString('en-US')} products with 3 tiers each (${(catalogueCsv().length / 1024 / 1024).toFixed(1)} MB of CSV) into the demo storefront's full catalogue`,
+  );
+  for (const engine of await testEngines()) {
+    const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
+      env: { ...process.env, BENCH_ENGINE: engine.name },
+      stdio: 'inherit',
+    });
+    const [code] = (await once(child, 'exit')) as [number | null];
+    if (code !== 0) throw new Error(`the ${engine.name} run failed (exit ${code})`);
+  }
+}
+
+await (process.env.BENCH_ENGINE ? benchOne(process.env.BENCH_ENGINE) : main());
