@@ -174,6 +174,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
           checkAnswers: config.env !== 'production',
           smtpUrl: config.smtpUrl,
           mailFrom: config.mailFrom,
+          eventsNatsUrl: config.eventsNatsUrl,
           // Through the redacting logger: a failed query's parameters (customer data) stay out of the log.
           logError: (error) => logger.error({ part: 'crm', err: error }, 'crm: unexpected error'),
           catalogueChanged: catalogue.changed,

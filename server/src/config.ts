@@ -61,6 +61,10 @@ const configSchema = z
       .string()
       .refine((text) => parseMailbox(text) !== undefined, MAILBOX_RULE)
       .default(DEMO_MAIL_FROM),
+    /** NATS whose JetStream the business events are also published to (docs/decisions/0058-business-events.md). */
+    EVENTS_NATS_URL: z
+      .url({ protocol: /^(nats|tls)$/, message: 'must be a nats:// or tls:// URL' })
+      .optional(),
     /** Signing keys of the embedded user pools older than this are rotated on their next use. */
     IDENTITY_KEY_ROTATION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     /** 'true' when a reverse proxy in front sets X-Forwarded-For and X-Forwarded-Proto; anything else ignores them. */
@@ -154,6 +158,8 @@ export interface ServerConfig {
   smtpUrl: string | undefined;
   /** `address` or `Name <address>`: mail goes out from it where its storefront or user pool names no sender. */
   mailFrom: string;
+  /** NATS JetStream the business events are published to, besides their webhooks; none when unset. */
+  eventsNatsUrl: string | undefined;
   identityKeyRotationDays: number;
   /** Whether X-Forwarded-For / X-Forwarded-Proto come from our own proxy and may be believed. */
   trustProxy: boolean;
@@ -236,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    eventsNatsUrl: values.EVENTS_NATS_URL,
     identityKeyRotationDays: values.IDENTITY_KEY_ROTATION_DAYS,
     trustProxy: values.TRUST_PROXY === 'true',
     companyDomain: values.COMPANY_DOMAIN,

@@ -3,6 +3,7 @@ import { webhookSignature } from '@storefront/contracts/webhook-signature';
 import type { EventDelivery } from '../core/handler';
 import type { CrmDb } from '../db/open';
 import { type ClaimedDelivery, claimDueDeliveries, markDelivered, markFailed } from './queries/deliveries';
+import { coalesced } from './rules/coalesce';
 
 /** The header naming the event a delivery carries: a receiver deduplicates redeliveries by it. */
 export const EVENT_ID_HEADER = 'Storefront-Event-Id';
@@ -53,8 +54,6 @@ export function createEventDelivery(options: {
 }): EventDelivery {
   const policy = { ...DELIVERY_POLICY, ...options.policy };
   const post = options.fetch ?? fetch;
-  let running: Promise<void> | null = null;
-  let again = false;
 
   async function attempt(delivery: ClaimedDelivery): Promise<void> {
     const problem = await send(delivery);
@@ -95,30 +94,13 @@ export function createEventDelivery(options: {
     }
   }
 
-  async function run(): Promise<void> {
-    do {
-      again = false;
-      for (;;) {
-        const claimed = await claimDueDeliveries(options.db, policy.batch, policy.claimSeconds);
-        if (claimed.length === 0) break;
-        // Claimed together means independent: no two are one subject's to one endpoint.
-        await Promise.all(claimed.map(attempt));
-      }
-    } while (again);
-  }
-
-  return {
-    deliver() {
-      if (running) {
-        again = true;
-        return running;
-      }
-      running = run()
-        .catch(options.logError)
-        .finally(() => {
-          running = null;
-        });
-      return running;
-    },
-  };
+  const rounds = coalesced(async () => {
+    for (;;) {
+      const claimed = await claimDueDeliveries(options.db, policy.batch, policy.claimSeconds);
+      if (claimed.length === 0) return;
+      // Claimed together means independent: no two are one subject's to one endpoint.
+      await Promise.all(claimed.map(attempt));
+    }
+  }, options.logError);
+  return { deliver: rounds.run };
 }

@@ -13,9 +13,9 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { isoDay } from '../catalogue/rules/pricing';
 import { CrmHttpError, notFound } from '../core/errors';
-import type { AvaTaxClient, Handler, PaymentSettings } from '../core/handler';
+import type { AvaTaxClient, EventDelivery, Handler, PaymentSettings } from '../core/handler';
 import type { CrmDatabase } from '../db/open';
-import { createEventDelivery } from '../events';
+import { createEventDelivery, createEventPublisher } from '../events';
 import { createFileSweep } from '../files/sweep';
 import { createMailDelivery } from '../orders/outbox';
 import { createRefundDelivery } from '../payments/refund-delivery';
@@ -60,6 +60,8 @@ export interface CrmAppOptions {
   maintenance?: { everyMs: number; stop: AbortSignal };
   /** Told after the operations API changed a storefront's catalogue, so caches on every instance drop it. */
   catalogueChanged?: (storefrontId: string) => Promise<void>;
+  /** NATS (nats://host:4222) whose JetStream the business events are published to, besides their webhooks. */
+  eventsNatsUrl?: string;
 }
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -85,7 +87,15 @@ export function createCrmApp(opts: CrmAppOptions): Hono {
     logError,
   });
   const refunds = createRefundDelivery({ db: opts.db.db, payments, logError });
-  const events = createEventDelivery({ db: opts.db.db, logError });
+  const webhooks = createEventDelivery({ db: opts.db.db, logError });
+  const broker = opts.eventsNatsUrl
+    ? createEventPublisher({ db: opts.db.db, url: opts.eventsNatsUrl, logError })
+    : null;
+  const events: EventDelivery = {
+    deliver: async () => {
+      await Promise.all([webhooks.deliver(), broker?.publish()]);
+    },
+  };
   if (opts.maintenance) {
     const files = createFileSweep({ db: opts.db.db, logError });
     void files.sweep();
@@ -95,7 +105,10 @@ export function createCrmApp(opts: CrmAppOptions): Hono {
       void events.deliver();
       void files.sweep();
     }, opts.maintenance.everyMs).unref();
-    opts.maintenance.stop.addEventListener('abort', () => clearInterval(timer));
+    opts.maintenance.stop.addEventListener('abort', () => {
+      clearInterval(timer);
+      void broker?.close();
+    });
   }
   const app = new Hono();
 

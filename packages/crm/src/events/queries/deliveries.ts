@@ -1,8 +1,10 @@
-import type { BusinessEvent, BusinessEventType } from '@storefront/contracts';
+import type { BusinessEvent } from '@storefront/contracts';
 import { and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { storefronts } from '../../core/tables';
 import type { CrmDb } from '../../db/open';
+import { envelope } from '../rules/envelope';
 import { businessEvents, webhookDeliveries, webhookEndpoints } from '../tables';
+import { executeRows } from './rows';
 
 /** A claimed delivery: the event as the receiver gets it, where it goes, and which try this is. */
 export interface ClaimedDelivery {
@@ -12,18 +14,6 @@ export interface ClaimedDelivery {
   secret: string;
   event: BusinessEvent;
 }
-
-type EventRow = typeof businessEvents.$inferSelect;
-
-const envelope = (event: EventRow, storefront: string): BusinessEvent => ({
-  id: event.id,
-  type: event.type as BusinessEventType,
-  occurredAt: event.occurredAt.toISOString(),
-  storefront,
-  subject: event.subject,
-  sequence: event.sequence,
-  data: event.data,
-});
 
 /**
  * Claims up to `limit` deliveries that are due, each until `claimSeconds` from now, counting the try. A delivery
@@ -37,7 +27,9 @@ export async function claimDueDeliveries(
   limit: number,
   claimSeconds: number,
 ): Promise<ClaimedDelivery[]> {
-  const claimed = await db.execute<{ id: string; attempts: number }>(sql`
+  const rows = await executeRows<{ id: string; attempts: number }>(
+    db,
+    sql`
     update webhook_deliveries d
     set claimed_until = now() + make_interval(secs => ${claimSeconds}), attempts = d.attempts + 1
     from (
@@ -59,8 +51,8 @@ export async function claimDueDeliveries(
       for update of due skip locked
     ) picked
     where d.id = picked.id and (d.claimed_until is null or d.claimed_until < now())
-    returning d.id, d.attempts`);
-  const rows = claimedRows<{ id: string; attempts: number }>(claimed);
+    returning d.id, d.attempts`,
+  );
   if (rows.length === 0) return [];
   const attempts = new Map(rows.map((row) => [row.id, Number(row.attempts)]));
   const details = await db
@@ -83,11 +75,6 @@ export async function claimDueDeliveries(
     secret: row.secret,
     event: envelope(row.event, row.storefront),
   }));
-}
-
-/** postgres-js answers the rows as an array, PGlite as `{ rows }`. */
-function claimedRows<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 }
 
 /** The receiver took it: delivered, whoever's claim it was under. */
