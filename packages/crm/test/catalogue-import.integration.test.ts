@@ -292,6 +292,17 @@ describe.each(await testEngines())(
         'unknown catalogue Marlow Contract Prices',
       ],
       [
+        'the full catalogue by its name and by an empty cell for one SKU',
+        csv(
+          ['catalogue', 'sku', 'list_price'],
+          ['', 'NCX-1001', '1.00'],
+          ['BioNova Full Catalogue', 'NCX-1001', '2.00'],
+        ),
+        'sku',
+        'NCX-1001 is given again for BioNova Full Catalogue (first in row 2)',
+        3,
+      ],
+      [
         'a new product without its unit',
         csv(['sku', 'name', 'category', 'list_price'], ['NCX-3001', 'Dye', 'Cell Health', '1.00']),
         'unit',
@@ -303,11 +314,14 @@ describe.each(await testEngines())(
         'replacement_sku',
         'NCX-9999 is not a product the storefront sells',
       ],
-    ])('refuses %s, naming the column', async (_, file, column, message) => {
-      const { status, body } = await upload(file);
-      expect(status).toBe(422);
-      expect(body.problems).toContainEqual({ row: 2, column, message: expect.stringContaining(message) });
-    });
+    ] as [string, string, string, string, number?][])(
+      'refuses %s, naming the column',
+      async (_, file, column, message, row = 2) => {
+        const { status, body } = await upload(file);
+        expect(status).toBe(422);
+        expect(body.problems).toContainEqual({ row, column, message: expect.stringContaining(message) });
+      },
+    );
 
     /** Each bad file renames NCX-1001 in its row 2 and adds NCX-2001 in row 3: neither may be applied. */
     const columns = ['sku', 'name', 'category', 'unit', 'list_price', 'tiers'];

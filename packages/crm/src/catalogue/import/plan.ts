@@ -55,11 +55,23 @@ export async function planImport(
     nextSort.set(item.catalogueId, Math.max(nextSort.get(item.catalogueId) ?? 0, item.sortOrder + 1));
   const slugs = slugRegistry(state);
 
+  const rowOf = new Map<string, number>();
   const planned: { row: CheckedRow; before: ItemRow | undefined; after: ItemRow; tiers: Tier[] }[] = [];
   for (let start = 0; start < rows.length; start += ROWS_PER_TURN) {
     for (const row of rows.slice(start, start + ROWS_PER_TURN)) {
       const catalogue = catalogues.get(nameKey(row.catalogue));
       if (!catalogue) continue;
+      // The full catalogue by its name and by an empty cell is one catalogue: its SKU once.
+      const first = rowOf.get(`${catalogue.id}\n${row.sku}`);
+      if (first !== undefined) {
+        problems.push({
+          row: row.row,
+          column: 'sku',
+          message: `${row.sku} is given again for ${catalogue.name} (first in row ${first})`,
+        });
+        continue;
+      }
+      rowOf.set(`${catalogue.id}\n${row.sku}`, row.row);
       const before = itemsByKey.get(`${catalogue.id}\n${row.sku}`);
       const missing = before ? [] : NEEDED.filter(([field]) => row.fields[field] === undefined);
       for (const [, column] of missing)
