@@ -14,6 +14,7 @@ import {
   OPERATIONS_ROUTES,
   type OperationsRoute,
   operationsErrorSchema,
+  WEBHOOK_EVENT_ID_HEADER,
   WEBHOOK_REPLAY_WINDOW_SECONDS,
   WEBHOOK_SIGNATURE_HEADER,
 } from './operations-api';
@@ -286,6 +287,14 @@ export function operationsOpenApi(): Json {
               required: true,
               description:
                 't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with the endpoint secret>',
+              schema: { type: 'string' },
+            },
+            {
+              name: WEBHOOK_EVENT_ID_HEADER,
+              in: 'header',
+              required: true,
+              description:
+                "The event's id, as in the body: delivered at least once, so drop an id already taken.",
               schema: { type: 'string' },
             },
           ],

@@ -124,6 +124,8 @@ export type BusinessEvent = z.infer<typeof businessEventSchema>;
  * a receiver refuses a timestamp older than the replay window.
  */
 export const WEBHOOK_SIGNATURE_HEADER = 'Storefront-Signature';
+/** The delivered event's id, as in its body: a receiver drops a delivery of an id it has taken already. */
+export const WEBHOOK_EVENT_ID_HEADER = 'Storefront-Event-Id';
 export const WEBHOOK_REPLAY_WINDOW_SECONDS = 300;
 
 export const webhookEndpointSchema = z.object({

@@ -1,12 +1,9 @@
-import { WEBHOOK_SIGNATURE_HEADER } from '@storefront/contracts';
+import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from '@storefront/contracts';
 import { webhookSignature } from '@storefront/contracts/webhook-signature';
 import type { EventDelivery } from '../core/handler';
 import type { CrmDb } from '../db/open';
 import { type ClaimedDelivery, claimDueDeliveries, markDelivered, markFailed } from './queries/deliveries';
 import { coalesced } from './rules/coalesce';
-
-/** The header naming the event a delivery carries: a receiver deduplicates redeliveries by it. */
-export const EVENT_ID_HEADER = 'Storefront-Event-Id';
 
 /** How webhook deliveries are tried; the defaults are DELIVERY_POLICY. */
 export interface DeliveryPolicy {
@@ -75,7 +72,7 @@ export function createEventDelivery(options: {
           'content-type': 'application/json',
           'user-agent': 'Storefront-Webhooks/1',
           [WEBHOOK_SIGNATURE_HEADER]: webhookSignature(delivery.secret, body, Math.floor(Date.now() / 1000)),
-          [EVENT_ID_HEADER]: delivery.event.id,
+          [WEBHOOK_EVENT_ID_HEADER]: delivery.event.id,
         },
         body,
         redirect: 'manual',
