@@ -264,7 +264,8 @@ function ShipmentCard({
         <Fact term="Carrier">{shipment.carrier}</Fact>
         {shipment.service && <Fact term="Service">{shipment.service}</Fact>}
         <Fact term="Shipped">{formatMoment(shipment.shippedAt)}</Fact>
-        <Fact term="Tracking number">
+        {/* A row of its own: a tracking number broken across two lines is misread. */}
+        <Fact term="Tracking number" wide>
           <TrackingNumber shipment={shipment} />
         </Fact>
       </dl>

@@ -141,7 +141,9 @@ function OrderTable({ orders }: { orders: OrderSummary[] }) {
               <Link to={orderPagePath(order.orderNumber)}>{order.orderNumber}</Link>
             </th>
             <td data-label="Placed">{formatDay(order.placedAt)}</td>
-            <td data-label="PO number">{order.poNumber ?? '—'}</td>
+            <td data-label="PO number" className="data-table__wide">
+              {order.poNumber ?? '—'}
+            </td>
             <td data-label="Buyer">{order.buyerName}</td>
             <td data-label="Status">
               <OrderStatusBadge status={order.status} />
