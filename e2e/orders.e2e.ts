@@ -124,10 +124,22 @@ test('a buyer follows an order from placed to shipped, finds it by its filters a
   await filters.getByRole('link', { name: 'Clear' }).click();
   await expect(page).toHaveURL(new RegExp(`${LIST}$`));
 
-  // The supplier's ERP confirms the order and ships all of it, each line from a lot the catalogue knows.
+  // The buyer asks to cancel while the supplier's ERP confirms the order: the ERP came first, and the page says so.
+  await page.goto(`${LIST}/${orderNumber}?cancel=confirm`);
+  const question = page.getByRole('form', { name: `Cancel order ${orderNumber}?` });
+  await expect(question).toBeVisible();
   const erp = await erpOf(page.request, baseURL ?? '');
   const confirmed = await erp.confirm(orderNumber, `ERP-${Date.now()}`);
   expect(confirmed.status).toBe('confirmed');
+  await question.getByRole('button', { name: 'Yes, cancel the order' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: `Order ${orderNumber} is confirmed` }),
+  ).toBeVisible();
+  await expect(fact(page, 'Status')).toHaveText('Confirmed');
+  await expect(question).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Cancel order' })).toHaveCount(0);
+
+  // The ERP ships all of it, each line from a lot the catalogue knows.
   const lots = [];
   for (const line of confirmed.lines) {
     lots.push({ sku: line.sku, quantity: line.quantity, lotNumber: await newestLot(page, line.sku) });

@@ -1,7 +1,14 @@
 import { type OrderDetail, orderPagePath } from '@storefront/contracts/crm-orders';
 import type { Shipment } from '@storefront/contracts/order-life';
 import { useEffect, useRef } from 'react';
-import { data, Form, Link, type MetaDescriptor, useNavigation } from 'react-router';
+import {
+  data,
+  Form,
+  Link,
+  type MetaDescriptor,
+  type ShouldRevalidateFunction,
+  useNavigation,
+} from 'react-router';
 import { z } from 'zod';
 import { Total } from '../../components/Total';
 import { OrderStatusBadge } from '../../features/orders/OrderStatus';
@@ -69,6 +76,13 @@ export async function action(args: Route.ActionArgs) {
     return data({ cancelled: false, problem }, { status: (error as GatewayCallError).status });
   }
 }
+
+/**
+ * A refused cancellation (an error status, after which React Router keeps the page's data) still reads the order
+ * again: what refused it, the supplier's confirmation, shows beside the refusal.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod === 'POST' || defaultShouldRevalidate;
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, confirmingCancel } = loaderData;
