@@ -57,11 +57,11 @@ export function ShippingMethod({ fields, data, block }: BlockProps<'shippingMeth
   );
 }
 
-/** The saved method and what it costs, or that nothing is shipped. */
+/** The saved method and what it costs, that nothing is shipped, or why no rate is offered. */
 function MethodSummary({ detail }: { detail: MethodDetail }) {
   const { rates, currency } = detail;
   const selected = rates.selected;
-  if (!rates.requiresShipping || !selected) return <p>{rates.message}</p>;
+  if (!rates.requiresShipping || !selected) return <p>{rates.message ?? rates.errorMessage}</p>;
   const own = selected.customerShippingAccount !== null;
   return (
     <p>

@@ -12,7 +12,7 @@ import {
 import { crmCall } from '../../lib/crm.server';
 import type { StorefrontSession } from '../../lib/storefront.server';
 import { shopsAsGuest } from '../cart/cart.server';
-import type { CheckoutProgress } from './steps';
+import { type CheckoutProgress, isShippingMethodDone } from './steps';
 
 export function checkoutScope(session: StorefrontSession) {
   return { storefrontId: session.storefront.storefrontId, accountId: session.viewer.accountId };
@@ -101,7 +101,7 @@ async function readCheckoutState(
     progress: {
       account: !guest || quote.contactId !== null,
       shippingAddress: isShippable(shippingAddress, addressFieldConfigOf(page.sections)),
-      shippingMethod: !rates.requiresShipping || rates.selected !== null,
+      shippingMethod: isShippingMethodDone(rates),
       customForm: customForm && missingRequiredField(customForm, custom.fields) === null,
     },
   };

@@ -1,5 +1,6 @@
+import type { ShippingRates } from '@storefront/contracts/crm-shipping';
 import { describe, expect, it } from 'vitest';
-import { type CheckoutProgress, isStepAvailable, stepsFor } from './steps';
+import { type CheckoutProgress, isShippingMethodDone, isStepAvailable, stepsFor } from './steps';
 
 const nothing: CheckoutProgress = {
   account: false,
@@ -44,5 +45,34 @@ describe('checkout steps', () => {
     expect(isStepAvailable('customForm', unsaved, true)).toBe(true);
     expect(isStepAvailable('termsAndPayment', unsaved, true)).toBe(false);
     expect(isStepAvailable('termsAndPayment', { ...shipped, customForm: true }, true)).toBe(true);
+  });
+});
+
+describe('the shipping method step', () => {
+  const rates = (change: Partial<ShippingRates>, required: boolean): ShippingRates => ({
+    ShippingResults: [],
+    shippingSettings: {
+      doNotAllowCheckoutWithoutShippingRate: required,
+      allowCustomerShippingAccount: false,
+    },
+    errorMessage: 'Shipping rates are not available for ACM-CD4-PE; contact us for a shipping quote.',
+    requiresShipping: true,
+    message: null,
+    selected: null,
+    ...change,
+  });
+  const ground = {
+    ShippingInfo: [{ carrier: 'UPS', service: 'Ground', amount: 12.9 }],
+  } as unknown as ShippingRates['ShippingResults'][number];
+
+  it('is done when no rate reaches the quote and the storefront takes orders without one', () => {
+    expect(isShippingMethodDone(rates({}, false))).toBe(true);
+    expect(isShippingMethodDone(rates({}, true))).toBe(false);
+  });
+
+  it('waits for a choice while a rate is offered, whether or not one is required', () => {
+    expect(isShippingMethodDone(rates({ ShippingResults: [ground], errorMessage: null }, false))).toBe(false);
+    expect(isShippingMethodDone(rates({ ShippingResults: [ground], errorMessage: null }, true))).toBe(false);
+    expect(isShippingMethodDone(rates({ requiresShipping: false }, true))).toBe(true);
   });
 });

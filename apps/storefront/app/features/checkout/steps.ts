@@ -1,3 +1,5 @@
+import type { ShippingRates } from '@storefront/contracts/crm-shipping';
+
 /**
  * The checkout's steps in page order (C§2). A step is available when it is the first one or the step before
  * it is complete; a signed-in user has no account step and may always edit the shipping address (C§4). The
@@ -18,7 +20,10 @@ export interface CheckoutProgress {
   account: boolean;
   /** A shipping address the quote can be shipped to is saved. */
   shippingAddress: boolean;
-  /** A shipping method is saved, or the quote needs no shipping. */
+  /**
+   * A shipping method is saved, or the quote needs no shipping, or no rate reaches it where the storefront takes
+   * orders without one (its freight is then quoted by hand, C§3).
+   */
   shippingMethod: boolean;
   /** Every required custom field has a saved value; null: the page has no custom form. */
   customForm: boolean | null;
@@ -32,6 +37,13 @@ const COMPLETE_BY_STEP: Record<CheckoutStep, keyof CheckoutProgress | null> = {
   // Terms and payment end with the order itself.
   termsAndPayment: null,
 };
+
+/** Whether the shipping method step is done, from the CRM's rates of the quote (see CheckoutProgress). */
+export function isShippingMethodDone(rates: ShippingRates): boolean {
+  if (!rates.requiresShipping || rates.selected !== null) return true;
+  const offered = rates.ShippingResults.some((group) => group.ShippingInfo.length > 0);
+  return !offered && !rates.shippingSettings.doNotAllowCheckoutWithoutShippingRate;
+}
 
 export function isStepComplete(step: CheckoutStep, progress: CheckoutProgress): boolean {
   const key = COMPLETE_BY_STEP[step];
