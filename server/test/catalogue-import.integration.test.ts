@@ -1,32 +1,11 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ComposedServer, startComposedServer } from './composed-server';
+import { runOperatorCommand } from './operator-command';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const OPERATIONS_TOKEN = 'operations-token-of-the-catalogue-test-01';
-
-/** `npm run catalogue -- …` against the server: what it printed and its exit code. */
-async function catalogueCommand(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/catalogue-command.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk;
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk;
-  });
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, stdout, stderr };
-}
 
 /**
  * A catalogue imported into the composed server of `npm start`, through its operations API and the command,
@@ -88,22 +67,22 @@ describe('a catalogue import at the composed server', () => {
     const env = { STOREFRONT_URL: server.baseUrl, OPERATIONS_KEY: key };
     const good = join(dir, 'prices.csv');
     writeFileSync(good, `sku,list_price\r\n${sku},321.00\r\n`);
-    const imported = await catalogueCommand(['import', good], env);
+    const imported = await runOperatorCommand('catalogue', ['import', good], env);
     expect(imported).toMatchObject({ code: 0 });
     expect(imported.stdout).toContain('Imported prices.csv, 1 rows: 0 created, 1 updated, 0 unchanged.');
     expect((await guestVisit()).page).toContain('321.00');
 
     const bad = join(dir, 'bad.csv');
     writeFileSync(bad, `sku,list_price,colour\r\n${sku},abc,red\r\n`);
-    const refused = await catalogueCommand(['import', bad], env);
+    const refused = await runOperatorCommand('catalogue', ['import', bad], env);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('row 1, colour: unknown column');
 
     const exported = join(dir, 'catalogue.xlsx');
-    const exporting = await catalogueCommand(['export', exported], env);
+    const exporting = await runOperatorCommand('catalogue', ['export', exported], env);
     expect(exporting).toMatchObject({ code: 0 });
     expect(readFileSync(exported).subarray(0, 2).toString()).toBe('PK');
-    const reimported = await catalogueCommand(['import', exported], env);
+    const reimported = await runOperatorCommand('catalogue', ['import', exported], env);
     expect(reimported.stdout).toMatch(/0 created, 0 updated, [\d,]+ unchanged/);
   }, 120_000);
 });

@@ -1,33 +1,12 @@
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createEventDelivery, recordBusinessEvent } from '@storefront/crm/events/index';
 import { createOperationsKey } from '@storefront/crm/operations/index';
 import { openSeededCrm, type SeededCrm, testEngines } from '@storefront/crm/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-/** `npm run events -- …`: what it printed and its exit code. */
-async function eventsCommand(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/events-command.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk;
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk;
-  });
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, stdout, stderr };
-}
+import { runOperatorCommand } from './operator-command';
 
 /** The operator lists the dead webhook deliveries and replays one through the storefront's operations API. */
 describe('npm run events', () => {
@@ -78,22 +57,22 @@ describe('npm run events', () => {
       policy: { maxAttempts: 1 },
     }).deliver();
 
-    const dead = await eventsCommand(['dead'], env);
+    const dead = await runOperatorCommand('events', ['dead'], env);
     expect(dead.code).toBe(0);
     const [line] = dead.stdout.split('\n');
     expect(line).toMatch(/^whd_\w+ {2}\S+ {2}order\.placed {2}order:SO-CMD-1 #1 {2}1 tries: fetch failed/);
     const deliveryId = line?.split(' ')[0] ?? '';
 
-    const replayed = await eventsCommand(['replay', deliveryId], env);
+    const replayed = await runOperatorCommand('events', ['replay', deliveryId], env);
     expect(replayed.stdout).toContain(`Delivery ${deliveryId} is being posted again.`);
-    expect((await eventsCommand(['dead'], env)).stdout).toContain('No dead deliveries.');
-    const again = await eventsCommand(['replay', deliveryId], env);
+    expect((await runOperatorCommand('events', ['dead'], env)).stdout).toContain('No dead deliveries.');
+    const again = await runOperatorCommand('events', ['replay', deliveryId], env);
     expect(again.stdout).toContain('is not dead');
 
-    const unknown = await eventsCommand(['replay', 'whd_unknown'], env);
+    const unknown = await runOperatorCommand('events', ['replay', 'whd_unknown'], env);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('This storefront has no delivery whd_unknown. (HTTP 404)');
-    const noKey = await eventsCommand(['dead'], { ...env, OPERATIONS_KEY: '' });
+    const noKey = await runOperatorCommand('events', ['dead'], { ...env, OPERATIONS_KEY: '' });
     expect(noKey.code).toBe(1);
     expect(noKey.stderr).toContain('Set OPERATIONS_KEY');
   });

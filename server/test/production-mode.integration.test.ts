@@ -1,17 +1,13 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReceivedMail, type SmtpReceiver, startSmtpReceiver } from '../../e2e/support/mail-catcher';
 import { partOfType } from '../../e2e/support/mime';
 import { type Storefront, startStorefront } from '../src/compose';
 import { ConfigError, loadConfig, PRODUCTION_SETTINGS } from '../src/config';
 import { createLogger } from '../src/logger';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
+import { runOperatorCommand } from './operator-command';
 
 const secrets = (smtpPort: number) => ({
   DEMO_DATA: 'false',
@@ -24,24 +20,6 @@ const secrets = (smtpPort: number) => ({
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   MAIL_FROM: 'Acme Life Science <orders@acme.example>',
 });
-
-/** Runs an operator's command as `npm run <name> -- …` does, and answers what it printed and its exit code. */
-async function runCommand(script: string, args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk;
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk;
-  });
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, stdout, stderr };
-}
 
 describe('production mode', () => {
   it('refuses to start without each secret, naming every missing one', () => {
@@ -71,8 +49,8 @@ describe('production mode', () => {
       dataDir = mkdtempSync(join(tmpdir(), 'storefront-production-'));
       smtp = await startSmtpReceiver(0, (received) => mail.push(received));
       env = { ...secrets(smtp.port), DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
-      created = await runCommand(
-        'server/src/storefront-command.ts',
+      created = await runOperatorCommand(
+        'storefront',
         [
           'create',
           '--name',
@@ -160,7 +138,7 @@ describe('production mode', () => {
     });
 
     it('refuses to run while the storefront holds the embedded data dir, naming it', async () => {
-      const again = await runCommand('server/src/storefront-command.ts', ['list'], env);
+      const again = await runOperatorCommand('storefront', ['list'], env);
       expect(again.code).toBe(1);
       expect(again.stderr).toContain(`holds ${dataDir}`);
     });
