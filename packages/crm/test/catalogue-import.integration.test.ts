@@ -6,11 +6,13 @@ import {
   type CatalogueImportReport,
   OPERATIONS_BASE_PATH,
   type OperationsError,
+  type ShippingRates,
 } from '@storefront/contracts';
 import { writeZip } from '@storefront/contracts/zip-archive';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogueItems, catalogues, productStock } from '../src/db/schema';
+import { checkCatalogueFile } from '../src/catalogue';
+import { catalogueItems, catalogues, productStock, quotes, shippingProfiles } from '../src/db/schema';
 import { createCrmApp } from '../src/http/app';
 import { createOperationsKey } from '../src/operations';
 import {
@@ -80,6 +82,69 @@ const NEW_PRODUCTS = csv(
     'BOS:40:2',
   ],
 );
+
+/** Products with how they travel, as a supplier's product master gives it: cold, dangerous, not shipped. */
+const PROFILED_PRODUCTS = csv(
+  [
+    'sku',
+    'name',
+    'category',
+    'unit',
+    'list_price',
+    'shippable',
+    'weight_kg',
+    'size_cm',
+    'cold_chain',
+    'hazard_class',
+  ],
+  [
+    'ACM-CD4-PE',
+    'Anti-CD4 PE',
+    'Cell Health > Viability',
+    '100 tests',
+    '240.00',
+    'yes',
+    '0.2',
+    '12 x 10 x 8',
+    'Cold packs',
+    '',
+  ],
+  [
+    'ACM-FIX-1',
+    'Formalin Fixative, 1 L',
+    'Cell Health > Viability',
+    '1 L',
+    '45.00',
+    '',
+    '1.3',
+    '18x18x28',
+    'ambient',
+    '8',
+  ],
+  [
+    'ACM-SVC-1',
+    'Panel Design Consultation',
+    'Cell Health > Viability',
+    '1 hour',
+    '150.00',
+    'no',
+    '',
+    '',
+    '',
+    '',
+  ],
+);
+
+/** What a product the file gives no shipping profile ships as: the rate card's smallest parcel. */
+const DEFAULT_PARCEL = {
+  shippable: true,
+  weightKg: 0.5,
+  lengthCm: 20,
+  widthCm: 15,
+  heightCm: 8,
+  coldChain: 'none',
+  hazardClass: null,
+};
 
 describe.each(await testEngines())(
   'catalogue import and export through the operations API on $name',
@@ -160,6 +225,54 @@ describe.each(await testEngines())(
         );
       return row?.item;
     };
+    const profileOf = async (sku: string) => {
+      const [row] = await crm.database.db
+        .select({
+          shippable: shippingProfiles.shippable,
+          weightKg: shippingProfiles.weightKg,
+          lengthCm: shippingProfiles.lengthCm,
+          widthCm: shippingProfiles.widthCm,
+          heightCm: shippingProfiles.heightCm,
+          coldChain: shippingProfiles.coldChain,
+          hazardClass: shippingProfiles.hazardClass,
+        })
+        .from(shippingProfiles)
+        .where(eq(shippingProfiles.sku, sku));
+      return row;
+    };
+    let contacts = 0;
+    /** The shipping step's rates for a cart of Marlowe Genomics Core holding the SKUs, to Boston. */
+    const shippingRates = async (...skus: string[]) => {
+      contacts += 1;
+      const who = {
+        storefrontId: crm.ids.storefrontA,
+        accountId: crm.ids.marlowe,
+        contactId: `003-import-${contacts}`,
+      };
+      let quoteId = '';
+      for (const sku of skus) {
+        const added = await crm.post('saveItemToQuoteBlink', {
+          ...who,
+          catalogItemId: (await fullCatalogueItem(sku))?.id,
+          qty: 2,
+        });
+        expect(added.status).toBe(200);
+        quoteId = added.body.quote.id;
+      }
+      await crm.database.db
+        .update(quotes)
+        .set({ shippingCountry: 'US', shippingState: 'MA' })
+        .where(eq(quotes.id, quoteId));
+      const { status, body } = await crm.post('calculateShippingCharges', {
+        ...who,
+        objid: quoteId,
+        objtype: 'Quote',
+      });
+      expect(status).toBe(200);
+      return body as ShippingRates;
+    };
+    const carriersOf = (rates: ShippingRates) =>
+      rates.ShippingResults.flatMap((group) => group.ShippingInfo).filter((option) => option.ShippingCarrier);
 
     it('imports a CSV of new products that the catalogue types then show, with their category, tiers, documents and stock', async () => {
       const { status, body } = await upload(NEW_PRODUCTS);
@@ -211,6 +324,64 @@ describe.each(await testEngines())(
       expect(status).toBe(200);
       expect(body).toMatchObject({ applied: true, created: 0, updated: 0, unchanged: 2 });
       expect(changed).toHaveLength(before);
+    });
+
+    it('imports shipping profiles, so a quote of the products gets rates; one imported without them is rated as the default parcel', async () => {
+      const { status, body } = await upload(PROFILED_PRODUCTS);
+      expect([status, body.created, body.problems]).toEqual([200, 3, []]);
+      expect(await profileOf('ACM-CD4-PE')).toEqual({
+        shippable: true,
+        weightKg: 0.2,
+        lengthCm: 12,
+        widthCm: 10,
+        heightCm: 8,
+        coldChain: 'cold-packs',
+        hazardClass: null,
+      });
+      expect(await profileOf('ACM-FIX-1')).toMatchObject({
+        shippable: true,
+        weightKg: 1.3,
+        hazardClass: '8',
+      });
+      expect(await profileOf('ACM-SVC-1')).toMatchObject({ shippable: false });
+      expect(await profileOf('NCX-1001')).toEqual(DEFAULT_PARCEL);
+
+      const cold = await shippingRates('ACM-CD4-PE', 'ACM-FIX-1');
+      expect(cold.errorMessage).toBeNull();
+      expect(carriersOf(cold).length).toBeGreaterThan(0);
+      // Cold packs are charged on every option; dangerous goods add their fee to the carriage.
+      for (const option of carriersOf(cold)) expect(option.quoteAdditionalSurcharge).toBeGreaterThan(0);
+
+      const plain = await shippingRates('NCX-1001');
+      expect(plain.errorMessage).toBeNull();
+      expect(carriersOf(plain).map((option) => option.quoteAdditionalSurcharge)).toEqual(
+        carriersOf(plain).map(() => 0),
+      );
+      expect(carriersOf(plain).length).toBeGreaterThan(0);
+      expect((await shippingRates('ACM-SVC-1')).requiresShipping).toBe(false);
+
+      const again = await upload(PROFILED_PRODUCTS);
+      expect(again.body).toMatchObject({ applied: true, created: 0, updated: 0, unchanged: 3 });
+    });
+
+    it('keeps the profile columns a file leaves out; an empty cold chain is ambient, an empty hazard class none', async () => {
+      const colder = await upload(csv(['sku', 'cold_chain'], ['ACM-CD4-PE', 'dry ice']));
+      expect(colder.body).toMatchObject({ applied: true, updated: 1, unchanged: 0 });
+      expect(await profileOf('ACM-CD4-PE')).toMatchObject({
+        weightKg: 0.2,
+        lengthCm: 12,
+        coldChain: 'dry-ice',
+      });
+
+      const cleared = await upload(
+        csv(['sku', 'weight_kg', 'cold_chain', 'hazard_class'], ['ACM-FIX-1', '', '', '']),
+      );
+      expect(cleared.body).toMatchObject({ applied: true, updated: 1 });
+      expect(await profileOf('ACM-FIX-1')).toMatchObject({
+        weightKg: 1.3,
+        coldChain: 'none',
+        hazardClass: null,
+      });
     });
 
     it('applies a price change from a file of two columns, and retires a product with its replacement', async () => {
@@ -303,6 +474,17 @@ describe.each(await testEngines())(
         3,
       ],
       [
+        'rows of one SKU giving it two weights',
+        csv(
+          ['catalogue', 'sku', 'weight_kg'],
+          ['', 'NCX-1001', '0.2'],
+          ['Marlowe Contract Prices', 'NCX-1001', '0.3'],
+        ),
+        'weight_kg',
+        'differs from the weight_kg of NCX-1001 in row 2; a SKU has one shipping profile whichever catalogue',
+        3,
+      ],
+      [
         'a new product without its unit',
         csv(['sku', 'name', 'category', 'list_price'], ['NCX-3001', 'Dye', 'Cell Health', '1.00']),
         'unit',
@@ -324,9 +506,42 @@ describe.each(await testEngines())(
     );
 
     /** Each bad file renames NCX-1001 in its row 2 and adds NCX-2001 in row 3: neither may be applied. */
-    const columns = ['sku', 'name', 'category', 'unit', 'list_price', 'tiers'];
-    const good = ['NCX-1001', 'Renamed meanwhile', 'Cell Health > Viability', '100 tests', '120.00', ''];
-    const fresh = ['NCX-2001', 'Viability Dye', 'Cell Health > Viability', 'kit', '10.00', ''];
+    const columns = [
+      'sku',
+      'name',
+      'category',
+      'unit',
+      'list_price',
+      'tiers',
+      'weight_kg',
+      'size_cm',
+      'cold_chain',
+      'hazard_class',
+    ];
+    const good = [
+      'NCX-1001',
+      'Renamed meanwhile',
+      'Cell Health > Viability',
+      '100 tests',
+      '120.00',
+      '',
+      '0.1',
+      '10 x 8 x 6',
+      'cold packs',
+      '',
+    ];
+    const fresh = [
+      'NCX-2001',
+      'Viability Dye',
+      'Cell Health > Viability',
+      'kit',
+      '10.00',
+      '',
+      '0.1',
+      '10 x 8 x 6',
+      '',
+      '',
+    ];
     it.each([
       [
         'a price that is no number',
@@ -350,6 +565,35 @@ describe.each(await testEngines())(
         "unknown category 'Cell Helth'",
       ],
       ['a NUL', csv(columns, good, fresh.with(1, 'Viability\u0000Dye')), 3, 'name', 'must not contain NUL'],
+      ['a negative weight', csv(columns, good, fresh.with(6, '-0.2')), 3, 'weight_kg', '-0.2 is negative'],
+      [
+        'a weight that is no number',
+        csv(columns, good, fresh.with(6, 'abc')),
+        3,
+        'weight_kg',
+        "'abc' is not a weight in kg",
+      ],
+      [
+        'a box of two sides',
+        csv(columns, good, fresh.with(7, '30 x 20')),
+        3,
+        'size_cm',
+        "'30 x 20' is not length x width x height in cm",
+      ],
+      [
+        'an unknown cold chain',
+        csv(columns, good, fresh.with(8, 'frozen')),
+        3,
+        'cold_chain',
+        "'frozen' is not ambient, cold packs, dry ice",
+      ],
+      [
+        'a hazard class that is none',
+        csv(columns, good, fresh.with(9, 'abc')),
+        3,
+        'hazard_class',
+        "'abc' is not a UN dangerous-goods class",
+      ],
       [
         'an unknown column',
         csv([...columns, 'colour'], [...good, 'red'], [...fresh, 'blue']),
@@ -366,7 +610,9 @@ describe.each(await testEngines())(
         expect(body.message).toContain('nothing was applied');
         expect(body.problems).toContainEqual({ row, column, message: expect.stringContaining(message) });
         expect((await fullCatalogueItem('NCX-1001'))?.name).toBe('NovaCyte Viability Dye, 405 nm');
+        expect(await profileOf('NCX-1001')).toEqual(DEFAULT_PARCEL);
         expect(await fullCatalogueItem('NCX-2001')).toBeUndefined();
+        expect(await profileOf('NCX-2001')).toBeUndefined();
       },
     );
 
@@ -392,6 +638,24 @@ describe.each(await testEngines())(
       async (format) => {
         const before = changed.length;
         const file = await download(format);
+        // The export carries each SKU's shipping profile, in the words the file takes.
+        const exported = await checkCatalogueFile(file, format);
+        const profiles = new Map(exported.rows.map(({ sku, fields }) => [sku, fields]));
+        expect(profiles.get('ACM-CD4-PE')).toMatchObject({
+          shippable: true,
+          weightKg: 0.2,
+          sizeCm: { lengthCm: 12, widthCm: 10, heightCm: 8 },
+          coldChain: 'dry-ice',
+          hazardClass: null,
+        });
+        expect(profiles.get('ACM-SVC-1')).toMatchObject({ shippable: false });
+        if (format === 'csv') {
+          const [header = '', ...lines] = new TextDecoder().decode(file).split('\r\n');
+          expect(header).toMatch(/,stock,shippable,weight_kg,size_cm,cold_chain,hazard_class$/);
+          expect(lines.find((line) => line.includes(',ACM-CD4-PE,'))).toMatch(
+            /,yes,0\.2,12 x 10 x 8,dry ice,$/,
+          );
+        }
         const { status, body } = await upload(file, format);
         expect(status).toBe(200);
         expect(body.created + body.updated).toBe(0);

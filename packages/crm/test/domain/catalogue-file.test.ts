@@ -1,6 +1,15 @@
 import { writeZip } from '@storefront/contracts/zip-archive';
 import { describe, expect, it } from 'vitest';
-import { readTiers, writeTiers } from '../../src/catalogue/import/cells';
+import {
+  readColdChain,
+  readHazardClass,
+  readSize,
+  readTiers,
+  readWeight,
+  writeColdChain,
+  writeSize,
+  writeTiers,
+} from '../../src/catalogue/import/cells';
 import { checkCatalogueFile } from '../../src/catalogue/import/check-file';
 import { readCatalogueFile, writeCatalogueFile } from '../../src/catalogue/import/files';
 import { CatalogueFileRefused } from '../../src/catalogue/import/format';
@@ -39,6 +48,71 @@ describe('quantity tiers in a cell', () => {
     ['1-4', "tier '1-4' is not from-to:price or from+:price"],
   ])('refuses %s: %s', (cell, message) => {
     expect(() => readTiers(cell)).toThrow(message);
+  });
+});
+
+describe('the shipping profile in cells', () => {
+  it('reads a box in cm with x, X, × or *, a weight to the gram, cold chains and UN classes as a product master writes them', () => {
+    expect(readSize('30 x 20 x 15')).toEqual({ lengthCm: 30, widthCm: 20, heightCm: 15 });
+    expect(readSize(' 12.5X10×8 ')).toEqual({ lengthCm: 12.5, widthCm: 10, heightCm: 8 });
+    expect(writeSize({ lengthCm: 12.5, widthCm: 10, heightCm: 8 })).toBe('12.5 x 10 x 8');
+    expect(readWeight(' 0.25 ')).toBe(0.25);
+    expect(readWeight('0.30000000000000004')).toBe(0.3);
+    expect(['Ambient', 'none', 'Cold-Packs', 'cold_packs', 'DRY ICE'].map(readColdChain)).toEqual([
+      'none',
+      'none',
+      'cold-packs',
+      'cold-packs',
+      'dry-ice',
+    ]);
+    expect(writeColdChain('dry-ice')).toBe('dry ice');
+    expect(['8', 'Class 6.1', ' 2.2 '].map(readHazardClass)).toEqual(['8', '6.1', '2.2']);
+  });
+
+  it.each([
+    ['weight_kg', readWeight, '-0.2', '-0.2 is negative; it must be a weight in kg such as 0.25'],
+    ['weight_kg', readWeight, 'abc', "'abc' is not a weight in kg such as 0.25"],
+    ['weight_kg', readWeight, '0.0005', '0.0005 has more than 3 decimals'],
+    ['weight_kg', readWeight, '100000', '100000 is more than 99999.999'],
+    ['size_cm', readSize, '30 x 20', "'30 x 20' is not length x width x height in cm, such as 30 x 20 x 15"],
+    ['size_cm', readSize, 'abc', "'abc' is not length x width x height in cm"],
+    ['size_cm', readSize, '30 x -2 x 5', '-2 is negative; it must be a length in cm such as 30'],
+    ['size_cm', readSize, '30 x 20 x 15.25', '15.25 has more than 1 decimals'],
+    ['cold_chain', readColdChain, 'frozen', "'frozen' is not ambient, cold packs, dry ice"],
+    ['hazard_class', readHazardClass, 'abc', "'abc' is not a UN dangerous-goods class such as 3, 6.1 or 8"],
+    ['hazard_class', readHazardClass, '10', "'10' is not a UN dangerous-goods class"],
+  ] as [string, (text: string) => unknown, string, string][])(
+    'refuses a %s of %s: %s',
+    (_, read, cell, message) => {
+      expect(() => read(cell)).toThrow(message);
+    },
+  );
+
+  it('takes one profile per SKU: its rows of other catalogues agree or leave a cell empty, else the row is refused naming the column', async () => {
+    const file = text(
+      [
+        'catalogue,sku,shippable,weight_kg,size_cm,cold_chain,hazard_class',
+        ',ACM-1,yes,0.2,12 x 10 x 8,cold packs,8',
+        'Contract,acm-1,,,,,',
+        'Other,ACM-1,yes,0.25,12x10x8,Cold-Packs,Class 8',
+      ].join('\r\n'),
+    );
+    const { rows, problems } = await checkCatalogueFile(file, 'csv');
+    expect(problems).toEqual([
+      {
+        row: 4,
+        column: 'weight_kg',
+        message:
+          'differs from the weight_kg of ACM-1 in row 2; a SKU has one shipping profile whichever catalogue',
+      },
+    ]);
+    expect(
+      rows.map(({ row, fields }) => [row, fields.weightKg, fields.coldChain, fields.hazardClass]),
+    ).toEqual([
+      [2, 0.2, 'cold-packs', '8'],
+      [3, null, null, null],
+      [4, 0.25, 'cold-packs', '8'],
+    ]);
   });
 });
 

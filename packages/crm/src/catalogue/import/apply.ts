@@ -9,6 +9,7 @@ import {
   categories,
   productStock,
   quantityTiers,
+  shippingProfiles,
 } from '../../db/schema';
 import { nextTurn } from './format';
 import type { ImportPlan } from './plan';
@@ -46,13 +47,24 @@ function insertFromJson<T extends PgTable>(
   return sql`insert into ${sql.identifier(getTableName(table))} (${names}) select ${names} from jsonb_to_recordset(${json}::jsonb) as r(${types}) ${onConflict ?? sql``}`;
 }
 
-/** An item upsert sets every column but its keys from the row given (`excluded`). */
-const ITEM_UPSERT = sql.raw(
-  `on conflict (catalogue_id, sku) do update set ${Object.keys(getTableColumns(catalogueItems))
-    .filter((key) => !['id', 'catalogueId', 'sku'].includes(key))
-    .map((key) => `"${toSnakeCase(key)}" = excluded."${toSnakeCase(key)}"`)
-    .join(', ')}`,
-);
+/** An upsert on the key columns, setting every column but those and `kept` from the row given (`excluded`). */
+function upsertOn<T extends PgTable>(
+  table: T,
+  keys: readonly (keyof T['$inferInsert'] & string)[],
+  kept: readonly (keyof T['$inferInsert'] & string)[] = [],
+): SQL {
+  const untouched = new Set<string>([...keys, ...kept]);
+  const set = Object.keys(getTableColumns(table)).filter((key) => !untouched.has(key));
+  return sql.raw(
+    `on conflict (${keys.map((key) => `"${toSnakeCase(key)}"`).join(', ')}) do update set ${set
+      .map((key) => `"${toSnakeCase(key)}" = excluded."${toSnakeCase(key)}"`)
+      .join(', ')}`,
+  );
+}
+
+/** An item by its catalogue and SKU, keeping its id; a shipping profile by its organisation and SKU. */
+const ITEM_UPSERT = upsertOn(catalogueItems, ['catalogueId', 'sku'], ['id']);
+const PROFILE_UPSERT = upsertOn(shippingProfiles, ['organisationId', 'sku']);
 
 async function inBatches<T>(rows: readonly T[], size: number, write: (batch: T[]) => Promise<unknown>) {
   for (let start = 0; start < rows.length; start += size) {
@@ -63,7 +75,8 @@ async function inBatches<T>(rows: readonly T[], size: number, write: (batch: T[]
 
 /**
  * Writes the plan inside the caller's transaction: new catalogues and categories, new and changed items
- * (one upsert by catalogue and SKU), their tiers and the SKUs' stock replaced, accounts moved.
+ * (one upsert by catalogue and SKU), their tiers and the SKUs' stock replaced, the SKUs' shipping profiles
+ * upserted, accounts moved.
  */
 export async function applyPlan(tx: CrmDb, organisationId: string, plan: ImportPlan): Promise<void> {
   if (plan.catalogues.length > 0) await tx.insert(catalogues).values(plan.catalogues);
@@ -94,6 +107,10 @@ export async function applyPlan(tx: CrmDb, organisationId: string, plan: ImportP
     list.map((entry) => ({ organisationId, sku, ...entry })),
   );
   await inBatches(stock, ROWS_PER_STATEMENT, (batch) => tx.execute(insertFromJson(productStock, batch)));
+  const profiles = [...plan.profiles].map(([sku, profile]) => ({ organisationId, sku, ...profile }));
+  await inBatches(profiles, ROWS_PER_STATEMENT, (batch) =>
+    tx.execute(insertFromJson(shippingProfiles, batch, PROFILE_UPSERT)),
+  );
   for (const [catalogueId, ids] of plan.accounts)
     await inBatches(ids, ROWS_PER_STATEMENT, (batch) =>
       tx.update(accounts).set({ catalogueId }).where(inArray(accounts.id, batch)),

@@ -1,4 +1,5 @@
 import { CONFIGURATION_MODES, type ConfigurationMode, type ProductDocument } from '@storefront/contracts';
+import type { ColdChain } from '../../shipping';
 
 /**
  * Each column's cell read into its value and written back the same way (format.ts names the columns): what an
@@ -25,18 +26,26 @@ export type NamedValue = { name: string; value: string };
 
 const MAX_MONEY = 9_999_999_999.99;
 const MAX_QUANTITY = 1_000_000_000;
-const MONEY = /^\d+(?:\.\d+)?$/;
+const DECIMAL = /^\d+(?:\.\d+)?$/;
 
-/** A price of at most two decimals; a spreadsheet's binary noise (19.989999999999998) is read as 19.99. */
-export function readMoney(text: string): number {
+/**
+ * A number of at most so many decimals, `what` saying what one looks like; a spreadsheet's binary noise
+ * (19.989999999999998) is read as 19.99.
+ */
+function readDecimal(text: string, what: string, decimals: number, max: number): number {
   const trimmed = text.trim();
-  if (!MONEY.test(trimmed)) throw new CellError(`'${shorten(trimmed)}' is not a price such as 120.00`);
+  if (/^-\d/.test(trimmed)) throw new CellError(`${shorten(trimmed)} is negative; it must be ${what}`);
+  if (!DECIMAL.test(trimmed)) throw new CellError(`'${shorten(trimmed)}' is not ${what}`);
   const value = Number(trimmed);
-  const cents = Math.round(value * 100) / 100;
-  if (Math.abs(value - cents) > 1e-6) throw new CellError(`${trimmed} has more than 2 decimals`);
-  if (cents > MAX_MONEY) throw new CellError(`${trimmed} is more than ${MAX_MONEY}`);
-  return cents;
+  const scale = 10 ** decimals;
+  const rounded = Math.round(value * scale) / scale;
+  if (Math.abs(value - rounded) > 1e-6) throw new CellError(`${trimmed} has more than ${decimals} decimals`);
+  if (rounded > max) throw new CellError(`${trimmed} is more than ${max}`);
+  return rounded;
 }
+
+/** A price of at most two decimals. */
+export const readMoney = (text: string): number => readDecimal(text, 'a price such as 120.00', 2, MAX_MONEY);
 
 export const writeMoney = (value: number): string => value.toFixed(2);
 
@@ -200,6 +209,79 @@ export function readCategoryPath(text: string): string[] {
 }
 
 export const writeCategoryPath = (names: readonly string[]): string => names.join(' > ');
+
+/** A product's packed box, in cm. */
+export interface Size {
+  lengthCm: number;
+  widthCm: number;
+  heightCm: number;
+}
+
+/** The bounds of the shipping profile's columns (numeric(8, 3) kg, numeric(6, 1) cm). */
+const MAX_WEIGHT_KG = 99_999.999;
+const MAX_SIZE_CM = 99_999.9;
+
+/** One unit as packed, in kg, to the gram. */
+export const readWeight = (text: string): number =>
+  readDecimal(text, 'a weight in kg such as 0.25', 3, MAX_WEIGHT_KG);
+
+/** A weight or a length as the database holds it: no trailing zeros (0.5, 140). */
+export const writeDecimal = (value: number): string => String(value);
+
+const SIZE_SEPARATOR = /\s*[x×*]\s*/i;
+
+/** `30 x 20 x 15`: the box's length, width and height in cm, to the millimetre. */
+export function readSize(text: string): Size {
+  const sides = text.trim().split(SIZE_SEPARATOR);
+  if (sides.length !== 3)
+    throw new CellError(
+      `'${shorten(text.trim())}' is not length x width x height in cm, such as 30 x 20 x 15`,
+    );
+  const [lengthCm = 0, widthCm = 0, heightCm = 0] = sides.map((side) =>
+    readDecimal(side, 'a length in cm such as 30', 1, MAX_SIZE_CM),
+  );
+  return { lengthCm, widthCm, heightCm };
+}
+
+export const writeSize = (size: Size): string =>
+  [size.lengthCm, size.widthCm, size.heightCm].map(writeDecimal).join(' x ');
+
+/** How the file writes each cold chain: the words of a product master rather than the database's names. */
+const COLD_CHAIN_WORDS: Record<ColdChain, string> = {
+  none: 'ambient',
+  'cold-packs': 'cold packs',
+  'dry-ice': 'dry ice',
+};
+
+/** `ambient`, `cold packs` or `dry ice`, in any letter case, with hyphens or underscores for the space. */
+export function readColdChain(text: string): ColdChain {
+  const words = text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
+  if (words === 'none') return 'none';
+  const found = (Object.entries(COLD_CHAIN_WORDS) as [ColdChain, string][]).find(
+    ([, word]) => word === words,
+  );
+  if (!found)
+    throw new CellError(`'${shorten(text.trim())}' is not ${Object.values(COLD_CHAIN_WORDS).join(', ')}`);
+  return found[0];
+}
+
+export const writeColdChain = (chain: ColdChain): string => COLD_CHAIN_WORDS[chain];
+
+/** The UN Model Regulations' dangerous-goods classes and divisions (explosives, gases, ... miscellaneous). */
+const UN_CLASSES = new Set(
+  '1.1 1.2 1.3 1.4 1.5 1.6 2.1 2.2 2.3 3 4.1 4.2 4.3 5.1 5.2 6.1 6.2 7 8 9'.split(' '),
+);
+
+/** A UN class such as `8` or `6.1` (`Class 8` too). */
+export function readHazardClass(text: string): string {
+  const value = text.trim().replace(/^class\s*/i, '');
+  if (!UN_CLASSES.has(value))
+    throw new CellError(`'${shorten(text.trim())}' is not a UN dangerous-goods class such as 3, 6.1 or 8`);
+  return value;
+}
 
 /** The ';'-separated parts of a tiers or stock cell, trimmed, empty ones left out. */
 const parts = (text: string) =>

@@ -1,10 +1,13 @@
 import {
   writeAttributes,
   writeCategoryPath,
+  writeColdChain,
+  writeDecimal,
   writeDocuments,
   writeLines,
   writeMoney,
   writeNamedValues,
+  writeSize,
   writeStock,
   writeTiers,
   writeYesNo,
@@ -57,6 +60,8 @@ export async function exportRows(state: CatalogueState): Promise<string[][]> {
   for (const [index, item] of items.entries()) {
     if (index % ROWS_PER_TURN === 0) await nextTurn();
     const catalogue = catalogueOf.get(item.catalogueId);
+    // A SKU without a shipping profile has its cells empty: importing them gives it the default one.
+    const profile = state.profiles.get(item.sku);
     const cells: Record<Exclude<CatalogueColumn, 'create_category'>, string> = {
       catalogue: catalogue?.name ?? '',
       accounts: catalogue?.type === 'Full' ? '' : writeLines(accountsOf.get(item.catalogueId) ?? []),
@@ -78,6 +83,11 @@ export async function exportRows(state: CatalogueState): Promise<string[][]> {
       price: item.negotiatedPrice === null ? '' : writeMoney(item.negotiatedPrice),
       tiers: writeTiers(state.tiers.get(item.id) ?? []),
       stock: writeStock(state.stock.get(item.sku) ?? []),
+      shippable: profile ? writeYesNo(profile.shippable) : '',
+      weight_kg: profile ? writeDecimal(profile.weightKg) : '',
+      size_cm: profile ? writeSize(profile) : '',
+      cold_chain: profile ? writeColdChain(profile.coldChain) : '',
+      hazard_class: profile?.hazardClass ?? '',
     };
     rows.push(EXPORT_COLUMNS.map((column) => cells[column]));
   }

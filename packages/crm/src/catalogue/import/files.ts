@@ -2,7 +2,7 @@ import { CATALOGUE_CONTENT_TYPES, type CatalogueFormat } from '@storefront/contr
 import { readCsv, writeCsv } from './csv';
 import type { CatalogueTable } from './format';
 import { readJsonRows, writeJsonRows } from './json-rows';
-import { readWorkbook, writeWorkbook } from './workbook';
+import { type NumberStyle, readWorkbook, writeWorkbook } from './workbook';
 
 /** A catalogue file read, or written, in any of its three formats. */
 
@@ -17,7 +17,11 @@ export const readCatalogueFile = (bytes: Uint8Array, format: CatalogueFormat): P
   READERS[format](bytes);
 
 /** Columns a spreadsheet shows as numbers. */
-const PRICE_COLUMNS = new Set(['list_price', 'price']);
+const NUMBER_COLUMNS = new Map<string, NumberStyle>([
+  ['list_price', 'price'],
+  ['price', 'price'],
+  ['weight_kg', 'plain'],
+]);
 
 export function writeCatalogueFile(
   format: CatalogueFormat,
@@ -25,7 +29,7 @@ export function writeCatalogueFile(
   rows: readonly string[][],
 ): Promise<Uint8Array> {
   if (format === 'csv') return writeCsv(columns, rows);
-  if (format === 'xlsx') return writeWorkbook(columns, rows, PRICE_COLUMNS);
+  if (format === 'xlsx') return writeWorkbook(columns, rows, NUMBER_COLUMNS);
   return writeJsonRows(columns, rows);
 }
 

@@ -27,6 +27,11 @@ export const CATALOGUE_COLUMNS = [
   'price',
   'tiers',
   'stock',
+  'shippable',
+  'weight_kg',
+  'size_cm',
+  'cold_chain',
+  'hazard_class',
 ] as const;
 export type CatalogueColumn = (typeof CATALOGUE_COLUMNS)[number];
 
@@ -56,6 +61,12 @@ export const COLUMN_MEANINGS: Record<CatalogueColumn, string> = {
   tiers: 'Quantity tiers `from-to:price;from+:price`, e.g. `1-9:120.00;10+:108.00`.',
   stock:
     'Per warehouse `warehouse:quantity:lead days`, e.g. `BOS:120:2;LEI:0:14`; one SKU has one stock, whichever catalogue.',
+  shippable:
+    "`no` for what is not shipped (services, training, warranties); empty: yes. With the next four the SKU's shipping profile, one whichever catalogue; a SKU without one ships as 0.5 kg, 20 x 15 x 8 cm, ambient.",
+  weight_kg: 'One unit as packed, in kg, e.g. 0.25; empty: unchanged.',
+  size_cm: 'Its box, `length x width x height` in cm, e.g. `30 x 20 x 15`; empty: unchanged.',
+  cold_chain: '`ambient`, `cold packs` (stored at 2–8 °C) or `dry ice` (stored at −20 °C); empty: ambient.',
+  hazard_class: 'The UN dangerous-goods class in transport (3, 6.1, 8, ...); empty: not dangerous goods.',
 };
 
 /**

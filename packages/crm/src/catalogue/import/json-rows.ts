@@ -108,9 +108,9 @@ function cellText(value: unknown): string | undefined {
   return undefined;
 }
 
-/** Columns written as JSON numbers and booleans; the rest are text. */
-const NUMBERS = new Set(['list_price', 'price']);
-const BOOLEANS = new Set(['discontinued']);
+/** Columns written as JSON numbers and booleans (null when empty); the rest are text. */
+const NUMBERS = new Set(['list_price', 'price', 'weight_kg']);
+const BOOLEANS = new Set(['discontinued', 'shippable']);
 
 /** One object a line, so a diff of two exports reads row by row. */
 export async function writeJsonRows(
@@ -124,7 +124,7 @@ export async function writeJsonRows(
         columns.map((column, index) => {
           const text = row[index] ?? '';
           if (NUMBERS.has(column)) return [column, text === '' ? null : Number(text)];
-          if (BOOLEANS.has(column)) return [column, text === 'yes'];
+          if (BOOLEANS.has(column)) return [column, text === '' ? null : text === 'yes'];
           return [column, text];
         }),
       );

@@ -1,7 +1,9 @@
 import { slugify } from '../../core/slug';
+import type { ShippingProfile } from '../../shipping';
 import { type Stock, type Tier, writeCategoryPath, writeStock, writeTiers } from './cells';
 import { categoryPaths } from './export';
 import { type FileProblem, nextTurn, ROWS_PER_TURN } from './format';
+import { profileChanges } from './profiles';
 import { type CheckedRow, nameKey, type RowFields } from './rows';
 import type { CatalogueRow, CatalogueState, CategoryRow, ItemRow } from './state';
 
@@ -18,6 +20,8 @@ export interface ImportPlan {
   tiers: Map<string, Tier[]>;
   /** SKUs whose stock is replaced by this (none: removed). */
   stock: Map<string, Stock[]>;
+  /** SKUs whose shipping profile is set to this. */
+  profiles: Map<string, ShippingProfile>;
   /** Accounts moved to a catalogue, by catalogue id. */
   accounts: Map<string, string[]>;
   counts: { created: number; updated: number; unchanged: number };
@@ -108,12 +112,14 @@ export async function planImport(
   if (problems.length > 0) return { problems };
 
   const changedStock = stockChanges(rows, state);
+  const changedProfiles = await profileChanges(rows, state);
   const plan: ImportPlan = {
     catalogues: [...catalogues.values()].filter((catalogue) => !state.catalogues.includes(catalogue)),
     categories: categories.created,
     items: [],
     tiers: new Map(),
     stock: new Map([...changedStock].map(([sku, change]) => [sku, change.stock])),
+    profiles: new Map([...changedProfiles].map(([sku, change]) => [sku, change.profile])),
     accounts: accounts.moves,
     counts: { created: 0, updated: 0, unchanged: 0 },
   };
@@ -123,7 +129,11 @@ export async function planImport(
     const itemChanged = !before || !sameItem(before, after);
     if (itemChanged) plan.items.push(after);
     if (tiersChanged || (!before && tiers.length > 0)) plan.tiers.set(after.id, tiers);
-    const elsewhere = changedStock.get(row.sku)?.row === row.row || accounts.movedBy.has(row.row);
+    // What belongs to the SKU, or moves accounts, is counted on the row that changes it.
+    const elsewhere =
+      changedStock.get(row.sku)?.row === row.row ||
+      changedProfiles.get(row.sku)?.row === row.row ||
+      accounts.movedBy.has(row.row);
     if (!before) plan.counts.created += 1;
     else if (itemChanged || tiersChanged || elsewhere) plan.counts.updated += 1;
     else plan.counts.unchanged += 1;

@@ -1,23 +1,33 @@
 import type { ConfigurationMode, ProductDocument } from '@storefront/contracts';
 import { z } from 'zod';
+import type { ColdChain } from '../../shipping';
 import {
   CellError,
   type NamedValue,
   readAddress,
   readAttributes,
   readCategoryPath,
+  readColdChain,
   readConfiguration,
   readDocuments,
+  readHazardClass,
   readLines,
   readMoney,
   readNamedValues,
+  readSize,
   readStock,
   readTiers,
+  readWeight,
   readYesNo,
+  type Size,
   type Stock,
   shorten,
   type Tier,
+  writeColdChain,
+  writeDecimal,
+  writeSize,
   writeStock,
+  writeYesNo,
 } from './cells';
 import {
   CATALOGUE_COLUMNS,
@@ -50,6 +60,15 @@ export interface RowFields {
   tiers: Tier[];
   /** null: the cell is empty, the SKU's stock is stated by its other rows (or cleared when none states it). */
   stock: Stock[] | null;
+  /**
+   * The SKU's shipping profile, a column at a time; null: the cell is empty, stated by the SKU's other rows
+   * (what an empty cell on all of them means: profiles.ts).
+   */
+  shippable: boolean | null;
+  weightKg: number | null;
+  sizeCm: Size | null;
+  coldChain: ColdChain | null;
+  hazardClass: string | null;
 }
 
 /** A row that passed every check, by its row number in the file; `catalogue` null is the full catalogue. */
@@ -99,6 +118,9 @@ const required = <T>(read: (text: string) => T) =>
     return read(text);
   });
 
+/** A cell whose emptiness means something of its own (null), else read by its column's reader. */
+const optional = <T>(read: (text: string) => T) => cell((text) => (text.trim() === '' ? null : read(text)));
+
 /**
  * A SKU: letters, digits and . _ / - + (what product numbers are written with), at most 64, kept in capitals
  * as quick order matches them (whatever the letter case a buyer types).
@@ -132,7 +154,12 @@ const ROW_SCHEMA = z.object({
   list_price: required(readMoney),
   price: cell((text) => (text.trim() === '' ? null : readMoney(text))),
   tiers: cell(readTiers),
-  stock: cell((text) => (text.trim() === '' ? null : readStock(text))),
+  stock: optional(readStock),
+  shippable: optional(readYesNo),
+  weight_kg: optional(readWeight),
+  size_cm: optional(readSize),
+  cold_chain: optional(readColdChain),
+  hazard_class: optional(readHazardClass),
 } satisfies Record<CatalogueColumn, z.ZodType>);
 /** Made once: a row may leave out any column (zod compiles each schema on its first use). */
 const ANY_COLUMNS = ROW_SCHEMA.partial();
@@ -148,7 +175,7 @@ export interface RowCheck {
 
 /**
  * Every row of the table checked, and the rows checked against each other (a catalogue and SKU given once,
- * one stock per SKU, each account in one catalogue). Runs in chunks of rows, telling `progress` how far it
+ * one stock and one shipping profile per SKU, each account in one catalogue). Runs in chunks of rows, telling `progress` how far it
  * got, so neither a server nor a terminal waits on one long step.
  */
 export async function checkRows(
@@ -259,6 +286,11 @@ function toCheckedRow(row: number, data: ParsedRow, problems: FileProblem[]): Ch
     price: data.price,
     tiers: data.tiers,
     stock: data.stock,
+    shippable: data.shippable,
+    weightKg: data.weight_kg,
+    sizeCm: data.size_cm,
+    coldChain: data.cold_chain,
+    hazardClass: data.hazard_class,
   };
   for (const key of Object.keys(fields) as (keyof RowFields)[])
     if (fields[key] === undefined) delete fields[key];
@@ -268,9 +300,26 @@ function toCheckedRow(row: number, data: ParsedRow, problems: FileProblem[]): Ch
 /** Catalogue names and account names are matched whatever their letter case. */
 export const nameKey = (name: string | null) => (name ?? '').toLowerCase();
 
+/**
+ * Columns that belong to the SKU whichever catalogue the row is of: the SKU's rows give one value or leave the
+ * cell empty. Each with what it is of the SKU and its stated value as the file writes it (null: none stated).
+ */
+const OF_THE_SKU: [CatalogueColumn, string, (fields: Partial<RowFields>) => string | null][] = [
+  ['stock', 'one stock', ({ stock }) => (stock ? writeStock(stock) : null)],
+  [
+    'shippable',
+    'one shipping profile',
+    ({ shippable }) => (shippable == null ? null : writeYesNo(shippable)),
+  ],
+  ['weight_kg', 'one shipping profile', ({ weightKg }) => (weightKg == null ? null : writeDecimal(weightKg))],
+  ['size_cm', 'one shipping profile', ({ sizeCm }) => (sizeCm ? writeSize(sizeCm) : null)],
+  ['cold_chain', 'one shipping profile', ({ coldChain }) => (coldChain ? writeColdChain(coldChain) : null)],
+  ['hazard_class', 'one shipping profile', ({ hazardClass }) => hazardClass ?? null],
+];
+
 function checkAcrossRows(rows: readonly CheckedRow[], problems: FileProblem[]): void {
   const firstOf = new Map<string, number>();
-  const stockOf = new Map<string, { row: number; stock: string }>();
+  const statedOf = new Map<string, { row: number; value: string }>();
   const catalogueOfAccount = new Map<string, { row: number; catalogue: string }>();
   for (const { row, catalogue, sku, fields } of rows) {
     const key = `${nameKey(catalogue)}\n${sku}`;
@@ -282,16 +331,17 @@ function checkAcrossRows(rows: readonly CheckedRow[], problems: FileProblem[]): 
         message: `${sku} is given again for ${catalogue ?? 'the full catalogue'} (first in row ${first})`,
       });
     else firstOf.set(key, row);
-    if (fields.stock) {
-      const stock = writeStock(fields.stock);
-      const stated = stockOf.get(sku);
-      if (stated && stated.stock !== stock)
+    for (const [column, what, statedIn] of OF_THE_SKU) {
+      const value = statedIn(fields);
+      if (value === null) continue;
+      const stated = statedOf.get(`${column}\n${sku}`);
+      if (stated && stated.value !== value)
         problems.push({
           row,
-          column: 'stock',
-          message: `differs from the stock of ${sku} in row ${stated.row}; a SKU has one stock whichever catalogue`,
+          column,
+          message: `differs from the ${column} of ${sku} in row ${stated.row}; a SKU has ${what} whichever catalogue`,
         });
-      else stockOf.set(sku, { row, stock });
+      else if (!stated) statedOf.set(`${column}\n${sku}`, { row, value });
     }
     for (const account of fields.accounts ?? []) {
       const named = catalogueOfAccount.get(nameKey(account));

@@ -7,9 +7,11 @@ import {
   categories,
   productStock,
   quantityTiers,
+  shippingProfiles,
   storefronts,
   templates,
 } from '../../db/schema';
+import type { ShippingProfile } from '../../shipping';
 import type { Stock, Tier } from './cells';
 import { nextTurn } from './format';
 
@@ -29,6 +31,8 @@ export interface CatalogueState {
   tiers: Map<string, Tier[]>;
   /** By SKU. */
   stock: Map<string, Stock[]>;
+  /** By SKU; checkout rates no product without one. */
+  profiles: Map<string, ShippingProfile>;
   accounts: AccountRef[];
   /** The product page template a new product is shown with; null: the storefront has none. */
   productTemplateId: string | null;
@@ -140,6 +144,26 @@ export async function loadCatalogueState(
       )
       .orderBy(asc(productStock.sku), asc(productStock.warehouse)),
   );
+  const profileRows = await inSlices(skus, (slice) =>
+    db
+      .select({
+        sku: shippingProfiles.sku,
+        shippable: shippingProfiles.shippable,
+        weightKg: shippingProfiles.weightKg,
+        lengthCm: shippingProfiles.lengthCm,
+        widthCm: shippingProfiles.widthCm,
+        heightCm: shippingProfiles.heightCm,
+        coldChain: shippingProfiles.coldChain,
+        hazardClass: shippingProfiles.hazardClass,
+      })
+      .from(shippingProfiles)
+      .where(
+        and(
+          eq(shippingProfiles.organisationId, storefront.organisationId),
+          inArray(shippingProfiles.sku, slice),
+        ),
+      ),
+  );
   const tiers = new Map<string, Tier[]>();
   for (const { itemId, sv, ev, price } of tierRows)
     tiers.set(itemId, [...(tiers.get(itemId) ?? []), { from: sv, to: ev, price }]);
@@ -154,6 +178,7 @@ export async function loadCatalogueState(
     items: itemRows,
     tiers,
     stock,
+    profiles: new Map(profileRows.map(({ sku, ...profile }) => [sku, profile])),
     accounts: accountRows,
     productTemplateId: await productTemplate(db, storefrontId, itemRows),
   };

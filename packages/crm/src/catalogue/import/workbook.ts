@@ -186,20 +186,25 @@ function encodeXml(text: string): string {
 const NS = 'http://schemas.openxmlformats.org';
 const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
+/** How a column of numbers is shown: prices with two decimals, other numbers as they are. */
+export type NumberStyle = 'price' | 'plain';
+
 /**
  * A one-sheet workbook: text as inline strings (nothing to share between thousands of distinct cells), the
- * columns in `numbers` as numbers shown with two decimals.
+ * columns in `numbers` as numbers shown in their style.
  */
 export async function writeWorkbook(
   columns: readonly string[],
   rows: readonly string[][],
-  numbers: ReadonlySet<string>,
+  numbers: ReadonlyMap<string, NumberStyle>,
 ): Promise<Uint8Array> {
-  const numeric = columns.map((column) => numbers.has(column));
+  const styles = columns.map((column) => numbers.get(column));
   const cell = (value: string, column: number, row: number) => {
     const reference = `${columnName(column)}${row}`;
     if (value === '') return '';
-    if (numeric[column] && row > 1) return `<c r="${reference}" s="1"><v>${value}</v></c>`;
+    const style = styles[column];
+    if (style && row > 1)
+      return `<c r="${reference}"${style === 'price' ? ' s="1"' : ''}><v>${value}</v></c>`;
     return `<c r="${reference}" t="inlineStr"><is><t xml:space="preserve">${encodeXml(value)}</t></is></c>`;
   };
   const lines: string[] = [];
