@@ -78,6 +78,23 @@ export const productLotSchema = z.object({
 });
 export type ProductLot = z.infer<typeof productLotSchema>;
 
+/** Stock of a SKU in one warehouse, and how many days an order takes to ship from there. */
+export const warehouseStockSchema = z.object({
+  warehouse: z.string(),
+  quantity: z.number().int(),
+  leadTimeDays: z.number().int(),
+});
+export type WarehouseStock = z.infer<typeof warehouseStockSchema>;
+
+/** The product a discontinued one's buyers order instead, when the account's catalogue sells it. */
+export const productReplacementSchema = z.object({
+  name: z.string(),
+  sku: z.string(),
+  slug: z.string(),
+  productTemplateId: z.string(),
+});
+export type ProductReplacement = z.infer<typeof productReplacementSchema>;
+
 export const catalogItemDetailSchema = catalogItemCardSchema.extend({
   description: z.string(),
   images: z.array(z.string()),
@@ -89,6 +106,12 @@ export const catalogItemDetailSchema = catalogItemCardSchema.extend({
   hazards: z.array(z.string()),
   /** Newest first; empty for products sold without lots (instruments, hardware). */
   lots: z.array(productLotSchema),
+  /** The product's own documents (manuals, brochures), as the catalogue file gives them. */
+  documents: z.array(productDocumentSchema),
+  /** Per warehouse; null when no stock is recorded for the SKU. */
+  stock: z.array(warehouseStockSchema).nullable(),
+  /** Set when the product is no longer sold (the page still shows it): what replaces it, or null. */
+  discontinued: z.object({ replacement: productReplacementSchema.nullable() }).nullable(),
 });
 export type CatalogItemDetail = z.infer<typeof catalogItemDetailSchema>;
 

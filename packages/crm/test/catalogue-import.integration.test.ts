@@ -400,7 +400,8 @@ describe.each(await testEngines())(
       expect(retired.body).toMatchObject({ applied: true, updated: 1 });
       expect(await search('NovaCyte')).toEqual([expect.objectContaining({ sku: 'NCX-1001' })]);
       const item = await fullCatalogueItem('NCX-1002');
-      expect((await product(item?.id ?? '')).status).toBe(404);
+      const retiredPage = await product(item?.id ?? '');
+      expect(retiredPage.body.discontinued).toMatchObject({ replacement: { sku: 'NCX-1001' } });
       const { body } = await crm.post('checkQuickOrder', {
         storefrontId: crm.ids.storefrontA,
         accountId: crm.ids.marlowe,

@@ -2,7 +2,7 @@ import { type CrmAnswer, MESSAGES } from '@storefront/contracts';
 import { notFound } from '../../core/errors';
 import type { Handler, HandlerContext } from '../../core/handler';
 import { type AccountScope, accountScope } from '../../core/scope';
-import { findItemsPage, lotsOfProduct, tiersForItems } from '../queries/catalogue';
+import { findItem, findItemsPage, lotsOfProduct, stockOfProduct, tiersForItems } from '../queries/catalogue';
 import { findCategory } from '../queries/categories';
 import { findOffer, findOfferItems } from '../queries/offers';
 import { toDetail } from '../rules/catalogue-items';
@@ -28,10 +28,14 @@ const LOADERS: Record<'CatalogItem' | 'Category' | 'Offer', Loader> = {
     if (!found) return undefined;
     if ('elsewhere' in found) return productElsewhere(ctx, scope, found.elsewhere);
     const { item } = found;
-    const [tiers, offers, lots] = await Promise.all([
+    const [tiers, offers, lots, stock, replacement] = await Promise.all([
       tiersForItems(ctx.db, [item.id]),
       validOffersByItem(ctx, [item.id]),
       lotsOfProduct(ctx.db, account.organisationId, item.sku),
+      stockOfProduct(ctx.db, account.organisationId, item.sku),
+      item.discontinued && item.replacementSku
+        ? findItem(ctx.db, catalogue.id, { sku: item.replacementSku })
+        : undefined,
     ]);
     return toDetail(item, {
       currency: catalogue.currency,
@@ -42,6 +46,12 @@ const LOADERS: Record<'CatalogItem' | 'Category' | 'Offer', Loader> = {
       specifications: item.specifications,
       hazards: item.hazards,
       lots,
+      documents: item.documents,
+      stock,
+      // A replacement that is itself discontinued, or not in the account's catalogue, is no link to follow.
+      discontinued: item.discontinued
+        ? { replacement: replacement && !replacement.discontinued ? replacement : null }
+        : null,
     });
   },
   Category: async (ctx, { catalogue }, { objectId }) =>

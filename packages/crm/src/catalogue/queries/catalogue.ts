@@ -1,7 +1,14 @@
 import { type CATALOGUE_SORTS, PICKLIST_FIELDS, type PicklistField } from '@storefront/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { CrmDb } from '../../db/open';
-import { catalogueItems, catalogues, categories, productLots, quantityTiers } from '../../db/schema';
+import {
+  catalogueItems,
+  catalogues,
+  categories,
+  productLots,
+  productStock,
+  quantityTiers,
+} from '../../db/schema';
 import { containsPattern } from '../rules/search';
 
 /** An item by id, or a product by slug (an item id older product paths named also matches) or by SKU. */
@@ -158,6 +165,10 @@ function productMatch(ref: ProductRef): SQL | undefined {
   return or(eq(catalogueItems.slug, ref.slug), eq(catalogueItems.id, ref.slug));
 }
 
+/**
+ * A product of the catalogue for its page, discontinued ones included: their page says so and names the
+ * replacement, while lists, search and carts (which filter with onSale()) no longer offer them.
+ */
 export async function findItem(db: CrmDb, catalogueId: string, ref: ProductRef) {
   const [row] = await db
     .select({
@@ -165,12 +176,15 @@ export async function findItem(db: CrmDb, catalogueId: string, ref: ProductRef) 
       description: catalogueItems.description,
       specifications: catalogueItems.specifications,
       hazards: catalogueItems.hazards,
+      documents: catalogueItems.documents,
+      discontinued: catalogueItems.discontinued,
+      replacementSku: catalogueItems.replacementSku,
       categoryName: categories.name,
       categorySlug: categories.slug,
     })
     .from(catalogueItems)
     .innerJoin(categories, eq(categories.id, catalogueItems.categoryId))
-    .where(and(eq(catalogueItems.catalogueId, catalogueId), productMatch(ref), onSale()))
+    .where(and(eq(catalogueItems.catalogueId, catalogueId), productMatch(ref)))
     .limit(1);
   return row;
 }
@@ -221,4 +235,17 @@ export function lotsOfProduct(db: CrmDb, organisationId: string, sku: string) {
     .from(productLots)
     .where(and(eq(productLots.organisationId, organisationId), eq(productLots.sku, sku)))
     .orderBy(desc(productLots.manufacturedOn), asc(productLots.lotNumber));
+}
+
+/** The stock of a product in each of the organisation's warehouses, by warehouse code. */
+export function stockOfProduct(db: CrmDb, organisationId: string, sku: string) {
+  return db
+    .select({
+      warehouse: productStock.warehouse,
+      quantity: productStock.quantity,
+      leadTimeDays: productStock.leadTimeDays,
+    })
+    .from(productStock)
+    .where(and(eq(productStock.organisationId, organisationId), eq(productStock.sku, sku)))
+    .orderBy(asc(productStock.warehouse));
 }

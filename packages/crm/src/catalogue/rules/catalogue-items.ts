@@ -5,8 +5,11 @@ import type {
   CustomAction,
   Offer,
   PriceSource,
+  ProductDocument,
   ProductLot,
+  ProductReplacement,
   Specification,
+  WarehouseStock,
 } from '@storefront/contracts';
 import { formatMoney, roundMoney } from '@storefront/contracts/money';
 import { formatTiers, type TierRow, unitPrice } from './pricing';
@@ -70,11 +73,15 @@ export interface DetailFacts {
   specifications: Specification[];
   hazards: string[];
   lots: ProductLot[];
+  documents: ProductDocument[];
+  /** Empty when no stock is recorded for the SKU. */
+  stock: WarehouseStock[];
+  discontinued: { replacement: ProductReplacement | null } | null;
 }
 
 /**
- * The product page: the card plus description, every image, tiers sorted by start quantity, the offers, and
- * what its documents are made from (specifications, hazards, lots).
+ * The product page: the card plus description, every image, tiers sorted by start quantity, the offers, what
+ * its documents are made from (specifications, hazards, lots), its own documents, stock, and whether it is sold.
  */
 export function toDetail(row: CatalogueItemRow, facts: DetailFacts): CatalogItemDetail {
   const card = toCard(row, {
@@ -92,5 +99,15 @@ export function toDetail(row: CatalogueItemRow, facts: DetailFacts): CatalogItem
     specifications: facts.specifications,
     hazards: facts.hazards,
     lots: facts.lots,
+    documents: facts.documents,
+    stock: facts.stock.length > 0 ? facts.stock : null,
+    discontinued: facts.discontinued
+      ? { replacement: facts.discontinued.replacement && pickReplacement(facts.discontinued.replacement) }
+      : null,
   };
+}
+
+/** Only what the page links the replacement with, whatever row it came from. */
+function pickReplacement({ name, sku, slug, productTemplateId }: ProductReplacement): ProductReplacement {
+  return { name, sku, slug, productTemplateId };
 }
