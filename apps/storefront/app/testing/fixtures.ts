@@ -74,6 +74,12 @@ export const item: CatalogItemDetail = {
     { lotNumber: '2610-10042', manufacturedOn: '2026-10-12', expiresOn: '2028-10-12' },
     { lotNumber: '2605-10042', manufacturedOn: '2026-05-23', expiresOn: '2028-05-23' },
   ],
+  documents: [{ title: 'Staining protocol', url: 'https://docs.example.com/fc-cd4-protocol.pdf' }],
+  stock: [
+    { warehouse: 'BOS', quantity: 40, leadTimeDays: 2 },
+    { warehouse: 'LEI', quantity: 0, leadTimeDays: 14 },
+  ],
+  discontinued: null,
 };
 
 /** A block of `name` ready to render, its fields parsed with the block's schema (defaults applied). */

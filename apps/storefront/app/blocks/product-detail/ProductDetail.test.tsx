@@ -31,6 +31,7 @@ describe('productDetail block', () => {
     expect(within(offers).getByText('10% off')).toBeTruthy();
     expect(within(offers).getByText('Valid until May 31, 2025')).toBeTruthy();
     expect(screen.getByRole('button', { name: `Add to Cart ${item.name}` })).toBeTruthy();
+    expect(screen.getByText('In stock: 40 (ships in 2 days)')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Flow Cytometry Antibodies' }).getAttribute('href')).toBe(
       '/category/cat-1',
     );
@@ -70,6 +71,49 @@ describe('productDetail block', () => {
         .getByRole('link', { name: /^PDF.*Certificate of analysis, lot 2605-10042$/ })
         .getAttribute('href'),
     ).toBe(`/products/${item.slug}/documents/coa-2605-10042.pdf`);
+    expect(within(documents).getByRole('link', { name: 'Staining protocol' }).getAttribute('href')).toBe(
+      'https://docs.example.com/fc-cd4-protocol.pdf',
+    );
+  });
+
+  it('shows a discontinued product as no longer sold, linking its replacement, with no add to cart', async () => {
+    const replacement = {
+      name: 'Anti-Human CD4 Antibody, FITC, 2nd gen',
+      sku: 'FC-CD4-200',
+      slug: 'anti-human-cd4-2',
+      productTemplateId: 't-product',
+    };
+    const retired = { ...item, discontinued: { replacement } };
+    renderAt(
+      <BlockView block={readyBlock('productDetail', {}, { item: retired, elsewhere: null })} page={page} />,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: item.name })).toBeTruthy();
+    expect(screen.getByText('No longer sold')).toBeTruthy();
+    expect(
+      screen
+        .getByRole('link', { name: 'Replaced by Anti-Human CD4 Antibody, FITC, 2nd gen (FC-CD4-200)' })
+        .getAttribute('href'),
+    ).toBe('/product/t-product/anti-human-cd4-2');
+    expect(screen.queryByRole('button', { name: /Add to Cart/ })).toBeNull();
+    expect(screen.queryByText(/In stock/)).toBeNull();
+  });
+
+  it('names no replacement when none is sold, and says nothing of stock when none is recorded', async () => {
+    const retired = { ...item, stock: null, discontinued: { replacement: null } };
+    renderAt(
+      <BlockView block={readyBlock('productDetail', {}, { item: retired, elsewhere: null })} page={page} />,
+    );
+    expect(await screen.findByText('No longer sold')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Replaced by/ })).toBeNull();
+    cleanup();
+    renderAt(
+      <BlockView
+        block={readyBlock('productDetail', {}, { item: { ...item, stock: null }, elsewhere: null })}
+        page={page}
+      />,
+    );
+    expect(await screen.findByRole('button', { name: `Add to Cart ${item.name}` })).toBeTruthy();
+    expect(screen.queryByText(/In stock|Made to order/)).toBeNull();
   });
 
   it('keeps description markup as text, with line breaks', async () => {

@@ -4,20 +4,25 @@ import { CmsText } from '../../components/CmsText';
 import { useImageAlt } from '../../components/image-alt';
 import { ProductActions } from '../../components/ProductActions';
 import { ProductGrid } from '../../components/ProductGrid';
-import { productDocuments } from '../../features/product-documents/documents';
+import { linkableDocuments, productDocuments } from '../../features/product-documents/documents';
 import type { ProductLookup } from '../../lib/catalogue.server';
 import { formatDay, formatMoney } from '../../lib/format';
-import { categoryPath } from '../../lib/paths';
+import { categoryPath, productPath } from '../../lib/paths';
 import type { BlockProps } from '../types';
+import { availabilityLine } from './availability';
 import { tierRows } from './tiers';
 
-/** A product page: images, name, SKU, unit, price, description, quantity tiers, offers and actions. */
+/**
+ * A product page: images, name, SKU, unit, price, availability, description, quantity tiers, offers and actions;
+ * a discontinued product is shown as no longer sold, pointing to its replacement, and cannot be added to a cart.
+ */
 export function ProductDetail({ fields, data }: BlockProps<'productDetail'>) {
   const imageAlt = useImageAlt();
   if (data.elsewhere) return <NotInCatalogue product={data.elsewhere} actions={fields.actions} />;
   const { item } = data;
   const [mainImage, ...moreImages] = item.images.length > 0 ? item.images : [item.imageUrl].filter(Boolean);
   const rows = tierRows(item.tiers, item.currency);
+  const availability = item.discontinued ? null : availabilityLine(item.stock);
   return (
     <article className="product-detail">
       <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -78,8 +83,13 @@ export function ProductDetail({ fields, data }: BlockProps<'productDetail'>) {
               </span>
             )}
           </p>
+          {availability && <p className="product-detail__availability">{availability}</p>}
           {item.shortDescription && <p className="product-detail__lead">{item.shortDescription}</p>}
-          <ProductActions actions={fields.actions} item={item} />
+          {item.discontinued ? (
+            <Discontinued replacement={item.discontinued.replacement} />
+          ) : (
+            <ProductActions actions={fields.actions} item={item} />
+          )}
           {fields.showTiers && rows.length > 0 && (
             <table className="tier-table">
               <caption>Volume pricing</caption>
@@ -136,6 +146,24 @@ export function ProductDetail({ fields, data }: BlockProps<'productDetail'>) {
   );
 }
 
+/** What a buyer of a product no longer sold orders instead, when the catalogue sells it. */
+function Discontinued({ replacement }: NonNullable<CatalogItemDetail['discontinued']>) {
+  return (
+    <div className="product-detail__discontinued">
+      <p>
+        <strong>No longer sold</strong>
+      </p>
+      {replacement && (
+        <p>
+          <Link to={productPath(replacement)}>
+            Replaced by {replacement.name} ({replacement.sku})
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** The specifications a scientist compares, in the order the CRM gives them. */
 function Specifications({ item }: { item: CatalogItemDetail }) {
   if (item.specifications.length === 0) return null;
@@ -157,9 +185,10 @@ function Specifications({ item }: { item: CatalogItemDetail }) {
   );
 }
 
-/** Datasheet, SDS and a certificate of analysis per lot, as PDF downloads. */
+/** Datasheet, SDS and a certificate of analysis per lot, as PDF downloads, then the product's own documents. */
 function Documents({ item }: { item: CatalogItemDetail }) {
   const { sheets, certificates } = productDocuments(item);
+  const ownDocuments = linkableDocuments(item.documents);
   return (
     <section aria-labelledby="product-documents" className="product-detail__documents">
       <h2 id="product-documents">Documents</h2>
@@ -170,6 +199,13 @@ function Documents({ item }: { item: CatalogItemDetail }) {
               {document.title}
             </a>{' '}
             <span className="document-link__type">PDF</span>
+          </li>
+        ))}
+        {ownDocuments.map((document) => (
+          <li key={document.url}>
+            <a href={document.url} className="document-link">
+              {document.title}
+            </a>
           </li>
         ))}
       </ul>

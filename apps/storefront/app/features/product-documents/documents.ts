@@ -1,4 +1,4 @@
-import type { CatalogItemDetail, ProductLot } from '@storefront/contracts/catalogue';
+import type { CatalogItemDetail, ProductDocument, ProductLot } from '@storefront/contracts/catalogue';
 
 /** The documents every product has, and a certificate of analysis per lot (docs/decisions/0012). */
 export type DocumentKind = 'datasheet' | 'sds' | 'coa';
@@ -65,4 +65,15 @@ export function productDocuments(item: CatalogItemDetail): {
       lot,
     })),
   };
+}
+
+/** An https address, or a path of the storefront's own ('//host' and '/\\host' lead elsewhere). */
+const LINKABLE = /^(?:https:\/\/|\/(?![/\\]))/i;
+
+/**
+ * The product's own documents the page may link: the importer checks addresses, but the page links only https
+ * or its own paths whatever the CRM holds, so no javascript: or plain-http address reaches a buyer.
+ */
+export function linkableDocuments(documents: readonly ProductDocument[]): ProductDocument[] {
+  return documents.filter((document) => LINKABLE.test(document.url));
 }
