@@ -28,8 +28,7 @@ export function breadcrumbList(trail: readonly Crumb[]): JsonLd {
 
 /**
  * A schema.org Product of a product page, at the prices the page shows: one Offer at the unit price, or an
- * AggregateOffer spanning the quantity tiers when there are several. The catalogue keeps no stock figures; a
- * product it sells can be ordered, so it is InStock.
+ * AggregateOffer spanning the quantity tiers when there are several, available as the page says it is.
  */
 export function productData(item: CatalogItemDetail, pageUrl: string): JsonLd {
   const absolute = (url: string) => new URL(url, pageUrl).href;
@@ -52,7 +51,7 @@ export function productData(item: CatalogItemDetail, pageUrl: string): JsonLd {
 function offerOf(item: CatalogItemDetail, pageUrl: string): JsonLd {
   const common = {
     priceCurrency: item.currency,
-    availability: `${SCHEMA}/InStock`,
+    availability: `${SCHEMA}/${availabilityOf(item)}`,
     url: pageUrl,
   };
   const prices = item.tiers.map((tier) => tier.price);
@@ -66,4 +65,14 @@ function offerOf(item: CatalogItemDetail, pageUrl: string): JsonLd {
     offerCount: prices.length,
     ...common,
   };
+}
+
+/**
+ * schema.org's word for what the page's availability line says: a product with no stock recorded can still be
+ * ordered, so it is InStock; one no warehouse holds is made to order.
+ */
+function availabilityOf(item: CatalogItemDetail): 'Discontinued' | 'InStock' | 'MadeToOrder' {
+  if (item.discontinued) return 'Discontinued';
+  if (item.stock && !item.stock.some((row) => row.quantity > 0)) return 'MadeToOrder';
+  return 'InStock';
 }
