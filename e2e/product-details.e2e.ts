@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { seriousAccessibilityViolations } from './support/axe';
 import { horizontalOverflow, keepScreenshot } from './support/layout';
+import { erpOf } from './support/operations';
 import { pdfText } from './support/pdf';
 import { catalogue } from './support/storefront';
 
@@ -88,6 +89,27 @@ test('a product page shows the specifications table and serves its datasheet and
   expect(certificateText).toContain(lotNumber);
   expect(certificateText).toContain(product.sku);
 
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+});
+
+test("a product page shows the stock and the documents the supplier's catalogue file gives", async ({
+  page,
+  baseURL,
+}) => {
+  const product = await openFirstAntibody(page);
+  await (await erpOf(page.request, baseURL ?? '')).importCatalogue(
+    [
+      'sku,stock,documents',
+      `${product.sku},BOS:25:3;LEI:15:2;SIN:0:1,"Staining protocol: https://docs.example.com/staining.pdf"`,
+    ].join('\r\n'),
+  );
+  await page.reload();
+  await expect(page.getByText('In stock: 40 (ships in 2 days)')).toBeVisible();
+  const documents = page.getByRole('region', { name: 'Documents' });
+  await expect(documents.getByRole('link', { name: 'Staining protocol' })).toHaveAttribute(
+    'href',
+    'https://docs.example.com/staining.pdf',
+  );
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 });
 

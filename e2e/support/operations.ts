@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect } from '@playwright/test';
 import {
+  CATALOGUE_CONTENT_TYPES,
   IDEMPOTENCY_KEY_HEADER,
   OPERATIONS_BASE_PATH,
   type OperationsOrder,
@@ -18,7 +19,7 @@ export interface ErpShipment {
 /**
  * The supplier's ERP at the storefront of `origin`: an operations key the operator mints with OPERATIONS_TOKEN
  * (playwright.config.ts gives the server and the tests the same one), then the operations API's order calls,
- * each change naming the order's current version and an idempotency key of its own.
+ * each change naming the order's current version and an idempotency key of its own, and its catalogue import.
  */
 export async function erpOf(request: APIRequestContext, origin: string) {
   const minted = await request.post(`${origin}/operations/keys`, {
@@ -50,5 +51,17 @@ export async function erpOf(request: APIRequestContext, origin: string) {
     confirm: (orderNumber: string, erpOrderNumber: string) =>
       change(orderNumber, 'confirm', { erpOrderNumber }),
     ship: (orderNumber: string, shipment: ErpShipment) => change(orderNumber, 'shipments', shipment),
+    /** Imports a catalogue file as CSV; the storefront shows it at once. */
+    importCatalogue: async (csv: string) => {
+      const answer = await request.post(url('/catalogue/import'), {
+        headers: {
+          ...headers,
+          'content-type': CATALOGUE_CONTENT_TYPES.csv,
+          [IDEMPOTENCY_KEY_HEADER]: randomUUID(),
+        },
+        data: csv,
+      });
+      expect(answer.status(), await answer.text()).toBe(200);
+    },
   };
 }
