@@ -1,5 +1,5 @@
 import type { BusinessEvent } from '@storefront/contracts';
-import { and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { storefronts } from '../../core/tables';
 import type { CrmDb } from '../../db/open';
 import { envelope } from '../rules/envelope';
@@ -122,11 +122,15 @@ export interface DeadDelivery {
   deadAt: string;
 }
 
-/** The storefront's dead deliveries, newest first, `limit` after the delivery `after` names. */
+/**
+ * The storefront's dead deliveries, newest first, `limit` after the delivery `after` names. The cursor's time is
+ * read in SQL: a JavaScript Date keeps milliseconds, PostgreSQL microseconds, and a cursor rounded to the
+ * millisecond would skip or repeat deliveries that died within one.
+ */
 export async function deadDeliveries(
   db: CrmDb,
   storefrontId: string,
-  page: { limit: number; after?: { deadAt: Date; id: string } },
+  page: { limit: number; after?: { id: string } },
 ): Promise<DeadDelivery[]> {
   const rows = await db
     .select({ delivery: webhookDeliveries, event: businessEvents, storefront: storefronts.domain })
@@ -139,10 +143,7 @@ export async function deadDeliveries(
         eq(webhookEndpoints.storefrontId, storefrontId),
         isNotNull(webhookDeliveries.deadAt),
         page.after
-          ? or(
-              lt(webhookDeliveries.deadAt, page.after.deadAt),
-              and(eq(webhookDeliveries.deadAt, page.after.deadAt), lt(webhookDeliveries.id, page.after.id)),
-            )
+          ? sql`(${webhookDeliveries.deadAt}, ${webhookDeliveries.id}) < (select cursor.dead_at, cursor.id from ${webhookDeliveries} cursor where cursor.id = ${page.after.id})`
           : undefined,
       ),
     )
@@ -163,9 +164,9 @@ export async function findDeadDelivery(
   db: CrmDb,
   storefrontId: string,
   deliveryId: string,
-): Promise<{ deadAt: Date; id: string } | undefined> {
+): Promise<{ id: string } | undefined> {
   const [row] = await db
-    .select({ id: webhookDeliveries.id, deadAt: webhookDeliveries.deadAt })
+    .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .where(
@@ -175,7 +176,7 @@ export async function findDeadDelivery(
         isNotNull(webhookDeliveries.deadAt),
       ),
     );
-  return row?.deadAt ? { id: row.id, deadAt: row.deadAt } : undefined;
+  return row;
 }
 
 /**
