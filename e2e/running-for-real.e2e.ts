@@ -239,7 +239,10 @@ test('a supplier puts its store into service and an order goes from the browser 
   await throughGuestAddress(page);
   await throughMethod(page);
   await throughCustomForm(page);
-  await step(page, 'Terms and payment').getByLabel('PO number').fill('PO-WI-2026-118');
+  const terms = step(page, 'Terms and payment');
+  await terms.getByLabel('PO number').fill('PO-WI-2026-118');
+  await terms.getByLabel('PO number').blur();
+  await expect(terms.getByText('PO number PO-WI-2026-118 is saved on the order.')).toBeVisible();
   await pressPlaceOrder(page);
   await expectConfirmation(page);
   const orderNumber = (
