@@ -1,6 +1,7 @@
 import { type CrmDatabase, createOperationsKey, findStorefrontAt } from '@storefront/crm';
 import type { Database } from '@storefront/database';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 
 /** What an operator of a PostgreSQL-backed storefront is told to use instead of an embedded backup. */
@@ -13,16 +14,27 @@ export const POSTGRES_BACKUP_ADVICE =
  * embedded database as a gzipped tarball, taken consistently while the storefront keeps serving; GET /memory
  * what this process holds (bytes), which the soak benchmark samples.
  */
+const noNul = (text: string) => !text.includes('\u0000');
 const keyRequest = z.object({
-  storefront: z.string().trim().min(1, 'name the storefront by its host').max(253),
-  name: z.string().trim().min(1).max(64).default('ERP'),
+  storefront: z
+    .string()
+    .trim()
+    .min(1, 'name the storefront by its host')
+    .max(253)
+    .refine(noNul, 'must not contain NUL'),
+  name: z.string().trim().min(1).max(64).refine(noNul, 'must not contain NUL').default('ERP'),
+});
+/** A key request is two short names. */
+const keyBodyLimit = bodyLimit({
+  maxSize: 4 * 1024,
+  onError: (c) => c.json({ message: 'The request body is larger than 4 KB.' }, 413),
 });
 
 export function operationsRoutes(database: Database | undefined, crm: CrmDatabase | undefined): Hono {
   const routes = new Hono();
   // An operations key for a storefront's systems, made by the operator (npm run storefront -- key does the same
   // while no storefront runs on the embedded database).
-  routes.post('/keys', async (c) => {
+  routes.post('/keys', keyBodyLimit, async (c) => {
     if (!crm) return c.json({ message: 'The CRM at CRM_URL makes its own operations keys.' }, 409);
     const body = keyRequest.safeParse(await c.req.json().catch(() => null));
     if (!body.success)

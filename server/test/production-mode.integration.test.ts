@@ -137,6 +137,28 @@ describe('production mode', () => {
       expect(refused.status).toBe(401);
     });
 
+    it("mints an operations key for the operator's token only, from a small body of names without NUL", async () => {
+      const mint = (body: string, token = secrets(smtp.port).OPERATIONS_TOKEN) =>
+        call('/operations/keys', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body,
+        });
+      expect(
+        (await mint(JSON.stringify({ storefront: 'localhost' }), 'not-the-operations-token')).status,
+      ).toBe(401);
+      expect((await mint(JSON.stringify({ storefront: 'localhost', name: 'ERP\u0000' }))).status).toBe(400);
+      expect(
+        (await mint(JSON.stringify({ storefront: 'localhost', name: 'x'.repeat(8 * 1024) }))).status,
+      ).toBe(413);
+      expect((await mint(JSON.stringify({ storefront: 'elsewhere.example' }))).status).toBe(404);
+      const minted = await mint(JSON.stringify({ storefront: 'localhost', name: 'PIM' }));
+      expect(minted.status).toBe(200);
+      const { key } = (await minted.json()) as { key: string };
+      const orders = await call('/operations/v1/orders', { headers: { authorization: `Bearer ${key}` } });
+      expect(orders.status).toBe(200);
+    });
+
     it('refuses to run while the storefront holds the embedded data dir, naming it', async () => {
       const again = await runOperatorCommand('storefront', ['list'], env);
       expect(again.code).toBe(1);

@@ -169,7 +169,7 @@ const orderParams = z.object({ orderNumber: text(40) });
 const page = {
   limit: z.coerce.number().int().min(1).max(200).default(50),
   /** The cursor the previous page answered. */
-  after: z.string().max(200).optional(),
+  after: z.string().max(200).refine(NUL_FREE, 'must not contain NUL').optional(),
 };
 
 export const CATALOGUE_CONTENT_TYPES = {

@@ -64,6 +64,12 @@ describe.each(await testEngines())('the operations API on $name', (engine) => {
     expect(body.message).toContain('text/csv');
   });
 
+  it('refuses a cursor holding NUL as a bad request, never a database error', async () => {
+    const { status, body } = await call('/orders?after=SO-2026%00');
+    expect([status, body.code]).toEqual([400, 'INVALID_REQUEST']);
+    expect(body.problems?.[0]?.column).toBe('after');
+  });
+
   it('answers an unknown path as a refusal a program can read', async () => {
     const { status, body } = await call('/nothing-here');
     expect(status).toBe(404);
