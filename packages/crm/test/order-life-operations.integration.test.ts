@@ -1,7 +1,15 @@
 import type { OperationsError, OperationsOrder } from '@storefront/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessEvents, crmOutbox, shipments } from '../src/db/schema';
+import {
+  businessEvents,
+  crmOutbox,
+  invoicePayments,
+  invoices,
+  paymentRefunds,
+  payments,
+  shipments,
+} from '../src/db/schema';
 import { createOperationsKey } from '../src/operations';
 import { openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
 import {
@@ -297,6 +305,55 @@ describe.each(await testEngines())("an order's life through the operations API o
       code: 'INVALID_TIME',
       problems: [{ column: 'shippedAt' }],
     });
+  });
+
+  it('gives back what a cancelled order was paid or billed: card payments refunded, its invoice credited', async () => {
+    const invoiceOf = async (orderNumber: string) =>
+      crm.database.db.select().from(invoices).where(eq(invoices.orderNumber, orderNumber));
+    const cancel = (placed: PlacedTestOrder) =>
+      operations(crm, erp, `/orders/${placed.orderNumber}/cancel`, {
+        body: { version: 1, reason: 'Customer withdrew the order' },
+      });
+
+    const onAccount = await newOrder([1], 'HRI-CANCEL-TERMS');
+    const [billed] = await invoiceOf(onAccount.orderNumber);
+    expect(billed?.balance).toBeGreaterThan(0);
+    expect((await cancel(onAccount)).status).toBe(200);
+    const onAccountInvoices = await invoiceOf(onAccount.orderNumber);
+    const open = onAccountInvoices.find((row) => row.kind === 'Invoice');
+    const memo = onAccountInvoices.find((row) => row.kind === 'CreditMemo');
+    expect(open?.balance).toBe(0);
+    expect(memo).toMatchObject({
+      invoiceNumber: onAccount.orderNumber.replace('SO-', 'CM-'),
+      amount: -(billed?.amount ?? 0),
+      balance: 0,
+    });
+    const credits = await crm.database.db
+      .select()
+      .from(invoicePayments)
+      .where(eq(invoicePayments.invoiceId, open?.id ?? ''));
+    expect(credits.map((row) => [row.reference, row.amount])).toEqual([
+      [memo?.invoiceNumber, billed?.balance],
+    ]);
+
+    const byCard = await placeTestOrder(crm, {
+      accountId: crm.ids.halvorsen,
+      contactId,
+      quantities: [1],
+      poNumber: 'HRI-CANCEL-CARD',
+      payByCard: true,
+    });
+    const paid = await crm.database.db.select().from(payments).where(eq(payments.quoteId, byCard.quoteId));
+    expect(paid).toHaveLength(1);
+    expect((await cancel(byCard)).status).toBe(200);
+    const refunds = await crm.database.db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.paymentId, paid[0]?.id ?? ''));
+    expect(refunds.map((row) => [row.amount, row.reason])).toEqual([
+      [paid[0]?.amount, 'the order was cancelled'],
+    ]);
+    expect((await invoiceOf(byCard.orderNumber)).every((row) => row.balance === 0)).toBe(true);
   });
 
   it('tells the buyer of a confirmation, each shipment and a cancellation, in the portal and by mail', async () => {

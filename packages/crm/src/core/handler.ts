@@ -55,6 +55,20 @@ export interface PaymentSettings {
   now: () => Date;
 }
 
+/** An order being cancelled, in the transaction that cancels it. */
+export interface CancelledOrder {
+  quoteId: string;
+  orderNumber: string;
+  /** YYYY-MM-DD (UTC): the credit memo's date. */
+  today: string;
+}
+
+/**
+ * Gives back what a cancelled order was paid or billed (the invoices capability's settleCancelledOrder); the
+ * orders capability cancels, and reaches it through the context, as invoices already build on orders.
+ */
+export type SettleCancelledOrder = (tx: CrmDb, order: CancelledOrder) => Promise<void>;
+
 export interface HandlerContext {
   db: CrmDb;
   /** The tax service (AvaTax's REST v2): Avalara's own or the embedded one. */
@@ -69,6 +83,7 @@ export interface HandlerContext {
   refunds: RefundDelivery;
   /** Posts the waiting webhook deliveries; called after a transaction that recorded business events. */
   events: EventDelivery;
+  settleCancelledOrder: SettleCancelledOrder;
 }
 
 /** A type's handler: its parsed payload in, the answer its contract row describes out. */

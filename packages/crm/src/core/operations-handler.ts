@@ -2,7 +2,7 @@ import type { OPERATIONS_ROUTES, OperationsError, OperationsRouteName } from '@s
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { CrmDb } from '../db/open';
-import type { EventDelivery, MailDelivery } from './handler';
+import type { EventDelivery, MailDelivery, RefundDelivery, SettleCancelledOrder } from './handler';
 
 /**
  * What an operations API handler acts with: the storefront the caller's key belongs to, and the key's name
@@ -21,6 +21,9 @@ export interface OperationsContext {
   events: EventDelivery;
   /** Sends the outbox's waiting mail; called after a transaction that queued some (a buyer told of an order). */
   mail: MailDelivery;
+  /** Sends the queued refunds (a cancelled order's card payments) once the change has committed. */
+  refunds: RefundDelivery;
+  settleCancelledOrder: SettleCancelledOrder;
 }
 
 type Route<K extends OperationsRouteName> = (typeof OPERATIONS_ROUTES)[K];

@@ -17,6 +17,7 @@ import type { AvaTaxClient, EventDelivery, Handler, PaymentSettings } from '../c
 import type { CrmDatabase } from '../db/open';
 import { createEventDelivery, createEventPublisher } from '../events';
 import { createFileSweep } from '../files/sweep';
+import { settleCancelledOrder } from '../invoices';
 import { createMailDelivery } from '../orders/outbox';
 import { createRefundDelivery } from '../payments/refund-delivery';
 import { requireServiceToken } from './auth';
@@ -132,6 +133,8 @@ export function createCrmApp(opts: CrmAppOptions): Hono {
       catalogueChanged: opts.catalogueChanged,
       events,
       mail,
+      refunds,
+      settleCancelledOrder,
     }),
   );
   app.use(`${CRM_BASE_PATH}/*`, requireServiceToken(opts.serviceToken));
@@ -153,7 +156,16 @@ export function createCrmApp(opts: CrmAppOptions): Hono {
       span.setAttribute('crm.type', type);
       try {
         return await handler(
-          { db: opts.db.db, tax: opts.tax, today: isoDay(now()), payments, mail, refunds, events },
+          {
+            db: opts.db.db,
+            tax: opts.tax,
+            today: isoDay(now()),
+            payments,
+            mail,
+            refunds,
+            events,
+            settleCancelledOrder,
+          },
           payload,
         );
       } catch (error) {

@@ -13,7 +13,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import type { EventDelivery, MailDelivery } from '../core/handler';
+import type { EventDelivery, MailDelivery, RefundDelivery, SettleCancelledOrder } from '../core/handler';
 import {
   type OperationsContext,
   type OperationsFile,
@@ -40,6 +40,8 @@ export interface OperationsAppOptions {
   events: EventDelivery;
   /** Sends the mail a change queued (a buyer told of an order confirmed, shipped or cancelled). */
   mail: MailDelivery;
+  refunds: RefundDelivery;
+  settleCancelledOrder: SettleCancelledOrder;
 }
 
 type Env = { Variables: { caller: OperationsCaller } };
@@ -116,6 +118,8 @@ export function createOperationsApp(options: OperationsAppOptions): Hono<Env> {
         catalogueChanged: options.catalogueChanged ?? (async () => {}),
         events: options.events,
         mail: options.mail,
+        refunds: options.refunds,
+        settleCancelledOrder: options.settleCancelledOrder,
       };
       // Each handler's input was parsed with its own route's schemas; TypeScript cannot tie the two by name.
       const handler = OPERATIONS_HANDLERS[name] as OperationsHandler<OperationsRouteName>;

@@ -139,6 +139,7 @@ async function erpChange(
     answer: operationsOrder,
   });
   void ctx.mail.deliver();
+  void ctx.refunds.settle();
   void ctx.events.deliver();
   return answer;
 }
@@ -253,6 +254,11 @@ export const ORDER_OPERATIONS: OperationsHandlers<
         actor: 'erp',
         by: ctx.actor,
         note: body.reason,
+      });
+      await ctx.settleCancelledOrder(tx, {
+        quoteId: order.quoteId,
+        orderNumber: order.orderNumber,
+        today: ctx.now().toISOString().slice(0, 10),
       });
       return { kind: 'cancelled', reason: body.reason };
     }),

@@ -244,11 +244,17 @@ export const cancelOrder: Handler<'cancelOrder'> = async (ctx, payload) => {
         by: (payload.contactId && (await contactName(tx, payload.contactId))) || 'Buyer',
         note: reason,
       });
+      await ctx.settleCancelledOrder(tx, {
+        quoteId: order.quoteId,
+        orderNumber: order.orderNumber,
+        today: ctx.today,
+      });
       return { kind: 'cancelled', reason };
     },
     answer: (tx, record) => orderDetail(tx, record, payload.contactId),
   });
   void ctx.mail.deliver();
+  void ctx.refunds.settle();
   void ctx.events.deliver();
   return detail;
 };

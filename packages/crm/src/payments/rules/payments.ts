@@ -96,4 +96,5 @@ export const REFUND_REASONS = {
   ordered: 'the order had already been placed',
   invoicesPaid: 'the invoices were paid by another payment meanwhile',
   overpaid: 'the order total fell after the payment',
+  cancelled: 'the order was cancelled',
 } as const;
