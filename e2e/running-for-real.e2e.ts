@@ -26,6 +26,7 @@ import {
   throughGuestAddress,
   throughMethod,
 } from './support/checkout';
+import { checkLayouts } from './support/layout';
 import { type ReceivedMail, type SmtpReceiver, startSmtpReceiver } from './support/mail-catcher';
 import { partOfType } from './support/mime';
 import { SIGN_IN_TIMEOUT, signIn } from './support/sign-in';
@@ -211,6 +212,8 @@ test('a supplier puts its store into service and an order goes from the browser 
   await product.click();
   await expect(page.getByRole('heading', { level: 1, name: /Anti-human CD4 antibody/ })).toBeVisible();
   await expect(page.getByText('$189.00').first()).toBeVisible();
+  await expect(page.getByText('In stock: 40 (ships in 2 days)')).toBeVisible();
+  await checkLayouts(page, 'imported-product', [1280, 390]);
 
   // The manager signs in with the mailed temporary password and chooses their own.
   const invitation = mail.find((received) => received.to.includes(manager.email));
