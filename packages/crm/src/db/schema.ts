@@ -17,6 +17,7 @@ export * from '../notifications/tables';
 export * from '../operations/tables';
 export * from '../orders/tables';
 export * from '../payments/tables';
+export * from '../requisition-lists/tables';
 export * from '../sales/tables';
 export * from '../shipping/tables';
 export * from '../storefronts/tables';
