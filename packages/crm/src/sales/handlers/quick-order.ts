@@ -17,8 +17,11 @@ const PROBLEM_MESSAGES: Record<QuickOrderProblem, (sku: string, successor?: stri
 /** Product numbers are matched whatever their letter case and surrounding spaces. */
 const skuKey = (sku: string) => sku.trim().toUpperCase();
 
-/** Each row matched against the scope's catalogue, priced at its quantity, or its problem, in the order given. */
-async function matchRows(
+/**
+ * Each row matched against the scope's catalogue, priced at its quantity, or its problem, in the order given:
+ * the one rule of what an account can order, also read by requisition lists.
+ */
+export async function matchRows(
   ctx: HandlerContext,
   scope: QuoteScope,
   rows: readonly QuickOrderRow[],
