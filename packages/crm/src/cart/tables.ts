@@ -24,6 +24,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { catalogueItems, offers } from '../catalogue/tables';
 import { accounts, storefronts } from '../core/tables';
+import { costCentres } from '../cost-centres/tables';
 import { money, oneOf, optionalMoney } from '../db/columns';
 
 /** The cart capability's tables (one drizzle schema: db/schema.ts gathers every capability's). */
@@ -95,6 +96,13 @@ export const quotes = pgTable(
     customerShippingAccount: text(),
     payOnlineTerms: text(),
     poNumber: text(),
+    /**
+     * The cost centre or grant code the order is charged to (docs/decisions/0063-cost-centres.md), with its code
+     * and name as charged: the order and its invoice keep them whatever the manager changes later.
+     */
+    costCentreId: text().references(() => costCentres.id),
+    costCentreCode: text(),
+    costCentreName: text(),
     /** The account's own label and notes for the quote (updateRecord). */
     name: text(),
     notes: text(),

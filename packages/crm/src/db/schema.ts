@@ -8,6 +8,7 @@ export * from '../cart/tables';
 export * from '../catalogue/tables';
 export * from '../checkout/tables';
 export * from '../core/tables';
+export * from '../cost-centres/tables';
 export * from '../elearning/tables';
 export * from '../events/tables';
 export * from '../files/tables';

@@ -38,6 +38,8 @@ export const invoices = pgTable(
     quoteId: text().references(() => quotes.id, { onDelete: 'set null' }),
     orderNumber: text(),
     poNumber: text(),
+    /** The cost centre or grant code of the order, as it was charged (decision 0063). */
+    costCentreCode: text(),
     kind: text().$type<InvoiceKind>().notNull().default('Invoice'),
     invoiceDate: date({ mode: 'string' }).notNull(),
     dueDate: date({ mode: 'string' }).notNull(),
