@@ -48,8 +48,12 @@ export async function throughShipping(page: Page): Promise<void> {
 export async function throughCustomForm(page: Page): Promise<void> {
   const details = step(page, 'Order details');
   await details.getByLabel('Lab or cost centre').fill('Flow core CC-4410');
+  await expect(details.getByLabel('Lab or cost centre')).toHaveValue('Flow core CC-4410');
   await details.getByRole('button', { name: 'Save order details' }).click();
-  await expect(details.getByRole('heading', { name: /Order details \(done\)/ })).toBeVisible();
+  // The save and the checkout's reload behind it: on a busy machine (two browsers, two servers) over 5 s.
+  await expect(details.getByRole('heading', { name: /Order details \(done\)/ })).toBeVisible({
+    timeout: 15_000,
+  });
 }
 
 /** Saves the account's address from the book for a typed contact. */
