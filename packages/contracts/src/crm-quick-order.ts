@@ -53,6 +53,8 @@ export const quickOrderResultSchema = z.discriminatedUnion('status', [
     qty: z.number(),
     problem: z.enum(QUICK_ORDER_PROBLEMS),
     message: z.string(),
+    /** The SKU to order instead (a superseded part's successor, a discontinued product's replacement). */
+    successor: z.string().optional(),
   }),
 ]);
 export type QuickOrderResult = z.infer<typeof quickOrderResultSchema>;

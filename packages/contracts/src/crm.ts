@@ -22,6 +22,7 @@ import { PAYMENT_CRM_TYPES } from './crm-payments';
 import { PURCHASE_ORDER_CRM_TYPES } from './crm-purchase-orders';
 import { QUICK_ORDER_CRM_TYPES } from './crm-quick-order';
 import { QUOTE_CRM_TYPES } from './crm-quotes';
+import { REORDER_CRM_TYPES } from './crm-reorder';
 import { SALES_QUOTE_CRM_TYPES } from './crm-sales-quotes';
 import { SERVICE_REQUEST_CRM_TYPES } from './crm-service-requests';
 import { SHIPPING_CRM_TYPES } from './crm-shipping';
@@ -54,6 +55,7 @@ export const CRM_TYPES = {
   ...INVOICE_CRM_TYPES,
   ...INVOICE_PAYMENT_CRM_TYPES,
   ...ORDER_CRM_TYPES,
+  ...REORDER_CRM_TYPES,
   ...INSTALL_BASE_CRM_TYPES,
   ...KNOWLEDGE_CRM_TYPES,
   ...SALES_QUOTE_CRM_TYPES,

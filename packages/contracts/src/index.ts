@@ -34,6 +34,7 @@ export * from './crm-purchase-orders';
 export * from './crm-quick-order';
 export * from './crm-quotes';
 export * from './crm-reorder';
+export * from './crm-reorder';
 export * from './crm-requisition-lists';
 export * from './crm-sales-quotes';
 export * from './crm-service-requests';

@@ -156,6 +156,9 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   exportOrders: 'account',
   getOrder: 'account',
   cancelOrder: 'account',
+  // Reorder (docs/decisions/0061-reorder.md): the account's own order into the signed-in buyer's own cart.
+  getReorder: 'account',
+  reorderLines: 'account',
   // The install base (docs/decisions/0034): the instruments of the account the principal acts for.
   getInstallBase: 'account',
   getKnowledgeConfigurations: 'account',

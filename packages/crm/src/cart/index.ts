@@ -9,7 +9,7 @@ export {
   type QuoteScope,
   quoteScope,
 } from './handlers/quote-access';
-export { addLinesToCart } from './handlers/quote-lines';
+export { addLinesToCart, lineQuantityProblem } from './handlers/quote-lines';
 export { priceLines, repriceQuote, toQuoteSummary } from './handlers/quote-view';
 export { updateQuoteLabels } from './queries/cart-records';
 export {

@@ -108,6 +108,7 @@ import { generateSignature, getShuttleCheckoutInfo, getShuttleInfo } from '../pa
 import { registerInvoicePayments } from '../payments/purposes';
 import { addCpqConfiguration, getCpqModel, priceCpqConfiguration } from '../sales/handlers/cpq';
 import { addQuickOrder, checkQuickOrder } from '../sales/handlers/quick-order';
+import { getReorder, reorderLines } from '../sales/handlers/reorder';
 import { getActiveOpenCart, retrieveQuoteLines, takeThisQuote } from '../sales/handlers/sales-quotes';
 import {
   calculateShippingCharges,
@@ -249,6 +250,8 @@ export const HANDLERS: Handlers = {
   exportOrders,
   getOrder,
   cancelOrder,
+  getReorder,
+  reorderLines,
   getInstallBase,
   getKnowledgeConfigurations,
   getKnowledgeDataBySearch,

@@ -1,5 +1,6 @@
 /** What other capabilities use of orders: they import it from here, never from its files. */
 
+export { accountOrderLines } from './handlers/orders';
 export { ORDER_OPERATIONS } from './operations';
 export { recordOrderPlaced } from './queries/order-life';
 export {

@@ -1,2 +1,2 @@
 /** What other capabilities use of sales: they import it from here, never from its files. */
-export { matchRows } from './handlers/quick-order';
+export { matchRows } from './handlers/catalogue-match';

@@ -24,6 +24,11 @@ import { repriceQuote } from './quote-view';
 /** Matches the payload's qty bound: a line never grows past what one request may ask for. */
 const MAX_LINE_QTY = 100_000;
 
+/** Why a cart line may not hold this quantity, or null when it may: the cart's one rule of a line's quantity. */
+export function lineQuantityProblem(qty: number): string | null {
+  return qty > MAX_LINE_QTY ? `the line would hold ${qty}; at most ${MAX_LINE_QTY}.` : null;
+}
+
 /**
  * Adds an item to the account's cart (created when there is none); an item already on it gains the qty.
  * The price is computed here from the catalogue, never taken from the request.
@@ -76,12 +81,12 @@ export async function addLinesToCart(
       merged.set(line.catalogItemId, earlier ? { ...earlier, qty: earlier.qty + line.qty } : line);
     }
     const written = await addToLines(db, quote.id, [...merged.values()]);
-    const [tooMany] = written.flatMap((line) => (line.qty > MAX_LINE_QTY ? [line] : []));
+    const [tooMany] = written.flatMap((line) => {
+      const problem = lineQuantityProblem(line.qty);
+      return problem ? [{ line, problem }] : [];
+    });
     // Raising the error rolls the transaction back, so every line keeps what it had.
-    if (tooMany) {
-      const field = merged.get(tooMany.catalogItemId)?.field;
-      throw invalidPayload(`the line would hold ${tooMany.qty}; at most ${MAX_LINE_QTY}.`, field);
-    }
+    if (tooMany) throw invalidPayload(tooMany.problem, merged.get(tooMany.line.catalogItemId)?.field);
     await extendAppliedPromo(db, quote.id, written, ctx.today);
     await hooks.after?.(tx, written);
     return repriceQuote(tx, quote);

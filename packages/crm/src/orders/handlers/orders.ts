@@ -23,6 +23,7 @@ import {
   invoicesOfOrder,
   knownLots,
   listAccountOrders,
+  type OrderLine,
   type OrderListRow,
   type OrderRecord,
   orderLines,
@@ -51,6 +52,20 @@ function ownOrder(record: OrderRecord | undefined, accountId: string): OrderReco
   if (!record) throw noSuchOrder();
   if (record.quote.accountId !== accountId) throw forbidden();
   return record;
+}
+
+/**
+ * The account's own order of the storefront with its lines, as ordered (another account's 403, none 404): what
+ * a reorder starts from.
+ */
+export async function accountOrderLines(
+  db: CrmDb,
+  storefrontId: string,
+  orderNumber: string,
+  accountId: string,
+): Promise<{ orderNumber: string; currency: string; lines: OrderLine[] }> {
+  const { order, quote } = ownOrder(await findStorefrontOrder(db, storefrontId, orderNumber), accountId);
+  return { orderNumber: order.orderNumber, currency: quote.currency, lines: await orderLines(db, order.quoteId) };
 }
 
 function summaryOf(row: OrderListRow): OrderSummary {
