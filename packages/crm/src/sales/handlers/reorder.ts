@@ -39,7 +39,9 @@ async function cartQuantities(ctx: HandlerContext, scope: QuoteScope): Promise<M
 /** Why the matched item cannot take the quantity in this cart, or null. */
 function quantityProblem(item: Matched, inCart: ReadonlyMap<string, number>): string | null {
   const problem = lineQuantityProblem((inCart.get(item.catalogItemId) ?? 0) + item.qty);
-  return problem && `${item.sku}: your cart already holds ${inCart.get(item.catalogItemId) ?? 0}, so ${problem}`;
+  return (
+    problem && `${item.sku}: your cart already holds ${inCart.get(item.catalogItemId) ?? 0}, so ${problem}`
+  );
 }
 
 const todayOf = (item: Matched) => ({
@@ -139,7 +141,10 @@ export const reorderLines: Handler<'reorderLines'> = async (ctx, payload) => {
   const chosen = new Set<string>();
   payload.lines.forEach((choice, index) => {
     if (!onOrder.has(choice.sku)) {
-      throw invalidPayload(`${choice.sku} is not a line of order ${order.orderNumber}.`, `lines.${index}.sku`);
+      throw invalidPayload(
+        `${choice.sku} is not a line of order ${order.orderNumber}.`,
+        `lines.${index}.sku`,
+      );
     }
     if (chosen.has(choice.sku)) throw invalidPayload('the line is chosen twice.', `lines.${index}.sku`);
     chosen.add(choice.sku);
@@ -166,7 +171,8 @@ export const reorderLines: Handler<'reorderLines'> = async (ctx, payload) => {
           ? view.problem
           : quantityProblem(taken, inCart)) ?? null;
     if (taken && !problem) toAdd.push({ item: taken, field: `${field}.qty` });
-    else notAdded.push({ sku: view.sku, name: view.name, problem: problem ?? `${view.sku} cannot be ordered.` });
+    else
+      notAdded.push({ sku: view.sku, name: view.name, problem: problem ?? `${view.sku} cannot be ordered.` });
   }
   if (toAdd.length === 0) {
     const reasons = notAdded.map((line) => line.problem).join(' ');
