@@ -65,7 +65,11 @@ export async function accountOrderLines(
   accountId: string,
 ): Promise<{ orderNumber: string; currency: string; lines: OrderLine[] }> {
   const { order, quote } = ownOrder(await findStorefrontOrder(db, storefrontId, orderNumber), accountId);
-  return { orderNumber: order.orderNumber, currency: quote.currency, lines: await orderLines(db, order.quoteId) };
+  return {
+    orderNumber: order.orderNumber,
+    currency: quote.currency,
+    lines: await orderLines(db, order.quoteId),
+  };
 }
 
 function summaryOf(row: OrderListRow): OrderSummary {
