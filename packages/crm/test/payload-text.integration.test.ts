@@ -323,6 +323,14 @@ const SAMPLES: Samples = {
     contactId: '003-ana',
     reason: 'Ordered twice',
   },
+  getReorder: { storefrontId: 'sf-1', accountId: 'acc-1', orderNumber: 'SO-2026-000001', contactId: '003-ana' },
+  reorderLines: {
+    storefrontId: 'sf-1',
+    accountId: 'acc-1',
+    orderNumber: 'SO-2026-000001',
+    contactId: '003-ana',
+    lines: [{ sku: 'FCA-1', qty: 2, replacement: true }],
+  },
   getInstallBase: { storefrontId: 'sf-1', accountId: 'acc-1' },
   getKnowledgeConfigurations: { storefrontId: 'sf-1', accountId: 'acc-1' },
   getKnowledgeDataBySearch: {
