@@ -22,6 +22,7 @@ import { PAYMENT_CRM_TYPES } from './crm-payments';
 import { PURCHASE_ORDER_CRM_TYPES } from './crm-purchase-orders';
 import { QUICK_ORDER_CRM_TYPES } from './crm-quick-order';
 import { QUOTE_CRM_TYPES } from './crm-quotes';
+import { REQUISITION_LIST_CRM_TYPES } from './crm-requisition-lists';
 import { REORDER_CRM_TYPES } from './crm-reorder';
 import { SALES_QUOTE_CRM_TYPES } from './crm-sales-quotes';
 import { SERVICE_REQUEST_CRM_TYPES } from './crm-service-requests';
@@ -63,6 +64,7 @@ export const CRM_TYPES = {
   ...QUICK_ORDER_CRM_TYPES,
   ...CPQ_CRM_TYPES,
   ...CONFIGURATOR_CRM_TYPES,
+  ...REQUISITION_LIST_CRM_TYPES,
 };
 
 export type CrmType = keyof typeof CRM_TYPES;

@@ -448,6 +448,26 @@ const SAMPLES: Samples = {
     serialNumber: 'NZ70-24-00001',
   },
   unlinkKitItem: { storefrontId: 'sf-1', accountId: 'acc-1', installBaseId: 'ib-1', componentId: 'c-1' },
+  getRequisitionLists: { ...catalogue, contactId: '003-ana' },
+  getRequisitionList: { ...catalogue, contactId: '003-ana', listId: 'rql-1' },
+  createRequisitionList: { ...catalogue, contactId: '003-ana', name: 'CD4 panel' },
+  updateRequisitionList: { ...catalogue, contactId: '003-ana', listId: 'rql-1', name: 'CD4', sharing: 'read' },
+  deleteRequisitionList: { ...catalogue, contactId: '003-ana', listId: 'rql-1' },
+  duplicateRequisitionList: { ...catalogue, contactId: '003-ana', listId: 'rql-1', name: 'Mine' },
+  addToRequisitionList: {
+    ...catalogue,
+    contactId: '003-ana',
+    listId: 'rql-1',
+    entries: [{ sku: 'FCA-1', qty: 2 }],
+  },
+  updateRequisitionListLines: {
+    ...catalogue,
+    contactId: '003-ana',
+    listId: 'rql-1',
+    lines: [{ lineId: 'rqi-1', qty: 2 }],
+  },
+  removeRequisitionListLines: { ...catalogue, contactId: '003-ana', listId: 'rql-1', lineIds: ['rqi-1'] },
+  addRequisitionListToCart: { ...catalogue, contactId: '003-ana', listId: 'rql-1', lineIds: ['rqi-1'] },
 };
 
 /** The path of every string in a payload ('lines.0.id'), free text and picklist values alike. */

@@ -197,6 +197,18 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   getLinkComponent: 'account',
   linkComponent: 'account',
   unlinkKitItem: 'account',
+  // Requisition lists (docs/decisions/0062-requisition-lists.md): the account and the contact are bound from the
+  // principal; the CRM decides who sees and changes each list (owner, sharing, account).
+  getRequisitionLists: 'account',
+  getRequisitionList: 'account',
+  createRequisitionList: 'account',
+  updateRequisitionList: 'account',
+  deleteRequisitionList: 'account',
+  duplicateRequisitionList: 'account',
+  addToRequisitionList: 'account',
+  updateRequisitionListLines: 'account',
+  removeRequisitionListLines: 'account',
+  addRequisitionListToCart: 'account',
 };
 
 /** The access classes a user type holds. */

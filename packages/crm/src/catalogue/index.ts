@@ -3,7 +3,13 @@ export { resolveItem } from './handlers/product-resolution';
 export { type CheckedFile, checkCatalogueFile } from './import/check-file';
 export { catalogueFormatOf } from './import/files';
 export { CATALOGUE_OPERATIONS } from './operations';
-export { discontinuedSkus, onSale, type ProductRef, tiersForItems } from './queries/catalogue';
+export {
+  discontinuedSkus,
+  onSale,
+  type ProductRef,
+  stockOfProducts,
+  tiersForItems,
+} from './queries/catalogue';
 export { findCategory } from './queries/categories';
 export { offersForItems } from './queries/offers';
 export {

@@ -106,6 +106,18 @@ import {
 } from '../payments/handlers/payment-methods';
 import { generateSignature, getShuttleCheckoutInfo, getShuttleInfo } from '../payments/handlers/payments';
 import { registerInvoicePayments } from '../payments/purposes';
+import {
+  addRequisitionListToCart,
+  addToRequisitionList,
+  createRequisitionList,
+  deleteRequisitionList,
+  duplicateRequisitionList,
+  getRequisitionList,
+  getRequisitionLists,
+  removeRequisitionListLines,
+  updateRequisitionList,
+  updateRequisitionListLines,
+} from '../requisition-lists/handlers/lists';
 import { addCpqConfiguration, getCpqModel, priceCpqConfiguration } from '../sales/handlers/cpq';
 import { addQuickOrder, checkQuickOrder } from '../sales/handlers/quick-order';
 import { getReorder, reorderLines } from '../sales/handlers/reorder';
@@ -283,4 +295,14 @@ export const HANDLERS: Handlers = {
   getLinkComponent,
   linkComponent,
   unlinkKitItem,
+  getRequisitionLists,
+  getRequisitionList,
+  createRequisitionList,
+  updateRequisitionList,
+  deleteRequisitionList,
+  duplicateRequisitionList,
+  addToRequisitionList,
+  updateRequisitionListLines,
+  removeRequisitionListLines,
+  addRequisitionListToCart,
 };

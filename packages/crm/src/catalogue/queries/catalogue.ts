@@ -249,3 +249,21 @@ export function stockOfProduct(db: CrmDb, organisationId: string, sku: string) {
     .where(and(eq(productStock.organisationId, organisationId), eq(productStock.sku, sku)))
     .orderBy(asc(productStock.warehouse));
 }
+
+/** The stock of each of these products in the organisation's warehouses (a list's lines), by SKU. */
+export async function stockOfProducts(db: CrmDb, organisationId: string, skus: readonly string[]) {
+  if (skus.length === 0) return new Map<string, Awaited<ReturnType<typeof stockOfProduct>>>();
+  const rows = await db
+    .select({
+      sku: productStock.sku,
+      warehouse: productStock.warehouse,
+      quantity: productStock.quantity,
+      leadTimeDays: productStock.leadTimeDays,
+    })
+    .from(productStock)
+    .where(and(eq(productStock.organisationId, organisationId), inArray(productStock.sku, [...skus])))
+    .orderBy(asc(productStock.sku), asc(productStock.warehouse));
+  const bySku = new Map<string, Awaited<ReturnType<typeof stockOfProduct>>>();
+  for (const { sku, ...stock } of rows) bySku.set(sku, [...(bySku.get(sku) ?? []), stock]);
+  return bySku;
+}
