@@ -60,7 +60,9 @@ export const requisitionListLineSchema = z.object({
   unitPrice: z.number().nullable(),
   lineTotal: z.number().nullable(),
   /** Stock per warehouse as the product page reads it; null when none is recorded. */
-  stock: z.array(z.object({ warehouse: z.string(), quantity: z.number(), leadTimeDays: z.number() })).nullable(),
+  stock: z
+    .array(z.object({ warehouse: z.string(), quantity: z.number(), leadTimeDays: z.number() }))
+    .nullable(),
   problem: z.enum(QUICK_ORDER_PROBLEMS).nullable(),
   /** What the buyer can do about the problem (quick order's message). */
   message: z.string().nullable(),
