@@ -9,6 +9,7 @@ import {
   ensureContacts,
   ensureDemoInvoices,
   ensureDemoNotifications,
+  ensureDemoReorder,
   ensureDemoServiceRequests,
   openCrm,
   seedDemoIfEmpty,
@@ -237,6 +238,8 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
         if (crmDatabase) await ensureContacts(crmDatabase, demoContacts(known, seed.accounts));
         if (crmDatabase) await ensureDemoNotifications(crmDatabase.db, demoRecipients(seed.accounts));
         if (crmDatabase) await ensureDemoServiceRequests(crmDatabase.db, demoRecipients(seed.accounts));
+        // A past order with a discontinued line, to reorder (docs/decisions/0061-reorder.md).
+        if (crmDatabase) await ensureDemoReorder(crmDatabase.db, new Date().toISOString().slice(0, 10));
         // A year of invoices dated back from today (docs/decisions/0029), so the billing pages have history.
         if (crmDatabase) {
           const ids = seed.accounts.filter((account) => !account.isGuest).map((account) => account.id);

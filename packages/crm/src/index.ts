@@ -15,6 +15,7 @@ export { type CrmAppOptions, createCrmApp } from './http/app';
 export { createOperationsKey } from './operations';
 export { ensureDemoInvoices } from './seed/invoices';
 export { type DemoRecipient, ensureDemoNotifications } from './seed/notifications';
+export { DEMO_REORDER, ensureDemoReorder } from './seed/reorder';
 export { describeStorefronts, type SeedResult, seedDemoIfEmpty } from './seed/seed';
 export { ensureDemoServiceRequests } from './seed/service-requests';
 export {
