@@ -80,6 +80,8 @@ export default [
     // The account's orders and one order's life: its status history, shipments and documents (issue 32).
     route('orders', 'routes/billing/orders.tsx', { id: 'billing-orders' }),
     route('orders/:orderNumber', 'routes/billing/order.tsx', { id: 'billing-orders-orderNumber' }),
+    // Reorder (docs/decisions/0061-reorder.md): the order's lines into the cart at today's prices.
+    route('orders/:orderNumber/reorder', 'routes/billing/reorder.tsx', { id: 'billing-orders-reorder' }),
     // Quotes prepared by sales (docs/decisions/0038): reviewed line by line and taken as the cart.
     route('quotes', 'routes/billing/prepared-quotes.tsx', { id: 'billing-quotes' }),
     route('quotes/:quoteId', 'routes/billing/prepared-quote.tsx', { id: 'billing-quotes-quoteId' }),

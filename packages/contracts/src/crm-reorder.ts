@@ -63,7 +63,7 @@ export const reorderChoiceSchema = z.object({
   qty: quantity(1, 'must be at least 1'),
   replacement: z.boolean().default(false),
 });
-export type ReorderChoice = z.input<typeof reorderChoiceSchema>;
+export type ReorderChoice = z.output<typeof reorderChoiceSchema>;
 
 /** What went in (at the price the cart gave it) and what did not, with why. */
 export const reorderResultSchema = quoteItemsSchema.extend({

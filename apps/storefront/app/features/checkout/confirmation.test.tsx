@@ -57,6 +57,9 @@ describe('the order confirmation', () => {
     expect(screen.getByRole('link', { name: 'Track this order' }).getAttribute('href')).toBe(
       '/billing/orders/SO-2026-000123',
     );
+    expect(screen.getByRole('link', { name: 'Reorder' }).getAttribute('href')).toBe(
+      '/billing/orders/SO-2026-000123/reorder',
+    );
     expect(screen.getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).toBe('/');
   });
 });

@@ -1,5 +1,6 @@
 import { orderPagePath } from '@storefront/contracts/crm-orders';
 import { fileDownloadPath } from '@storefront/contracts/crm-purchase-orders';
+import { reorderPath } from '@storefront/contracts/crm-reorder';
 import { useEffect } from 'react';
 import { data, Link } from 'react-router';
 import { crmCall } from '../../lib/crm.server';
@@ -142,6 +143,10 @@ export default function OrderConfirmationRoute({ loaderData }: Route.ComponentPr
         {/* Its status, shipments and tracking as the supplier reports them (issue 32). */}
         <Link to={orderPagePath(order.orderNumber)} className="button">
           Track this order
+        </Link>
+        {/* The same lines again later, at that day's prices (docs/decisions/0061-reorder.md). */}
+        <Link to={reorderPath(order.orderNumber)} className="button button--secondary">
+          Reorder
         </Link>
         <Link to="/" className="button button--secondary">
           Continue shopping

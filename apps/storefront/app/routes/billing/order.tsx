@@ -1,4 +1,5 @@
 import { type OrderDetail, orderPagePath } from '@storefront/contracts/crm-orders';
+import { reorderPath } from '@storefront/contracts/crm-reorder';
 import type { Shipment } from '@storefront/contracts/order-life';
 import { useEffect, useRef } from 'react';
 import {
@@ -120,11 +121,15 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </Fact>
         )}
       </dl>
-      {order.cancellable &&
-        (confirmingCancel ? (
-          <CancelConfirmation orderNumber={order.orderNumber} />
-        ) : (
-          <p className="order__actions">
+      {confirmingCancel ? (
+        <CancelConfirmation orderNumber={order.orderNumber} />
+      ) : (
+        <p className="order__actions">
+          {/* Its lines into the cart again at today's prices (docs/decisions/0061-reorder.md). */}
+          <Link to={reorderPath(order.orderNumber)} className="button">
+            Reorder
+          </Link>
+          {order.cancellable && (
             <Link
               to={`?${CONFIRM_CANCEL.name}=${CONFIRM_CANCEL.value}`}
               className="button button--secondary"
@@ -132,8 +137,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             >
               Cancel order
             </Link>
-          </p>
-        ))}
+          )}
+        </p>
+      )}
 
       <RecordSection id="history-heading" title="Status history">
         <ol className="timeline order-timeline">
