@@ -87,12 +87,20 @@ export const CHECKOUT_CRM_TYPES = {
   /**
    * Places the order of the caller's own quote with the checkout template templateId: checks every step on
    * the server, commits the tax, numbers the order, stores its PDF and queues its mail, all in one
-   * transaction under the quote's lock. A quote that is already an order answers that order.
+   * transaction under the quote's lock. A quote that is already an order answers that order. An order over
+   * the buyer's spending limits or its budget is not placed: it waits for approval, answered as a 409
+   * AWAITING_APPROVAL saying by whom (docs/decisions/0064-approvals-and-limits.md).
    */
   blinkCheckout: crmType({
     ...orderRow,
     method: 'POST',
-    payload: z.object({ ...quoteScope, quoteId: id, templateId: id }),
+    payload: z.object({
+      ...quoteScope,
+      quoteId: id,
+      templateId: id,
+      /** The buyer's user type, bound by the gateway: a role's spending limit applies to it (decision 0064). */
+      userType: text().max(40).optional(),
+    }),
     answer: placedOrderSchema,
   }),
   /** The caller's own order by its number (403 another account's or guest's, 404 none). */

@@ -19,6 +19,10 @@ export const ERROR_CODES = [
   'SIGN_IN_REQUIRED',
   'GUEST_CART_REQUIRES_SECRET',
   'QUOTE_CHECKED_OUT',
+  /** Place order: the order is over a spending limit or budget and waits for an approver (not placed). */
+  'AWAITING_APPROVAL',
+  /** An approval request was decided by another approver first. */
+  'APPROVAL_ALREADY_DECIDED',
   /** The quote is being changed by another request: retried (spec C§7). */
   'UNABLE_TO_LOCK_ROW',
   /** Salesforce's other busy answer ('record currently unavailable'): retried like UNABLE_TO_LOCK_ROW. */
@@ -65,6 +69,11 @@ export const ERROR_CODES = [
   'FILE_CHUNK_REFUSED',
   /** The cart holds as many PO files and unfinished uploads (or bytes of them) as it may at once. */
   'FILE_QUOTA_REACHED',
+  // Cost centres and grant codes (crm-cost-centres.ts).
+  /** The code chosen for the order expired, is not valid yet or is inactive: the message says which. */
+  'COST_CENTRE_NOT_CHARGEABLE',
+  /** The account requires a code on every order and the quote carries none. */
+  'COST_CENTRE_REQUIRED',
   // Placing the order (crm-checkout.ts).
   'QUOTE_PDF_TEMPLATE_NOT_SET',
   /** A checkout step is not complete; the message names it. */

@@ -2,11 +2,13 @@ import type { z } from 'zod';
 import { ACCOUNT_CRM_TYPES } from './crm-accounts';
 import { ADDRESS_BOOK_CRM_TYPES } from './crm-address-book';
 import { ADDRESS_CRM_TYPES } from './crm-addresses';
+import { APPROVAL_CRM_TYPES } from './crm-approvals';
 import { CRM_BASE_PATH } from './crm-base';
 import { CART_RECORD_TYPES } from './crm-cart-records';
 import { CATALOGUE_CRM_TYPES } from './crm-catalogue';
 import { CHECKOUT_CRM_TYPES } from './crm-checkout';
 import { CONFIGURATOR_CRM_TYPES } from './crm-configurator';
+import { COST_CENTRE_CRM_TYPES } from './crm-cost-centres';
 import { CPQ_CRM_TYPES } from './crm-cpq';
 import { CUSTOM_FIELD_CRM_TYPES } from './crm-custom-fields';
 import { ELEARNING_CRM_TYPES } from './crm-elearning';
@@ -22,8 +24,8 @@ import { PAYMENT_CRM_TYPES } from './crm-payments';
 import { PURCHASE_ORDER_CRM_TYPES } from './crm-purchase-orders';
 import { QUICK_ORDER_CRM_TYPES } from './crm-quick-order';
 import { QUOTE_CRM_TYPES } from './crm-quotes';
-import { REQUISITION_LIST_CRM_TYPES } from './crm-requisition-lists';
 import { REORDER_CRM_TYPES } from './crm-reorder';
+import { REQUISITION_LIST_CRM_TYPES } from './crm-requisition-lists';
 import { SALES_QUOTE_CRM_TYPES } from './crm-sales-quotes';
 import { SERVICE_REQUEST_CRM_TYPES } from './crm-service-requests';
 import { SHIPPING_CRM_TYPES } from './crm-shipping';
@@ -56,6 +58,7 @@ export const CRM_TYPES = {
   ...INVOICE_CRM_TYPES,
   ...INVOICE_PAYMENT_CRM_TYPES,
   ...ORDER_CRM_TYPES,
+  ...APPROVAL_CRM_TYPES,
   ...REORDER_CRM_TYPES,
   ...INSTALL_BASE_CRM_TYPES,
   ...KNOWLEDGE_CRM_TYPES,
@@ -64,6 +67,7 @@ export const CRM_TYPES = {
   ...QUICK_ORDER_CRM_TYPES,
   ...CPQ_CRM_TYPES,
   ...CONFIGURATOR_CRM_TYPES,
+  ...COST_CENTRE_CRM_TYPES,
   ...REQUISITION_LIST_CRM_TYPES,
 };
 

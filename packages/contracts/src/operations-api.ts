@@ -103,6 +103,9 @@ export const BUSINESS_EVENT_TYPES = [
   'case.created',
   'service_request.created',
   'sales_quote.taken',
+  'approval.requested',
+  'approval.approved',
+  'approval.rejected',
 ] as const;
 export type BusinessEventType = (typeof BUSINESS_EVENT_TYPES)[number];
 

@@ -159,6 +159,15 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   // Reorder (docs/decisions/0061-reorder.md): the account's own order into the signed-in buyer's own cart.
   getReorder: 'account',
   reorderLines: 'account',
+  // Spending limits and approvals (docs/decisions/0064-approvals-and-limits.md): a manager sets the account's
+  // limits; the approvals page is a signed-in user's, the CRM checking the caller (contact and user type bound
+  // from the principal) approves for that account or is the request's buyer.
+  getSpendingLimits: 'manager',
+  saveSpendingLimit: 'manager',
+  getMySpending: 'account',
+  getApprovals: 'account',
+  getApproval: 'account',
+  decideApproval: 'account',
   // The install base (docs/decisions/0034): the instruments of the account the principal acts for.
   getInstallBase: 'account',
   getKnowledgeConfigurations: 'account',
@@ -197,6 +206,14 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   getLinkComponent: 'account',
   linkComponent: 'account',
   unlinkKitItem: 'account',
+  // Cost centres and grant codes (docs/decisions/0063-cost-centres.md): the account's buyers read the usable
+  // ones and charge their own cart to one; only its managers change them.
+  getCostCentres: 'account',
+  getQuoteCostCentre: 'account',
+  setQuoteCostCentre: 'account',
+  saveCostCentre: 'manager',
+  setCostCentreActive: 'manager',
+  saveCostCentreSettings: 'manager',
   // Requisition lists (docs/decisions/0062-requisition-lists.md): the account and the contact are bound from the
   // principal; the CRM decides who sees and changes each list (owner, sharing, account).
   getRequisitionLists: 'account',

@@ -86,7 +86,9 @@ export const approvalRequests = pgTable(
     index().on(t.accountId, t.status, t.createdAt),
     index().on(t.quoteId),
     // One open request per quote: a repeated Place order finds it.
-    uniqueIndex('approval_requests_open_quote_index').on(t.quoteId).where(sql`${t.status} in ('Pending', 'Approved')`),
+    uniqueIndex('approval_requests_open_quote_index')
+      .on(t.quoteId)
+      .where(sql`${t.status} in ('Pending', 'Approved')`),
     check('approval_requests_status_check', oneOf(t.status, APPROVAL_STATUSES)),
   ],
 );

@@ -24,6 +24,7 @@ export {
   type ShippingMethodFields,
   setCustomFields,
   setQuoteTax,
+  updateQuoteTotals,
 } from './queries/quotes';
 export {
   addressLines,

@@ -19,6 +19,8 @@ import {
   getPAAccounts,
   saveAccountSelection,
 } from '../accounts/handlers/related-accounts';
+import { decideApproval, getApproval, getApprovals } from '../approvals/handlers/approvals';
+import { getMySpending, getSpendingLimits, saveSpendingLimit } from '../approvals/handlers/limits';
 import {
   getAttributesOfItems,
   getGroupedFilteredList,
@@ -64,6 +66,13 @@ import { createGuestBuyer, getGuestBuyer } from '../checkout/handlers/guest-buye
 import { checkForDuplicatePO, updateQuote } from '../checkout/handlers/purchase-orders';
 import { deleteFile, getFile, getFileContent, uploadFile } from '../checkout/handlers/quote-files';
 import type { Handlers } from '../core/handler';
+import {
+  getCostCentres,
+  saveCostCentre,
+  saveCostCentreSettings,
+  setCostCentreActive,
+} from '../cost-centres/handlers/cost-centres';
+import { getQuoteCostCentre, setQuoteCostCentre } from '../cost-centres/handlers/quote-cost-centre';
 import {
   getCourseDetail,
   getCourses,
@@ -262,6 +271,12 @@ export const HANDLERS: Handlers = {
   exportOrders,
   getOrder,
   cancelOrder,
+  getSpendingLimits,
+  saveSpendingLimit,
+  getMySpending,
+  getApprovals,
+  getApproval,
+  decideApproval,
   getReorder,
   reorderLines,
   getInstallBase,
@@ -295,6 +310,12 @@ export const HANDLERS: Handlers = {
   getLinkComponent,
   linkComponent,
   unlinkKitItem,
+  getCostCentres,
+  saveCostCentre,
+  setCostCentreActive,
+  saveCostCentreSettings,
+  getQuoteCostCentre,
+  setQuoteCostCentre,
   getRequisitionLists,
   getRequisitionList,
   createRequisitionList,

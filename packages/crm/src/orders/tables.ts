@@ -131,7 +131,16 @@ export const crmOutbox = pgTable(
     id: text().primaryKey(),
     /** OrderConfirmation: the order was placed; OrderConfirmed: the supplier confirmed it. */
     kind: text()
-      .$type<'OrderConfirmation' | 'PaymentReceipt' | 'OrderConfirmed' | 'OrderShipped' | 'OrderCancelled'>()
+      .$type<
+        | 'OrderConfirmation'
+        | 'PaymentReceipt'
+        | 'OrderConfirmed'
+        | 'OrderShipped'
+        | 'OrderCancelled'
+        // Approvals (0064): sent with no quote, as a quote may be asked about more than once.
+        | 'ApprovalRequested'
+        | 'ApprovalDecided'
+      >()
       .notNull(),
     /** The order's quote of an order confirmation. */
     quoteId: text().references(() => quotes.id, { onDelete: 'cascade' }),

@@ -12,19 +12,33 @@ import {
   remainingPaymentMessage,
 } from '@storefront/contracts';
 import {
+  type ApprovalRequestRow,
+  awaitingApprovalMessage,
+  holdForApproval,
+  limitedBuyer,
+  markPlaced,
+  mayWaitForApproval,
+  openRequestOf,
+} from '../../approvals';
+import {
   addressLines,
   billingParts,
   findQuote,
   linesWithItems,
   ownQuote,
+  priceLines,
   type QuoteRow,
   type QuoteScope,
   quoteScope,
+  quoteTotal,
+  repriceQuote,
   shippingParts,
   storedCharges,
+  updateQuoteTotals,
 } from '../../cart';
 import { CrmHttpError, notFound } from '../../core/errors';
 import type { Handler, HandlerContext } from '../../core/handler';
+import { refuseUnchargeableCostCentre } from '../../cost-centres';
 import { lockOwnerAndQuote, lockPoNumber } from '../../db/locks';
 import { recordBusinessEvent } from '../../events';
 import { findFileMeta, replaceQuoteFile } from '../../files';
@@ -103,12 +117,16 @@ function refuseMissingCustomField(form: CustomForm | null, quote: QuoteRow): voi
   }
 }
 
-/** Every step of C§4 checked on the locked quote. */
+/**
+ * Every step of C§4 checked on the locked quote. With `payment` 'later' the card payment the terms require is
+ * not asked for yet: an order that waits for approval is paid only once approved (decision 0064).
+ */
 async function checkSteps(
   ctx: HandlerContext,
   scope: QuoteScope,
   quote: QuoteRow,
   template: CheckoutTemplate,
+  payment: 'now' | 'later' = 'now',
 ): Promise<void> {
   const form = customFormOf(template.sections);
   const settings = await findShippingSettings(ctx.db, scope.storefrontId);
@@ -122,6 +140,9 @@ async function checkSteps(
     customerCarrierAllowed: settings.customerCarrierAllowed,
   });
   const paid = paidAmount(await appliedQuotePayments(ctx.db, quote.id));
+  const { paymentRequired } = payOnlineTerms(quote.payOnlineTerms, scope.account.payOnlineTerms);
+  // A payment to come later stands in for one made: such an order needs no PO number either.
+  const paidOrToPay = paid > 0 ? paid : payment === 'later' && paymentRequired ? 0 : null;
   const problem = incompleteStep({
     lineCount: shipmentLines.length,
     shippingAddress: shippingParts(quote),
@@ -132,8 +153,8 @@ async function checkSteps(
     shippingRateRequired: settings.shippingRateRequired,
     billingAddress: billingParts(quote),
     poNumber: quote.poNumber,
-    paymentRequired: payOnlineTerms(quote.payOnlineTerms, scope.account.payOnlineTerms).paymentRequired,
-    paidAmount: paid > 0 ? paid : null,
+    paymentRequired,
+    paidAmount: paidOrToPay,
   });
   if (problem === CHECKOUT_MESSAGES.paymentRequired) {
     throw new CrmHttpError(400, 'PAYMENT_REQUIRED', problem);
@@ -141,6 +162,7 @@ async function checkSteps(
   if (problem) throw stepIncomplete(problem);
   refuseMissingCustomField(form, quote);
   await refuseDuplicatePo(ctx, scope, quote);
+  await refuseUnchargeableCostCentre(ctx.db, quote, ctx.today);
 }
 
 /**
@@ -191,6 +213,7 @@ async function orderDocument(
     ],
     ...shipToAndTerms(scope, quote),
     poNumber: quote.poNumber,
+    facts: costCentreFacts(quote),
     details: orderDetails(quote),
     ...orderContents(quote, lines),
   };
@@ -202,6 +225,12 @@ function shipToAndTerms(scope: QuoteScope, quote: QuoteRow) {
     shipTo: addressLines(quote.shippingContactName ?? quote.shippingLocationName, shippingParts(quote)),
     paymentTerms: payOnlineTerms(quote.payOnlineTerms, scope.account.payOnlineTerms).term,
   };
+}
+
+/** The cost centre or grant code the order is charged to, under its date on the PDF. */
+function costCentreFacts(quote: QuoteRow): { label: string; value: string }[] {
+  if (!quote.costCentreCode) return [];
+  return [{ label: 'Cost centre / grant', value: `${quote.costCentreCode} (${quote.costCentreName ?? ''})` }];
 }
 
 /** The custom form's values as the order shows them: label and readable value. */
@@ -317,6 +346,7 @@ function orderPlacedData(quote: QuoteRow, order: OrderRow, document: OrderDocume
     contactId: quote.contactId,
     guest: quote.guestSecretHash !== null,
     poNumber: document.poNumber,
+    costCentre: quote.costCentreCode && { code: quote.costCentreCode, name: quote.costCentreName },
     paymentTerms: document.paymentTerms,
     billTo: document.billTo,
     shipTo: document.shipTo,
@@ -336,6 +366,111 @@ function orderPlacedData(quote: QuoteRow, order: OrderRow, document: OrderDocume
     tax: document.tax,
     total: document.total,
   };
+}
+
+/** The locked quote's steps (but a card payment) and its tax, worked out again without committing it. */
+async function pricedForApproval(
+  ctx: HandlerContext,
+  scope: QuoteScope,
+  quote: QuoteRow,
+  template: CheckoutTemplate,
+): Promise<QuoteRow> {
+  await checkSteps(ctx, scope, quote, template, 'later');
+  const { quote: taxed } = await taxLockedQuote(ctx, scope, quote, false);
+  if (taxed.taxStatus === 'NotCalculated') throw stepIncomplete(CHECKOUT_MESSAGES.taxNotCalculated);
+  return taxed;
+}
+
+/**
+ * Places the order of a signed-in buyer unless it is over their limits or its budget: then it waits for
+ * approval (docs/decisions/0064-approvals-and-limits.md) before any card payment is asked for.
+ */
+async function placeOrHold(
+  ctx: HandlerContext,
+  scope: QuoteScope,
+  quote: QuoteRow,
+  template: CheckoutTemplate & { id: string },
+  userType: string | undefined,
+): Promise<PlacedOrder | ApprovalRequestRow> {
+  if (!limitedBuyer(quote)) return placeOrder(ctx, scope, quote, template);
+  const buyer = { contactId: quote.contactId, userType };
+  if (!(await mayWaitForApproval(ctx.db, quote, buyer))) return placeOrder(ctx, scope, quote, template);
+  const taxed = await pricedForApproval(ctx, scope, quote, template);
+  const held = await holdForApproval(ctx.db, {
+    quote: taxed,
+    buyer,
+    templateId: template.id,
+    today: ctx.today,
+  });
+  if (held) return held;
+  const placed = await placeOrder(ctx, scope, taxed, template);
+  await markPlaced(ctx.db, quote.id, placed.orderNumber);
+  return placed;
+}
+
+/**
+ * The quote at today's prices, keeping the shipping method the buyer chose (repricing clears it, as a changed
+ * cart is rated again; an approved order's lines are the same, so the buyer's choice stands).
+ */
+async function repricedKeepingShipping(ctx: HandlerContext, quote: QuoteRow): Promise<QuoteRow> {
+  const { quote: prices } = await repriceQuote(ctx, quote);
+  const charges = { shipping: quote.shippingAmount ?? 0, surcharge: quote.shippingSurcharge ?? 0, tax: 0 };
+  return updateQuoteTotals(ctx.db, quote.id, {
+    subtotal: prices.subtotal,
+    discount: prices.discount,
+    total: quoteTotal({ subtotal: prices.subtotal, discount: prices.discount, ...charges }, quote.currency),
+    shippingCarrier: quote.shippingCarrier,
+    shippingService: quote.shippingService,
+    shippingAmount: quote.shippingAmount,
+    shippingSurcharge: quote.shippingSurcharge,
+    customerShippingAccount: quote.customerShippingAccount,
+  });
+}
+
+/** What an approver's approval comes to: the order placed, or the buyer to finish it at checkout. */
+export type ApprovedOrder =
+  | { placed: PlacedOrder }
+  | { buyerToFinish: 'confirmTotal' | 'pay'; total: number };
+
+/**
+ * An approved request's order, placed as its buyer would have placed it, under the buyer's and the quote's
+ * locks: prices and tax are worked out again, and a total that changed since the request goes back to the
+ * buyer to confirm (changed prices written to the cart); terms that take a card payment go back to the buyer
+ * to pay. A step no longer complete (a PO number taken since) goes back to the buyer too.
+ */
+export async function placeApprovedOrder(
+  ctx: HandlerContext,
+  scope: QuoteScope,
+  quote: QuoteRow,
+  request: Pick<ApprovalRequestRow, 'templateId' | 'total'>,
+): Promise<ApprovedOrder> {
+  const template = await findCheckoutTemplate(ctx.db, scope.storefrontId, request.templateId);
+  if (!template) return { buyerToFinish: 'confirmTotal', total: quote.total };
+  const lines = await linesWithItems(ctx.db, quote.id);
+  const { prices } = await priceLines(
+    ctx,
+    lines.map(({ line, item }) => ({ ...line, item })),
+    quote.currency,
+  );
+  const repriced = lines.some(({ line }, index) => prices[index]?.unitPrice !== line.unitPrice)
+    ? await repricedKeepingShipping(ctx, quote)
+    : quote;
+  let taxed: QuoteRow;
+  try {
+    taxed = await pricedForApproval(ctx, scope, repriced, template);
+  } catch (error) {
+    if (error instanceof CrmHttpError && error.status === 400) {
+      return { buyerToFinish: 'confirmTotal', total: quote.total };
+    }
+    throw error;
+  }
+  if (taxed.total !== request.total) return { buyerToFinish: 'confirmTotal', total: taxed.total };
+  const terms = payOnlineTerms(taxed.payOnlineTerms, scope.account.payOnlineTerms);
+  const paid = paidAmount(await appliedQuotePayments(ctx.db, quote.id));
+  if (terms.paymentRequired && leftToPay(amountDue(taxed), paid) > 0) {
+    return { buyerToFinish: 'pay', total: taxed.total };
+  }
+  return { placed: await placeOrder(ctx, scope, taxed, template) };
 }
 
 /**
@@ -358,22 +493,31 @@ export const blinkCheckout: Handler<'blinkCheckout'> = async (ctx, payload) => {
     const order = await findOrderOfQuote(db, quote.id);
     if (order) return placedOrder({ ...ctx, db }, order, true);
     if (quote.checkedOut) {
+      const waiting = await openRequestOf(db, quote.id);
+      if (waiting) return waiting;
       throw new CrmHttpError(
         400,
         'QUOTE_CHECKED_OUT',
         'this quote is checked out and can no longer be ordered.',
       );
     }
-    return placeOrder({ ...ctx, db }, scope, quote, template);
+    return placeOrHold(
+      { ...ctx, db },
+      scope,
+      quote,
+      { ...template, id: payload.templateId },
+      payload.userType,
+    );
   });
   // The buyer does not wait for the mail server or the provider; neither delivery throws, and what is not sent
   // waits for the next.
-  if (!placed.alreadySubmitted) {
-    void ctx.mail.deliver();
-    void ctx.refunds.settle();
-    void ctx.events.deliver();
-  }
-  return placed;
+  if ('pdf' in placed && placed.alreadySubmitted) return placed;
+  void ctx.mail.deliver();
+  void ctx.refunds.settle();
+  void ctx.events.deliver();
+  if ('pdf' in placed) return placed;
+  // Not placed: the answer says so, and whom it waits for, as a refusal the checkout shows (decision 0064).
+  throw new CrmHttpError(409, 'AWAITING_APPROVAL', await awaitingApprovalMessage(ctx.db, placed));
 };
 
 /** The caller's own order (the quote's owner only: 403 another's, 404 none). */
