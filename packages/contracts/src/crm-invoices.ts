@@ -43,6 +43,8 @@ export const invoiceSummarySchema = z.object({
   id: z.string(),
   invoiceNumber: z.string(),
   orderNumber: z.string().nullable(),
+  /** The cost centre or grant code its order was charged to (docs/decisions/0063-cost-centres.md). */
+  costCentreCode: z.string().nullable(),
   kind: z.enum(INVOICE_KINDS),
   /** YYYY-MM-DD. */
   invoiceDate: z.string(),

@@ -25,6 +25,8 @@ export const orderSummarySchema = z.object({
   status: z.enum(ORDER_STATUSES),
   placedAt: z.string(),
   poNumber: z.string().nullable(),
+  /** The cost centre or grant code the order is charged to (docs/decisions/0063-cost-centres.md). */
+  costCentre: z.object({ code: z.string(), name: z.string() }).nullable(),
   /** The buyer (contact) who placed it. */
   buyerName: z.string(),
   currency: z.string(),

@@ -109,7 +109,7 @@ describe.each(await testEngines())("the buyer's orders on $name", (engine) => {
     expect(status).toBe(200);
     expect(body.rowCount).toBe(1);
     const [header, row] = body.content.split('\r\n');
-    expect(header).toBe('Order number,Placed,Status,PO number,Buyer,Currency,Total');
+    expect(header).toBe('Order number,Placed,Status,PO number,Buyer,Currency,Total,Cost centre');
     expect(row).toMatch(
       new RegExp(
         `^${orders.second.orderNumber},2025-04-15,Placed,"'=HYPERLINK\\(""http://evil.example""\\)",Ben Okafor,[A-Z]{3},`,

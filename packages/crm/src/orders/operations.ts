@@ -6,6 +6,7 @@ import { changeOrder, type OrderNews } from './life';
 import {
   buyerName,
   changeOrderStatus,
+  chargedCostCentre,
   findStorefrontOrder,
   insertShipment,
   listStorefrontOrders,
@@ -74,6 +75,7 @@ async function operationsOrder(db: CrmDb, record: OrderRecord): Promise<Operatio
       accountId: record.account.id,
       accountName: record.account.name,
       poNumber: quote.poNumber,
+      costCentre: chargedCostCentre(quote),
       currency: quote.currency,
       total: quote.total,
       buyerName: buyerName(record),

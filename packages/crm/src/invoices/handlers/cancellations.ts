@@ -29,6 +29,7 @@ export async function settleCancelledOrder(tx: CrmDb, order: CancelledOrder): Pr
     quoteId: null,
     orderNumber: order.orderNumber,
     poNumber: invoice.poNumber,
+    costCentreCode: invoice.costCentreCode,
     kind: 'CreditMemo',
     invoiceDate: order.today,
     dueDate: order.today,

@@ -50,6 +50,7 @@ export function invoiceSummary(row: InvoiceRow, today: string): InvoiceSummary {
     id: row.id,
     invoiceNumber: row.invoiceNumber,
     orderNumber: row.orderNumber,
+    costCentreCode: row.costCentreCode,
     kind: row.kind,
     invoiceDate: row.invoiceDate,
     dueDate: row.dueDate,
@@ -71,6 +72,7 @@ export const getInvoices: Handler<'getInvoices'> = async (ctx, payload) => {
   };
 };
 
+// Columns are only ever appended: spreadsheets and imports read them by position.
 const CSV_HEADER = [
   'Invoice number',
   'Order number',
@@ -80,6 +82,7 @@ const CSV_HEADER = [
   'Currency',
   'Amount',
   'Balance',
+  'Cost centre',
 ] as const;
 
 /** The list as the page filters and sorts it, every page of it, as CSV. */
@@ -102,6 +105,7 @@ export const exportInvoices: Handler<'exportInvoices'> = async (ctx, payload) =>
         invoice.currency,
         invoice.amount,
         invoice.balance,
+        invoice.costCentreCode ?? '',
       ]),
     ]),
     rowCount: invoices.length,
@@ -169,6 +173,7 @@ export const getInvoicePdf: Handler<'getInvoicePdf'> = async (ctx, payload) => {
       { label: 'Due date', value: invoice.dueDate },
       { label: 'Order', value: invoice.orderNumber ?? '-' },
       { label: 'Status', value: shown.status },
+      ...(invoice.costCentreCode ? [{ label: 'Cost centre / grant', value: invoice.costCentreCode }] : []),
     ],
     currency: invoice.currency,
     billTo: addressLines(account.name, quote ? billingParts(quote) : accountAddress('billing')),
@@ -229,6 +234,7 @@ export async function invoiceOrder(
       quoteId: quote.id,
       orderNumber: order.orderNumber,
       poNumber: quote.poNumber,
+      costCentreCode: quote.costCentreCode,
       kind: 'Invoice',
       invoiceDate: order.date,
       dueDate: card ? order.date : addDays(order.date, account.invoiceTermDays),

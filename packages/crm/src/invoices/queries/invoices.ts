@@ -100,7 +100,9 @@ export async function invoiceDetails(
   return { lines, payments };
 }
 
-export type NewInvoice = Omit<InvoiceRow, 'id' | 'createdAt'>;
+/** The cost centre code only an order's invoice carries (decision 0063). */
+export type NewInvoice = Omit<InvoiceRow, 'id' | 'createdAt' | 'costCentreCode'> &
+  Partial<Pick<InvoiceRow, 'costCentreCode'>>;
 export type NewInvoiceLine = Omit<InvoiceLineRow, 'id' | 'invoiceId' | 'position'>;
 /** A payment applied when the invoice is written (history, a card paid at checkout): no portal payment. */
 export type NewInvoicePayment = Omit<InvoicePaymentRow, 'id' | 'invoiceId' | 'createdAt' | 'paymentId'>;

@@ -18,6 +18,7 @@ import {
   accountBuyers,
   buyerName,
   changeOrderStatus,
+  chargedCostCentre,
   contactName,
   findStorefrontOrder,
   invoicesOfOrder,
@@ -78,6 +79,7 @@ function summaryOf(row: OrderListRow): OrderSummary {
     status: row.status,
     placedAt: row.placedAt.toISOString(),
     poNumber: row.poNumber,
+    costCentre: row.costCentre,
     buyerName: row.buyerName,
     currency: row.currency,
     total: row.total,
@@ -99,7 +101,17 @@ export const getOrders: Handler<'getOrders'> = async (ctx, payload) => {
   };
 };
 
-const CSV_HEADER = ['Order number', 'Placed', 'Status', 'PO number', 'Buyer', 'Currency', 'Total'] as const;
+// Columns are only ever appended: spreadsheets and imports read them by position.
+const CSV_HEADER = [
+  'Order number',
+  'Placed',
+  'Status',
+  'PO number',
+  'Buyer',
+  'Currency',
+  'Total',
+  'Cost centre',
+] as const;
 
 /** The list as the page filters it, every page of it, as CSV (cells a spreadsheet would run made safe). */
 export const exportOrders: Handler<'exportOrders'> = async (ctx, payload) => {
@@ -121,6 +133,7 @@ export const exportOrders: Handler<'exportOrders'> = async (ctx, payload) => {
         row.buyerName,
         row.currency,
         row.total,
+        row.costCentre?.code ?? '',
       ]),
     ]),
     rowCount: rows.length,
@@ -203,6 +216,7 @@ async function orderDetail(
     status: order.status,
     placedAt: order.placedAt.toISOString(),
     poNumber: quote.poNumber,
+    costCentre: chargedCostCentre(quote),
     buyerName: buyerName(record),
     currency: quote.currency,
     total: quote.total,

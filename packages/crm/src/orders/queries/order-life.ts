@@ -225,9 +225,16 @@ export interface OrderListRow {
   accountId: string;
   accountName: string;
   poNumber: string | null;
+  /** The cost centre or grant code charged, as it was charged (decision 0063). */
+  costCentre: { code: string; name: string } | null;
   currency: string;
   total: number;
   buyerName: string;
+}
+
+/** The code an order's quote was charged to, as it was charged. */
+export function chargedCostCentre(quote: OrderRecord['quote']): { code: string; name: string } | null {
+  return quote.costCentreCode ? { code: quote.costCentreCode, name: quote.costCentreName ?? '' } : null;
 }
 
 function listRow(record: OrderRecord): OrderListRow {
@@ -240,6 +247,7 @@ function listRow(record: OrderRecord): OrderListRow {
     accountId: record.account.id,
     accountName: record.account.name,
     poNumber: record.quote.poNumber,
+    costCentre: chargedCostCentre(record.quote),
     currency: record.quote.currency,
     total: record.quote.total,
     buyerName: buyerName(record),
