@@ -75,8 +75,12 @@ export const requisitionListSchema = requisitionListSummarySchema.extend({
 });
 export type RequisitionList = z.infer<typeof requisitionListSchema>;
 
-/** The caller's contact: the owner of what they make, and whose private lists they see. */
-const caller = { ...catalogueScope, contactId: id };
+/**
+ * The caller's contact, bound by the gateway from the signed-in user (the page never names it): the owner of what
+ * they make, and whose private lists they see. Optional here as the gateway drops it for a user without one; the
+ * CRM refuses a call without it.
+ */
+const caller = { ...catalogueScope, contactId: id.optional() };
 const listRef = { ...caller, listId: id };
 const lineIds = z.array(id).max(MAX_LINES_PER_LIST);
 

@@ -226,6 +226,13 @@ describe.each(await testEngines())('requisition lists on $name', (engine) => {
       expect(answer.status, type).toBe(403);
     }
     expect((await read('rl-owner', 'rql_none')).status).toBe(404);
+    // Lists are a contact's: a call the gateway could bind no contact to is refused.
+    const nobody = await crm.get('getRequisitionLists', {
+      storefrontId: crm.ids.storefrontA,
+      accountId: crm.ids.halvorsen,
+    });
+    expect(nobody.status).toBe(403);
+    expect(failureOf(nobody.body).errorCode).toBe('SIGN_IN_REQUIRED');
   });
 
   it('shares read-only: colleagues see it and add it to their cart, but cannot change it', async () => {

@@ -7,7 +7,7 @@ import {
 } from '@storefront/contracts';
 import { addLinesToCart, type QuoteScope, quoteScope } from '../../cart';
 import { stockOfProducts } from '../../catalogue';
-import { forbidden, invalidPayload, notFound } from '../../core/errors';
+import { CrmHttpError, forbidden, invalidPayload, notFound } from '../../core/errors';
 import type { Handler, HandlerContext } from '../../core/handler';
 import type { CrmDb } from '../../db/open';
 import { matchRows } from '../../sales';
@@ -43,6 +43,23 @@ interface Caller {
   storefrontId: string;
   accountId: string;
   contactId: string;
+}
+
+/** Who calls: lists belong to a contact, so a call without one (the gateway binds it) is refused. */
+function callerOf(payload: {
+  storefrontId: string;
+  accountId: string;
+  contactId?: string | undefined;
+}): Caller {
+  const { storefrontId, accountId, contactId } = payload;
+  if (!contactId) {
+    throw new CrmHttpError(
+      403,
+      'SIGN_IN_REQUIRED',
+      'sign in as a user of the account to keep requisition lists.',
+    );
+  }
+  return { storefrontId, accountId, contactId };
 }
 
 interface SeenList {
@@ -141,51 +158,56 @@ function linesNamed(lines: readonly LineRow[], lineIds: readonly string[], field
 }
 
 export const getRequisitionLists: Handler<'getRequisitionLists'> = async (ctx, payload) => {
+  const caller = callerOf(payload);
   await quoteScope(ctx, payload);
-  const rows = await listsVisibleTo(ctx.db, payload.storefrontId, payload.accountId, payload.contactId);
+  const rows = await listsVisibleTo(ctx.db, caller.storefrontId, caller.accountId, caller.contactId);
   const lists = rows.flatMap((row) => {
-    const rights = rightsOn(row.list, payload.accountId, payload.contactId);
+    const rights = rightsOn(row.list, caller.accountId, caller.contactId);
     return rights ? [summaryOf({ row, rights })] : [];
   });
   return { lists, maxLists: MAX_LISTS_PER_OWNER };
 };
 
 export const getRequisitionList: Handler<'getRequisitionList'> = async (ctx, payload) => {
+  const caller = callerOf(payload);
   const scope = await quoteScope(ctx, payload);
-  return detailOf(ctx, scope, await seenList(ctx.db, payload, payload.listId));
+  return detailOf(ctx, scope, await seenList(ctx.db, caller, payload.listId));
 };
 
 export const createRequisitionList: Handler<'createRequisitionList'> = async (ctx, payload) => {
+  const caller = callerOf(payload);
   await quoteScope(ctx, payload);
   return ctx.db.transaction(async (db) => {
-    await roomForAnotherList(db, payload);
+    await roomForAnotherList(db, caller);
     const listId = await insertList(db, {
       storefrontId: payload.storefrontId,
       accountId: payload.accountId,
-      ownerContactId: payload.contactId,
+      ownerContactId: caller.contactId,
       name: payload.name,
     });
-    return summaryOf(await seenList(db, payload, listId));
+    return summaryOf(await seenList(db, caller, listId));
   });
 };
 
 export const updateRequisitionList: Handler<'updateRequisitionList'> = async (ctx, payload) => {
+  const caller = callerOf(payload);
   await quoteScope(ctx, payload);
   if (payload.name === undefined && payload.sharing === undefined) {
     throw invalidPayload('name a new name or a sharing.', 'name');
   }
   return ctx.db.transaction(async (db) => {
-    const seen = await seenList(db, payload, payload.listId, true);
+    const seen = await seenList(db, caller, payload.listId, true);
     requireOwner(seen.rights);
     await updateList(db, payload.listId, { name: payload.name, sharing: payload.sharing });
-    return summaryOf(await seenList(db, payload, payload.listId));
+    return summaryOf(await seenList(db, caller, payload.listId));
   });
 };
 
 export const deleteRequisitionList: Handler<'deleteRequisitionList'> = async (ctx, payload) => {
+  const caller = callerOf(payload);
   await quoteScope(ctx, payload);
   return ctx.db.transaction(async (db) => {
-    requireOwner((await seenList(db, payload, payload.listId, true)).rights);
+    requireOwner((await seenList(db, caller, payload.listId, true)).rights);
     await deleteList(db, payload.listId);
     return { deleted: true as const };
   });
@@ -194,22 +216,24 @@ export const deleteRequisitionList: Handler<'deleteRequisitionList'> = async (ct
 const copyName = (name: string) => `Copy of ${name}`.slice(0, LIST_NAME_MAX).trim();
 
 export const duplicateRequisitionList: Handler<'duplicateRequisitionList'> = async (ctx, payload) => {
+  const caller = callerOf(payload);
   await quoteScope(ctx, payload);
   return ctx.db.transaction(async (db) => {
-    const source = await seenList(db, payload, payload.listId);
-    await roomForAnotherList(db, payload);
+    const source = await seenList(db, caller, payload.listId);
+    await roomForAnotherList(db, caller);
     const listId = await insertList(db, {
       storefrontId: payload.storefrontId,
       accountId: payload.accountId,
-      ownerContactId: payload.contactId,
+      ownerContactId: caller.contactId,
       name: payload.name ?? copyName(source.row.list.name),
     });
     await copyLines(db, payload.listId, listId);
-    return summaryOf(await seenList(db, payload, listId));
+    return summaryOf(await seenList(db, caller, listId));
   });
 };
 
 export const addToRequisitionList: Handler<'addToRequisitionList'> = async (ctx, payload) => {
+  const caller = callerOf(payload);
   const scope = await quoteScope(ctx, payload);
   // What the account can order is decided before the list is locked: matching reads the catalogue only.
   const results = await matchRows(
@@ -230,15 +254,15 @@ export const addToRequisitionList: Handler<'addToRequisitionList'> = async (ctx,
   return ctx.db.transaction(async (db) => {
     let listId = payload.listId;
     if (listId === undefined) {
-      await roomForAnotherList(db, payload);
+      await roomForAnotherList(db, caller);
       listId = await insertList(db, {
         storefrontId: payload.storefrontId,
         accountId: payload.accountId,
-        ownerContactId: payload.contactId,
+        ownerContactId: caller.contactId,
         name: payload.newListName ?? '',
       });
     } else {
-      requireEdit((await seenList(db, payload, listId, true)).rights);
+      requireEdit((await seenList(db, caller, listId, true)).rights);
     }
     const lines = await linesOf(db, listId);
     const bySku = new Map(lines.map((line) => [line.sku, { ...line }]));
@@ -266,15 +290,16 @@ export const addToRequisitionList: Handler<'addToRequisitionList'> = async (ctx,
     const last = lines.at(-1)?.position ?? -1;
     await writeLines(db, listId, added, [...changed.values()], last + 1);
     await touchList(db, listId);
-    const list = summaryOf(await seenList(db, payload, listId));
+    const list = summaryOf(await seenList(db, caller, listId));
     return { list, added: accepted.length, refused };
   });
 };
 
 export const updateRequisitionListLines: Handler<'updateRequisitionListLines'> = async (ctx, payload) => {
+  const caller = callerOf(payload);
   const scope = await quoteScope(ctx, payload);
   await ctx.db.transaction(async (db) => {
-    requireEdit((await seenList(db, payload, payload.listId, true)).rights);
+    requireEdit((await seenList(db, caller, payload.listId, true)).rights);
     const named = linesNamed(
       await linesOf(db, payload.listId),
       payload.lines.map((line) => line.lineId),
@@ -284,23 +309,25 @@ export const updateRequisitionListLines: Handler<'updateRequisitionListLines'> =
     await writeLines(db, payload.listId, [], changes, 0);
     await touchList(db, payload.listId);
   });
-  return detailOf(ctx, scope, await seenList(ctx.db, payload, payload.listId));
+  return detailOf(ctx, scope, await seenList(ctx.db, caller, payload.listId));
 };
 
 export const removeRequisitionListLines: Handler<'removeRequisitionListLines'> = async (ctx, payload) => {
+  const caller = callerOf(payload);
   const scope = await quoteScope(ctx, payload);
   await ctx.db.transaction(async (db) => {
-    requireEdit((await seenList(db, payload, payload.listId, true)).rights);
+    requireEdit((await seenList(db, caller, payload.listId, true)).rights);
     linesNamed(await linesOf(db, payload.listId), payload.lineIds, 'lineIds');
     await removeLines(db, payload.listId, payload.lineIds);
     await touchList(db, payload.listId);
   });
-  return detailOf(ctx, scope, await seenList(ctx.db, payload, payload.listId));
+  return detailOf(ctx, scope, await seenList(ctx.db, caller, payload.listId));
 };
 
 export const addRequisitionListToCart: Handler<'addRequisitionListToCart'> = async (ctx, payload) => {
+  const caller = callerOf(payload);
   const scope = await quoteScope(ctx, payload);
-  const seen = await seenList(ctx.db, payload, payload.listId);
+  const seen = await seenList(ctx.db, caller, payload.listId);
   const lines = await linesOf(ctx.db, seen.row.list.id);
   const chosen = payload.lineIds ? linesNamed(lines, payload.lineIds, 'lineIds') : lines;
   if (chosen.length === 0) throw invalidPayload('the list has no lines to add.', 'lineIds');
