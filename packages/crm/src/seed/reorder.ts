@@ -12,7 +12,7 @@ import { DEMO_ADDRESS_BOOKS } from './addresses';
 
 /**
  * A past order to reorder (docs/decisions/0061-reorder.md): Halvorsen's buyer ordered a CD4 panel six weeks ago.
- * One of its antibodies came in a 25-test vial the catalogue has since discontinued for the 100-test one, the
+ * One of its antibodies came lyophilised, a format the catalogue has since discontinued for the liquid one, the
  * setup beads cost less then, and the other antibody is as it was: each kind of line the reorder view shows.
  */
 export const DEMO_REORDER = {
@@ -21,17 +21,16 @@ export const DEMO_REORDER = {
   orderNumber: 'SO-2025-900417',
   poNumber: 'HRI-CD4-PANEL-Q3',
   placedDaysAgo: 42,
-  /** The discontinued product, a smaller vial of its replacement. */
+  /** The discontinued product: the lyophilised format of its replacement, retired for the liquid one. */
   discontinued: {
     sku: 'FCA-09010',
-    name: 'CD4 Monoclonal Antibody (RPA-T4), PE, 25 tests',
-    slug: 'cd4-monoclonal-antibody-rpa-t4-pe-25-tests',
-    unit: '25 tests',
-    price: 48.5,
+    name: 'CD4 Monoclonal Antibody (RPA-T4), PE, lyophilised',
+    slug: 'cd4-monoclonal-antibody-rpa-t4-pe-lyophilised',
+    price: 126,
     replacementSku: 'FCA-10010',
   },
   lines: [
-    { sku: 'FCA-09010', qty: 4, priceThen: 'as listed' },
+    { sku: 'FCA-09010', qty: 2, priceThen: 'as listed' },
     { sku: 'FCA-10011', qty: 2, priceThen: 'as today' },
     { sku: 'FCR-10033', qty: 1, priceThen: 'lower' },
   ],
@@ -101,10 +100,8 @@ async function catalogueItemsFor(tx: CrmDb, catalogueId: string): Promise<Map<st
         sku: discontinued.sku,
         name: discontinued.name,
         slug: discontinued.slug,
-        unit: discontinued.unit,
         listPrice: discontinued.price,
         negotiatedPrice: discontinued.price,
-        images: replacement.images.map((image) => image.replace('100+tests', '25+tests')),
         discontinued: true,
         replacementSku: replacement.sku,
       })

@@ -54,13 +54,14 @@ export default function ReorderPage({ loaderData, actionData }: Route.ComponentP
   const then = (amount: number) => formatMoney(amount, reorder.orderCurrency);
   const now = (amount: number) => formatMoney(amount, reorder.currency);
   const orderable = reorder.lines.some((line) => line.status === 'available' || line.replacement);
+  const addedAt = actionData?.ok ? actionData.result.quote.modifiedAt : 'none';
   return (
     <article className="records reorder" aria-labelledby="reorder-heading">
       <p>
         <Link to={orderPagePath(reorder.orderNumber)}>Order {reorder.orderNumber}</Link>
       </p>
       <h1 id="reorder-heading">Reorder {reorder.orderNumber}</h1>
-      {actionData?.ok === true && <Added result={actionData.result} money={now} />}
+      {actionData?.ok === true && <Added key={addedAt} result={actionData.result} money={now} />}
       {actionData?.ok === false && (
         <p role="alert" className="notice notice--error">
           {actionData.problem}
@@ -70,7 +71,8 @@ export default function ReorderPage({ loaderData, actionData }: Route.ComponentP
         Choose the lines to add to your cart and their quantities. They go in at today’s prices for your
         account; a price that changed since you ordered is marked.
       </p>
-      <Form method="post" className="reorder-form">
+      {/* A new form after each add: what was ticked went in, and ticking again is a choice made anew. */}
+      <Form method="post" className="reorder-form" key={addedAt}>
         <table className="data-table reorder-table">
           <caption className="visually-hidden">The order’s lines, as they can be ordered today</caption>
           <thead>
@@ -174,7 +176,7 @@ function ReorderRow({
           '—'
         )}
       </td>
-      <td data-label="Can it be ordered?" className="data-table__wide">
+      <td data-label="Can it be ordered?" className="data-table__wide reorder-row__status">
         {available ? (
           'Yes'
         ) : (
