@@ -7,6 +7,7 @@ import {
   createCrmApp,
   describeStorefronts,
   ensureContacts,
+  ensureDemoCostCentres,
   ensureDemoInvoices,
   ensureDemoNotifications,
   ensureDemoReorder,
@@ -240,6 +241,8 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
         if (crmDatabase) await ensureDemoServiceRequests(crmDatabase.db, demoRecipients(seed.accounts));
         // A past order with a discontinued line, to reorder (docs/decisions/0061-reorder.md).
         if (crmDatabase) await ensureDemoReorder(crmDatabase.db, new Date().toISOString().slice(0, 10));
+        // Cost centres and grant codes in each state, owned by the demo manager (decision 0063).
+        if (crmDatabase) await ensureDemoCostCentres(crmDatabase.db, new Date().toISOString().slice(0, 10));
         // A year of invoices dated back from today (docs/decisions/0029), so the billing pages have history.
         if (crmDatabase) {
           const ids = seed.accounts.filter((account) => !account.isGuest).map((account) => account.id);

@@ -69,6 +69,7 @@ export default [
     route('shippingaddress', 'routes/billing/shipping-address.tsx', { id: 'billing-shippingaddress' }),
     route('shippingmethods', 'routes/billing/shipping-methods.tsx', { id: 'billing-shippingmethods' }),
     route('paymentmethods', 'routes/billing/payment-methods.tsx', { id: 'billing-paymentmethods' }),
+    route('costcentres', 'routes/billing/cost-centres.tsx', { id: 'billing-costcentres' }),
     route('requests', 'routes/billing/requests.tsx', { id: 'billing-requests' }),
     route('requests/new', 'routes/billing/request-new.tsx', { id: 'billing-requests-new' }),
     // P§2's /billing/requests/request-{requestId}: the segment's prefix is checked by the page.

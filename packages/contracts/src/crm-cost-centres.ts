@@ -99,7 +99,7 @@ const costCentreFields = {
   active: z.boolean().default(true),
 };
 export const costCentreFormSchema = z.object(costCentreFields);
-export type CostCentreForm = z.input<typeof costCentreFormSchema>;
+export type CostCentreForm = z.output<typeof costCentreFormSchema>;
 export const COST_CENTRE_FIELDS = Object.keys(costCentreFields) as (keyof typeof costCentreFields)[];
 export type CostCentreField = (typeof COST_CENTRE_FIELDS)[number];
 

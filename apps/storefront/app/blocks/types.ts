@@ -9,6 +9,7 @@ import type {
   PicklistCount,
   PicklistField,
 } from '@storefront/contracts/catalogue';
+import type { CrmAnswer } from '@storefront/contracts/crm';
 import type { ShippingPreferences } from '@storefront/contracts/crm-address-book';
 import type { AddressRecord, QuoteAddress } from '@storefront/contracts/crm-addresses';
 import type { QuoteListEntry, TranslationHeaders } from '@storefront/contracts/crm-cart-records';
@@ -161,6 +162,8 @@ export interface BlockData {
     poFile: PoFile | null;
     /** The PO number saved on the quote, so a reload shows it. */
     poNumber: string | null;
+    /** The account's cost centres and grant codes and the one the quote carries; null for a guest. */
+    costCentre: CrmAnswer<'getQuoteCostCentre'> | null;
   }>;
   /** The cart being checked out and its deliver-to address; null: there is no cart. */
   quoteSummary: (QuoteItems & { deliverTo: QuoteAddress | null }) | null;

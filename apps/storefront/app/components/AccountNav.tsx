@@ -18,6 +18,7 @@ export const ACCOUNT_AREA_LINKS: readonly AccountLink[] = [
   { label: 'Invoices', to: '/billing/enhancedList' },
   { label: 'Pay invoices', to: '/billing/payment' },
   { label: 'Payment methods', to: '/billing/paymentmethods' },
+  { label: 'Cost centres', to: '/billing/costcentres' },
   { label: 'Requests', to: '/billing/requests' },
   { label: 'Support', to: '/support' },
   { label: 'Support cases', to: '/billing/cases' },

@@ -5,6 +5,7 @@ import { CHECKOUT_SUBMIT_PATH } from '../../features/checkout/checkout-actions';
 import { isQuoteChanged, markQuoteSeen } from '../../features/checkout/quote-changed';
 import type { BlockProps } from '../types';
 import { CardPayment } from './CardPayment';
+import { CostCentreChoice } from './CostCentreChoice';
 import { PoFileField, PoNumber } from './PurchaseOrder';
 import { Step } from './Step';
 
@@ -60,6 +61,7 @@ export function TermsAndPayment({ fields, data, block }: BlockProps<'termsAndPay
       {detail && (
         <div className="checkout-form">
           <PoNumber quoteId={data.quoteId} stored={detail.poNumber} />
+          {detail.costCentre && <CostCentreChoice quoteId={data.quoteId} step={detail.costCentre} />}
           <PoFileField quoteId={data.quoteId} file={detail.poFile} />
           <CardPayment quoteId={data.quoteId} info={detail.payment} payOnline={detail.payOnline} />
         </div>

@@ -117,7 +117,7 @@ export const loadTermsAndPayment: BlockLoader<'termsAndPayment'> = (args) =>
   loadStep(args, 'termsAndPayment', async (quote) => {
     const { session, page } = args;
     const scope = { ...checkoutScope(session), quoteId: quote.id };
-    const [payment, shuttle, files] = await Promise.all([
+    const [payment, shuttle, files, costCentre] = await Promise.all([
       crmCall(session, 'getShuttleCheckoutInfo', scope),
       crmCall(session, 'getShuttleInfo', {}),
       crmCall(session, 'getFile', {
@@ -126,6 +126,8 @@ export const loadTermsAndPayment: BlockLoader<'termsAndPayment'> = (args) =>
         parentId: quote.id,
         filePublicLinkRequired: false,
       }),
+      // A guest buys for no account of theirs: there are no codes to charge.
+      session.viewer.isGuest ? null : crmCall(session, 'getQuoteCostCentre', scope),
     ]);
     const shippingIsStep = page.sections.some((section) =>
       section.blocks.some(
@@ -140,6 +142,7 @@ export const loadTermsAndPayment: BlockLoader<'termsAndPayment'> = (args) =>
       payOnline: shuttle.configured && payment.payOnlineTerms.paymentOffered,
       poFile: files[0] ?? null,
       poNumber: quote.poNumber,
+      costCentre,
     };
   });
 

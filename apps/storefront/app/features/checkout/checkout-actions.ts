@@ -19,6 +19,7 @@ export const CHECKOUT_INTENTS = [
   'saveShipping',
   'tax',
   'savePo',
+  'saveCostCentre',
   'saveCustomFields',
   'uploadChunk',
   'deleteFile',

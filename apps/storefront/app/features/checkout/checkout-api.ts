@@ -264,6 +264,19 @@ const INTENTS: Record<CheckoutIntent, (session: StorefrontSession, form: Form) =
     return nothing;
   },
   /**
+   * The cost centre or grant code of the order ('' for none). The CRM refuses an expired, inactive, not yet
+   * valid or another account's code, saying why, and that is what the buyer reads.
+   */
+  async saveCostCentre(session, form) {
+    const fields = parseForm(z.object({ quoteId: id, costCentreId: optionalId }), form);
+    await crmCall(session, 'setQuoteCostCentre', {
+      ...checkoutScope(session),
+      quoteId: fields.quoteId,
+      costCentreId: fields.costCentreId ?? null,
+    });
+    return nothing;
+  },
+  /**
    * The custom form's values, as typed (the prefixed fields). The CRM checks them against the template's
    * customForm and answers one refusal per field, shown beside it.
    */

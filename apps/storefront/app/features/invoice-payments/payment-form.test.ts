@@ -7,6 +7,7 @@ const invoice = (id: string, balance: number): InvoiceSummary => ({
   id,
   invoiceNumber: `INV-2026-${id}`,
   orderNumber: null,
+  costCentreCode: null,
   kind: 'Invoice',
   invoiceDate: '2026-10-01',
   dueDate: '2026-10-31',

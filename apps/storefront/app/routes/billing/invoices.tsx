@@ -138,6 +138,7 @@ function InvoiceTable({ invoices }: { invoices: InvoiceSummary[] }) {
         <tr>
           <th scope="col">Invoice</th>
           <th scope="col">Order</th>
+          <th scope="col">Cost centre</th>
           <th scope="col">Invoice date</th>
           <th scope="col">Due date</th>
           <th scope="col" className="data-table__amount">
@@ -156,6 +157,7 @@ function InvoiceTable({ invoices }: { invoices: InvoiceSummary[] }) {
               <Link to={invoicePath(invoice.id)}>{invoice.invoiceNumber}</Link>
             </th>
             <td data-label="Order">{invoice.orderNumber ?? '—'}</td>
+            <td data-label="Cost centre">{invoice.costCentreCode ?? '—'}</td>
             <td data-label="Invoice date">{formatDay(invoice.invoiceDate)}</td>
             <td data-label="Due date">{formatDay(invoice.dueDate)}</td>
             <td data-label="Amount" className="data-table__amount">

@@ -12,6 +12,7 @@ const placed: OrderDetail = {
   status: 'placed',
   placedAt: '2026-11-28T09:00:00.000Z',
   poNumber: 'PO-77',
+  costCentre: { code: 'G-2026-04', name: 'Zebrafish grant' },
   buyerName: 'Ana Lima',
   currency: 'USD',
   total: 512.5,
@@ -69,6 +70,12 @@ function renderOrder(order: OrderDetail, { confirmingCancel = false, url = '/bil
 }
 
 describe('the order page', () => {
+  it('names the cost centre or grant code the order is charged to', () => {
+    renderOrder(placed);
+    const term = screen.getByText('Cost centre / grant');
+    expect(term.nextElementSibling?.textContent).toBe('G-2026-04 – Zebrafish grant');
+  });
+
   it('tells the status changes in order, each with its time and who made it', () => {
     renderOrder(shipped);
     const history = screen.getByRole('region', { name: 'Status history' });

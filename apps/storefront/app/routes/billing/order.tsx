@@ -112,6 +112,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <Fact term="Placed">{formatMoment(order.placedAt)}</Fact>
         <Fact term="Placed by">{order.buyerName}</Fact>
         <Fact term="PO number">{order.poNumber ?? '—'}</Fact>
+        {order.costCentre && (
+          <Fact term="Cost centre / grant">
+            {order.costCentre.code} – {order.costCentre.name}
+          </Fact>
+        )}
         {order.erpOrderNumber && <Fact term="Supplier’s order number">{order.erpOrderNumber}</Fact>}
         <Fact term="Total">{money(order.total)}</Fact>
         {order.shippingMethod && <Fact term="Shipping method">{order.shippingMethod}</Fact>}

@@ -71,6 +71,7 @@ export default function ViewInvoicePage({ loaderData }: Route.ComponentProps) {
         <Fact term="Account">{invoice.accountName}</Fact>
         <Fact term="Order">{invoice.orderNumber ?? '—'}</Fact>
         <Fact term="PO number">{invoice.poNumber ?? '—'}</Fact>
+        {invoice.costCentreCode && <Fact term="Cost centre / grant">{invoice.costCentreCode}</Fact>}
         <Fact term="Invoice date">{formatDay(invoice.invoiceDate)}</Fact>
         <Fact term="Due date">{formatDay(invoice.dueDate)}</Fact>
         <Fact term="Terms">{invoice.paymentTerms}</Fact>
