@@ -15,6 +15,9 @@ export default [
   route('changePassword', 'routes/change-password.tsx', { id: 'changePassword' }),
   route('api/cart', 'features/cart/cart-api.ts', { id: 'api-cart' }),
   route('api/cart/export', 'features/cart/cart-export.ts', { id: 'api-cart-export' }),
+  route('api/requisition-lists', 'features/requisition-lists/add-to-list-api.ts', {
+    id: 'api-requisition-lists',
+  }),
   route('api/checkout/submit', 'features/checkout/submit.ts', { id: 'api-checkout-submit' }),
   route('api/catalogue-filters', 'features/catalogue-filters/saved-filters-api.ts', {
     id: 'api-catalogue-filters',
@@ -81,6 +84,9 @@ export default [
     // The account's orders and one order's life: its status history, shipments and documents (issue 32).
     route('orders', 'routes/billing/orders.tsx', { id: 'billing-orders' }),
     route('orders/:orderNumber', 'routes/billing/order.tsx', { id: 'billing-orders-orderNumber' }),
+    // Requisition lists (docs/decisions/0062-requisition-lists.md): the buyer's kept lists, private or shared.
+    route('lists', 'routes/billing/lists.tsx', { id: 'billing-lists' }),
+    route('lists/:listId', 'routes/billing/list.tsx', { id: 'billing-lists-listId' }),
     // Reorder (docs/decisions/0061-reorder.md): the order's lines into the cart at today's prices.
     route('orders/:orderNumber/reorder', 'routes/billing/reorder.tsx', { id: 'billing-orders-reorder' }),
     // Quotes prepared by sales (docs/decisions/0038): reviewed line by line and taken as the cart.

@@ -15,6 +15,7 @@ export const ACCOUNT_AREA_LINKS: readonly AccountLink[] = [
   { label: 'Quotes and orders', to: QUOTES_AND_ORDERS_PATH },
   { label: 'Quotes from sales', to: '/billing/quotes' },
   { label: 'Quick order', to: '/uploadoptions' },
+  { label: 'Requisition lists', to: '/billing/lists' },
   { label: 'Invoices', to: '/billing/enhancedList' },
   { label: 'Pay invoices', to: '/billing/payment' },
   { label: 'Payment methods', to: '/billing/paymentmethods' },

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { CmsText } from '../../components/CmsText';
 import { forgetQuote, rememberQuote } from '../../features/cart/quote-storage';
 import { useCartAction } from '../../features/cart/use-cart-action';
+import { AddToList } from '../../features/requisition-lists/AddToList';
 import { formatDay, formatDiscount, formatMoment, formatMoney } from '../../lib/format';
 import type { BlockProps } from '../types';
 import { CartExport } from './CartExport';
@@ -80,6 +81,7 @@ function CartView({ fields, data, page }: BlockProps<'cart'>) {
       // Only a signed-in buyer keeps earlier carts to come back to.
       onStartNew={page.viewer.signedIn ? () => startNew.submit('startNew', {}) : null}
       startingNew={startNew.busy}
+      keepsLists={page.viewer.signedIn}
     />
   );
 }
@@ -98,6 +100,8 @@ interface CartContentsProps {
   /** Starts a new, empty cart; null when the viewer cannot keep more than one. */
   onStartNew: (() => void) | null;
   startingNew: boolean;
+  /** A signed-in buyer may keep the cart's lines on a requisition list. */
+  keepsLists: boolean;
 }
 
 function CartContents({
@@ -109,6 +113,7 @@ function CartContents({
   removing,
   onStartNew,
   startingNew,
+  keepsLists,
 }: CartContentsProps) {
   const { quote, lines, promoCode } = cart;
   const editable = quote.status === 'Active' && !quote.checkedOut;
@@ -159,6 +164,13 @@ function CartContents({
             <PromoCodeForm quoteId={quote.id} applied={promoCode} />
           )}
           {fields.showExport && lines.length > 0 && <CartExport quoteId={quote.id} />}
+          {keepsLists && lines.length > 0 && (
+            <AddToList
+              entries={lines.map(({ sku, qty }) => ({ sku, qty }))}
+              label="Add cart to a list"
+              subject="the cart’s lines"
+            />
+          )}
         </div>
         <dl className="cart__totals" aria-label="Cart totals">
           <div>

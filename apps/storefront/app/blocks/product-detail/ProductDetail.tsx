@@ -5,6 +5,7 @@ import { useImageAlt } from '../../components/image-alt';
 import { ProductActions } from '../../components/ProductActions';
 import { ProductGrid } from '../../components/ProductGrid';
 import { linkableDocuments, productDocuments } from '../../features/product-documents/documents';
+import { AddToList } from '../../features/requisition-lists/AddToList';
 import type { ProductLookup } from '../../lib/catalogue.server';
 import { formatDay, formatMoney } from '../../lib/format';
 import { categoryPath, productPath } from '../../lib/paths';
@@ -16,7 +17,7 @@ import { tierRows } from './tiers';
  * A product page: images, name, SKU, unit, price, availability, description, quantity tiers, offers and actions;
  * a discontinued product is shown as no longer sold, pointing to its replacement, and cannot be added to a cart.
  */
-export function ProductDetail({ fields, data }: BlockProps<'productDetail'>) {
+export function ProductDetail({ fields, data, page }: BlockProps<'productDetail'>) {
   const imageAlt = useImageAlt();
   if (data.elsewhere) return <NotInCatalogue product={data.elsewhere} actions={fields.actions} />;
   const { item } = data;
@@ -88,7 +89,13 @@ export function ProductDetail({ fields, data }: BlockProps<'productDetail'>) {
           {item.discontinued ? (
             <Discontinued replacement={item.discontinued.replacement} />
           ) : (
-            <ProductActions actions={fields.actions} item={item} />
+            <>
+              <ProductActions actions={fields.actions} item={item} />
+              {/* A signed-in buyer keeps requisition lists; a guest has none. */}
+              {page.viewer.signedIn && (
+                <AddToList entries={[{ sku: item.sku, qty: 1 }]} label="Add to list" subject={item.name} />
+              )}
+            </>
           )}
           {fields.showTiers && rows.length > 0 && (
             <table className="tier-table">

@@ -17,6 +17,7 @@ import { cancelOrder, loadOrder } from '../../features/orders/orders.server';
 import { ORDERS_PATH } from '../../features/orders/paths';
 import { Fact, RecordSection } from '../../features/requests/RecordParts';
 import { ownRecord } from '../../features/requests/requests.server';
+import { AddToList } from '../../features/requisition-lists/AddToList';
 import { refusalMessage } from '../../lib/crm-refusal';
 import { readForm } from '../../lib/form.server';
 import { formatDiscount, formatMoment, formatMoney } from '../../lib/format';
@@ -223,6 +224,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             ))}
           </tbody>
         </table>
+        <div className="add-to-list-row">
+          <AddToList
+            entries={order.lines.map(({ sku, qty }) => ({ sku, qty }))}
+            label="Add lines to a list"
+            subject={`order ${order.orderNumber}`}
+          />
+        </div>
         <dl className="record-totals">
           <Total term="Subtotal" amount={money(order.subtotal)} />
           {order.discount !== 0 && (

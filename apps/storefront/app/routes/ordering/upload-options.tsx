@@ -9,6 +9,7 @@ import {
 import { addRows, checkRows, readPostedRows } from '../../features/quick-order/quick-order.server';
 import { type ParsedRow, parseList, type RowProblem } from '../../features/quick-order/rows';
 import { usePagedCheck } from '../../features/quick-order/use-paged-check';
+import { AddToList } from '../../features/requisition-lists/AddToList';
 import { refusalMessage } from '../../lib/crm-refusal';
 import { readForm } from '../../lib/form.server';
 import { formatMoney } from '../../lib/format';
@@ -249,6 +250,13 @@ function Preview({
             Add {matched.length} {matched.length === 1 ? 'row' : 'rows'} to the cart
           </button>
         </Form>
+      )}
+      {done && matched.length > 0 && (
+        <AddToList
+          entries={matched.map(({ sku, qty }) => ({ sku, qty }))}
+          label="Add rows to a list"
+          subject={`the ${matched.length} rows ready to add`}
+        />
       )}
     </section>
   );
