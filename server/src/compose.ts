@@ -12,6 +12,7 @@ import {
   ensureDemoNotifications,
   ensureDemoReorder,
   ensureDemoServiceRequests,
+  ensureDemoSpendingLimit,
   openCrm,
   seedDemoIfEmpty,
 } from '@storefront/crm';
@@ -243,6 +244,8 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
         if (crmDatabase) await ensureDemoReorder(crmDatabase.db, new Date().toISOString().slice(0, 10));
         // Cost centres and grant codes in each state, owned by the demo manager (decision 0063).
         if (crmDatabase) await ensureDemoCostCentres(crmDatabase.db, new Date().toISOString().slice(0, 10));
+        // A buyer with a monthly spending limit the demo manager approves over (decision 0064).
+        if (crmDatabase) await ensureDemoSpendingLimit(crmDatabase.db);
         // A year of invoices dated back from today (docs/decisions/0029), so the billing pages have history.
         if (crmDatabase) {
           const ids = seed.accounts.filter((account) => !account.isGuest).map((account) => account.id);

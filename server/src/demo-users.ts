@@ -75,6 +75,15 @@ export const DEMO_PROFILES: Record<string, Profile[]> = {
       status: 'CONFIRMED',
     },
     {
+      role: 'portal user with a monthly spending limit of 5,000 (manager@halvorsen.example approves orders over it)',
+      username: 'grants@halvorsen.example',
+      password: 'Demo-Grants-2026!',
+      givenName: 'Elsa',
+      familyName: 'Nygaard',
+      groups: ['AWSPortalUser'],
+      status: 'CONFIRMED',
+    },
+    {
       role: 'portal user who must set a new password',
       username: 'newhire@halvorsen.example',
       password: 'Temp-Start-2026!',

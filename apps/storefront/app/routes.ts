@@ -84,6 +84,9 @@ export default [
     // The account's orders and one order's life: its status history, shipments and documents (issue 32).
     route('orders', 'routes/billing/orders.tsx', { id: 'billing-orders' }),
     route('orders/:orderNumber', 'routes/billing/order.tsx', { id: 'billing-orders-orderNumber' }),
+    // Approvals and spending limits (docs/decisions/0064-approvals-and-limits.md).
+    route('approvals', 'routes/billing/approvals.tsx', { id: 'billing-approvals' }),
+    route('approvals/:approvalId', 'routes/billing/approval.tsx', { id: 'billing-approvals-approvalId' }),
     // Requisition lists (docs/decisions/0062-requisition-lists.md): the buyer's kept lists, private or shared.
     route('lists', 'routes/billing/lists.tsx', { id: 'billing-lists' }),
     route('lists/:listId', 'routes/billing/list.tsx', { id: 'billing-lists-listId' }),

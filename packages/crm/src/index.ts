@@ -13,6 +13,7 @@ export type { AvaTaxClient } from './core/handler';
 export { type CrmDatabase, type CrmDb, type OpenDatabaseOptions, openCrm, openCrmDatabase } from './db/open';
 export { type CrmAppOptions, createCrmApp } from './http/app';
 export { createOperationsKey } from './operations';
+export { DEMO_SPENDING_LIMIT, ensureDemoSpendingLimit } from './seed/approvals';
 export { DEMO_COST_CENTRES, ensureDemoCostCentres } from './seed/cost-centres';
 export { ensureDemoInvoices } from './seed/invoices';
 export { type DemoRecipient, ensureDemoNotifications } from './seed/notifications';

@@ -164,6 +164,8 @@ export interface BlockData {
     poNumber: string | null;
     /** The account's cost centres and grant codes and the one the quote carries; null for a guest. */
     costCentre: CrmAnswer<'getQuoteCostCentre'> | null;
+    /** The buyer's spend this month against their limit; null for a guest or when it cannot be read. */
+    spending: CrmAnswer<'getMySpending'> | null;
   }>;
   /** The cart being checked out and its deliver-to address; null: there is no cart. */
   quoteSummary: (QuoteItems & { deliverTo: QuoteAddress | null }) | null;

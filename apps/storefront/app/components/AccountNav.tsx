@@ -12,6 +12,7 @@ interface AccountLink {
 export const ACCOUNT_AREA_LINKS: readonly AccountLink[] = [
   { label: 'Account', to: '/billing/account' },
   { label: 'Orders', to: '/billing/orders' },
+  { label: 'Approvals', to: '/billing/approvals' },
   { label: 'Quotes and orders', to: QUOTES_AND_ORDERS_PATH },
   { label: 'Quotes from sales', to: '/billing/quotes' },
   { label: 'Quick order', to: '/uploadoptions' },

@@ -1,6 +1,7 @@
 import { PAYMENT_RETURN_PARAMS } from '@storefront/contracts/crm-payments';
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher, useRevalidator, useSearchParams } from 'react-router';
+import { SpendingSummary } from '../../features/approvals/ApprovalParts';
 import { CHECKOUT_SUBMIT_PATH } from '../../features/checkout/checkout-actions';
 import { isQuoteChanged, markQuoteSeen } from '../../features/checkout/quote-changed';
 import type { BlockProps } from '../types';
@@ -91,6 +92,7 @@ export function TermsAndPayment({ fields, data, block }: BlockProps<'termsAndPay
               Your cart changed: restarting checkout…
             </p>
           )}
+          <SpendingSummary spending={detail.spending} />
           <button
             ref={placeOrder}
             type="submit"

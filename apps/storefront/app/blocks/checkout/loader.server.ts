@@ -117,7 +117,7 @@ export const loadTermsAndPayment: BlockLoader<'termsAndPayment'> = (args) =>
   loadStep(args, 'termsAndPayment', async (quote) => {
     const { session, page } = args;
     const scope = { ...checkoutScope(session), quoteId: quote.id };
-    const [payment, shuttle, files, costCentre] = await Promise.all([
+    const [payment, shuttle, files, costCentre, spending] = await Promise.all([
       crmCall(session, 'getShuttleCheckoutInfo', scope),
       crmCall(session, 'getShuttleInfo', {}),
       crmCall(session, 'getFile', {
@@ -128,6 +128,10 @@ export const loadTermsAndPayment: BlockLoader<'termsAndPayment'> = (args) =>
       }),
       // A guest buys for no account of theirs: there are no codes to charge.
       session.viewer.isGuest ? null : crmCall(session, 'getQuoteCostCentre', scope),
+      // A guest has no spending limit; a buyer sees their month against theirs near Place order (0064).
+      session.viewer.isGuest
+        ? null
+        : orElse('Spending', null, () => crmCall(session, 'getMySpending', accountScope(session))),
     ]);
     const shippingIsStep = page.sections.some((section) =>
       section.blocks.some(
@@ -143,6 +147,7 @@ export const loadTermsAndPayment: BlockLoader<'termsAndPayment'> = (args) =>
       poFile: files[0] ?? null,
       poNumber: quote.poNumber,
       costCentre,
+      spending,
     };
   });
 

@@ -1,3 +1,4 @@
+import { APPROVALS_PATH } from '@storefront/contracts/crm-approvals';
 import { confirmationPath } from '@storefront/contracts/crm-checkout';
 import { problemOf } from '@storefront/contracts/crm-errors';
 import { MESSAGES } from '@storefront/contracts/messages';
@@ -38,7 +39,7 @@ function refusal(result: SubmitRefusal, status = 200) {
 
 /**
  * Places the order (blinkCheckout) of the form's quote with the checkout template it was shown with, and
- * sends the buyer to the confirmation (303). What the CRM refuses is answered as { ok: false, message } with
+ * sends the buyer to the confirmation (303), or to their approval requests when it waits for approval. What the CRM refuses is answered as { ok: false, message } with
  * status 200, so the page shows it under terms and payment; sign-in and access stay HTTP errors.
  */
 export async function action(args: Route.ActionArgs) {
@@ -60,6 +61,8 @@ export async function action(args: Route.ActionArgs) {
       const signInPath = loginPath('/checkout', { expired: true });
       return refusal({ ok: false, message: MESSAGES.sessionExpired, signInPath }, 401);
     }
+    // Over a spending limit or budget: not placed, it waits; the buyer's requests say by whom (decision 0064).
+    if (error.errorCode === 'AWAITING_APPROVAL') return redirect(`${APPROVALS_PATH}?awaiting=1`, 303);
     if (REFUSALS.includes(error.status)) return refusal({ ok: false, message: checkoutMessage(error) });
     return refusal({ ok: false, message: problemOf(error) }, error.status);
   }

@@ -8,6 +8,9 @@ import {
   type ShipToChoice,
 } from '../../features/accounts/related-accounts';
 import { loadAccountPage, saveAccountChoice } from '../../features/accounts/related-accounts.server';
+import { SpendingSummary } from '../../features/approvals/ApprovalParts';
+import { loadSpending } from '../../features/approvals/approvals.server';
+import { orElse } from '../../lib/crm.server';
 import { readForm } from '../../lib/form.server';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/account';
@@ -18,7 +21,11 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: acco
 /** The account a user acts for, and the Related accounts they may switch to (spec P§2, P§6). */
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireAccountSession(args);
-  return { storefrontName: session.storefront.storefrontName, ...(await loadAccountPage(session)) };
+  const [page, spending] = await Promise.all([
+    loadAccountPage(session),
+    orElse('Spending', null, () => loadSpending(session)),
+  ]);
+  return { storefrontName: session.storefront.storefrontName, ...page, spending };
 }
 
 /** Select Account and the ship-to account: stored on the server, then every page acts for the choice. */
@@ -34,7 +41,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function AccountRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, rows, shipTo } = loaderData;
+  const { account, rows, shipTo, spending } = loaderData;
   return (
     <div className="account-page">
       <h1>Account</h1>
@@ -52,6 +59,7 @@ export default function AccountRoute({ loaderData, actionData }: Route.Component
           <Fact term="Users">{account.usersCount}</Fact>
           {account.parentAccount && <Fact term="Parent account">{account.parentAccount.Name}</Fact>}
         </dl>
+        <SpendingSummary spending={spending} />
       </section>
       {actionData && !actionData.ok && (
         <p className="account-page__error" role="alert">

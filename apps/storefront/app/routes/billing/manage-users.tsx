@@ -11,6 +11,8 @@ import { MANAGER_USER_TYPE } from '@storefront/contracts/constants';
 import { useEffect, useId, useState } from 'react';
 import { Form, Link, type MetaDescriptor, useActionData, useNavigation } from 'react-router';
 import { useToast } from '../../components/toast/Toasts';
+import { limitAction, loadLimits } from '../../features/approvals/approvals.server';
+import { SpendingLimitsSection } from '../../features/approvals/SpendingLimits';
 import {
   listUsers,
   type UserActionResult,
@@ -34,18 +36,27 @@ export const meta: Route.MetaFunction = (): MetaDescriptor[] => [{ title: 'Manag
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireAccountSession(args);
   const query = userListQuery(session.url);
-  const list = await listUsers(session, query);
+  const isManager = session.viewer.userType === MANAGER_USER_TYPE;
+  // A manager sets the account's spending limits here too (docs/decisions/0064-approvals-and-limits.md).
+  const [list, limits] = await Promise.all([
+    listUsers(session, query),
+    isManager ? loadLimits(session) : null,
+  ]);
   return {
     query,
     list,
-    isManager: session.viewer.userType === MANAGER_USER_TYPE,
+    limits,
+    isManager,
     created: Object.fromEntries(list.allUsers.map((user) => [user.id, formatDay(user.UserCreateDate)])),
   };
 }
 
 export async function action(args: Route.ActionArgs) {
   const session = await requireAccountSession(args);
-  return userAction(session, await readForm(args.request));
+  const form = await readForm(args.request);
+  // The limit forms post through a fetcher of their own; everything else is a user action.
+  if (form.get('intent') === 'saveLimit') return limitAction(session, form);
+  return userAction(session, form);
 }
 
 const STATUS_TABS: Record<StatusFilter, string> = {
@@ -75,8 +86,9 @@ function hrefOf(query: UserListQuery, change: Partial<UserListQuery>): string {
 }
 
 export default function ManageUsers({ loaderData }: Route.ComponentProps) {
-  const { query, list, isManager, created } = loaderData;
-  const result = useActionData<typeof action>();
+  const { query, list, limits, isManager, created } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const result = actionData?.intent === 'saveLimit' ? undefined : actionData;
   const toast = useToast();
   useEffect(() => {
     if (result?.ok) toast.show({ message: result.message, variant: 'success' });
@@ -194,6 +206,17 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
           </span>
           {query.page < pages && <Link to={hrefOf(query, { page: query.page + 1 })}>Next page</Link>}
         </nav>
+      )}
+
+      {limits && (
+        <SpendingLimitsSection
+          limits={limits}
+          users={list.allUsers.flatMap((user) =>
+            user.contactId
+              ? [{ contactId: user.contactId, name: `${user.given_name} ${user.family_name}` }]
+              : [],
+          )}
+        />
       )}
     </section>
   );
