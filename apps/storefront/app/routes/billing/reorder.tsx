@@ -8,6 +8,7 @@ import { ownRecord } from '../../features/requests/requests.server';
 import { refusalMessage } from '../../lib/crm-refusal';
 import { readForm } from '../../lib/form.server';
 import { formatMoney } from '../../lib/format';
+import { GatewayCallError } from '../../lib/gateway';
 import { CART_PATH } from '../../lib/paths';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/reorder';
@@ -44,6 +45,10 @@ export async function action(args: Route.ActionArgs) {
     const result = await reorderLines(session, args.params.orderNumber, choices.lines);
     return data<ReorderAnswer>({ ok: true, result });
   } catch (error) {
+    // Another account's order is refused as its page is: Authorization Required, never a form to retry.
+    if (error instanceof GatewayCallError && error.status === 403) {
+      throw data({ message: error.message }, { status: 403 });
+    }
     return data<ReorderAnswer>({ ok: false, problem: refusalMessage(error) }, { status: 400 });
   }
 }
