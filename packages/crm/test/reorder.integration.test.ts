@@ -171,10 +171,14 @@ describe.each(await testEngines())('reorder on $name', (engine) => {
         problem: expect.stringContaining("not in your account's catalogue"),
       },
     ]);
-    expect((await cartLines(cleo)).map((line) => [line.sku, line.qty])).toEqual([
-      [replacementSku, 2],
-      [sku(1), 5],
-    ]);
+    // Lines written in one statement: the cart lists them in no particular order.
+    expect((await cartLines(cleo)).map((line) => [line.sku, line.qty])).toEqual(
+      expect.arrayContaining([
+        [replacementSku, 2],
+        [sku(1), 5],
+      ]),
+    );
+    expect(await cartLines(cleo)).toHaveLength(2);
   });
 
   it('prices the cart by the server at the time of adding, whatever the order or the view said', async () => {

@@ -35,6 +35,17 @@ const reorder: Reorder = {
       replacement: null,
     },
     {
+      sku: 'BULK-1',
+      name: 'Sheath fluid',
+      qty: 40,
+      orderedUnitPrice: 30,
+      status: 'quantity',
+      problem: 'BULK-1: your cart already holds 99990, so the line would hold 100030; at most 100000.',
+      today: { sku: 'BULK-1', name: 'Sheath fluid', unitPrice: 30, lineTotal: 1200 },
+      priceChanged: false,
+      replacement: null,
+    },
+    {
       sku: 'GONE-1',
       name: 'Old buffer',
       qty: 3,
@@ -68,6 +79,11 @@ describe('the reorder page', () => {
     });
     expect(take).toHaveProperty('checked', false);
     expect(old.getByText('AB-OLD is no longer made; order its replacement AB-1 instead.')).toBeTruthy();
+    // A line the cart cannot take at its quantity may be chosen at a smaller one; it is not ticked.
+    const bulk = within(row('BULK-1'));
+    expect(bulk.getByRole('checkbox', { name: 'Add BULK-1 Sheath fluid' })).toHaveProperty('checked', false);
+    expect(bulk.getByRole('spinbutton', { name: 'Quantity of BULK-1' })).toHaveProperty('value', '40');
+    expect(bulk.getByText(/your cart already holds 99990/)).toBeTruthy();
     const gone = within(row('GONE-1'));
     expect(gone.queryByRole('checkbox')).toBeNull();
     expect(gone.queryByRole('spinbutton')).toBeNull();

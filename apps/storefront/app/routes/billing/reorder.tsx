@@ -58,7 +58,9 @@ export default function ReorderPage({ loaderData, actionData }: Route.ComponentP
   const busy = useNavigation().state === 'submitting';
   const then = (amount: number) => formatMoney(amount, reorder.orderCurrency);
   const now = (amount: number) => formatMoney(amount, reorder.currency);
-  const orderable = reorder.lines.some((line) => line.status === 'available' || line.replacement);
+  const orderable = reorder.lines.some(
+    (line) => line.status !== 'unavailable' && (line.status !== 'discontinued' || line.replacement),
+  );
   const addedAt = actionData?.ok ? actionData.result.quote.modifiedAt : 'none';
   return (
     <article className="records reorder" aria-labelledby="reorder-heading">
@@ -128,16 +130,18 @@ function ReorderRow({
   now: (amount: number) => string;
 }) {
   const available = line.status === 'available';
+  // A line the cart cannot take at this quantity may still go in at a smaller one: chosen, not ticked.
+  const choosable = available || line.status === 'quantity';
   const qtyId = `reorder-qty-${line.sku}`;
   return (
     <tr className={available ? undefined : 'reorder-row--problem'}>
       <td data-label="Add">
-        {available ? (
+        {choosable ? (
           <input
             type="checkbox"
             name={REORDER_FIELDS.line}
             value={line.sku}
-            defaultChecked
+            defaultChecked={available}
             aria-label={`Add ${line.sku} ${line.name}`}
           />
         ) : (
@@ -151,7 +155,7 @@ function ReorderRow({
         {line.name}
       </td>
       <td data-label="Quantity" className="data-table__amount">
-        {available || line.replacement ? (
+        {choosable || line.replacement ? (
           <input
             id={qtyId}
             className="reorder-qty"

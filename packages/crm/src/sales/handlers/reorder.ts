@@ -60,7 +60,7 @@ async function reorderRows(
   scope: QuoteScope,
   order: Awaited<ReturnType<typeof accountOrderLines>>,
   quantities: ReadonlyMap<string, number> = new Map(),
-): Promise<ReorderRow[]> {
+): Promise<{ rows: ReorderRow[]; inCart: ReadonlyMap<string, number> }> {
   const asked = order.lines.map((line, index) => ({
     line: index + 1,
     sku: line.sku,
@@ -77,7 +77,7 @@ async function reorderRows(
       result.status === 'matched' ? [[result.line, result] as const] : [],
     ),
   );
-  return order.lines.map((line, index): ReorderRow => {
+  const rows = order.lines.map((line, index): ReorderRow => {
     const result = results[index] as QuickOrderResult;
     const item = result.status === 'matched' ? result : null;
     const replacementItem = replacements.get(index + 1) ?? null;
@@ -111,6 +111,7 @@ async function reorderRows(
       },
     };
   });
+  return { rows, inCart };
 }
 
 async function reorderScope(ctx: HandlerContext, payload: CrmPayload<'getReorder'>) {
@@ -121,7 +122,7 @@ async function reorderScope(ctx: HandlerContext, payload: CrmPayload<'getReorder
 
 export const getReorder: Handler<'getReorder'> = async (ctx, payload) => {
   const { scope, order } = await reorderScope(ctx, payload);
-  const rows = await reorderRows(ctx, scope, order);
+  const { rows } = await reorderRows(ctx, scope, order);
   return {
     orderNumber: order.orderNumber,
     orderCurrency: order.currency,
@@ -150,13 +151,12 @@ export const reorderLines: Handler<'reorderLines'> = async (ctx, payload) => {
     chosen.add(choice.sku);
   });
   const choices = new Map(payload.lines.map((choice) => [choice.sku, choice]));
-  const rows = await reorderRows(
+  const { rows, inCart } = await reorderRows(
     ctx,
     scope,
     order,
     new Map(payload.lines.map((choice) => [choice.sku, choice.qty])),
   );
-  const inCart = await cartQuantities(ctx, scope);
   const toAdd: { item: Matched; field: string }[] = [];
   const notAdded: { sku: string; name: string; problem: string }[] = [];
   for (const { view, item, replacementItem } of rows) {
