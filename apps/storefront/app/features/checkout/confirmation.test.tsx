@@ -27,8 +27,8 @@ const order: OrderConfirmation = {
   pdf: null,
 };
 
-function renderConfirmation(confirmation: OrderConfirmation) {
-  const loaderData = { storefrontName: 'Lumen', logoUrl: '/logo.svg', order: confirmation };
+function renderConfirmation(confirmation: OrderConfirmation, canReorder = true) {
+  const loaderData = { storefrontName: 'Lumen', logoUrl: '/logo.svg', order: confirmation, canReorder };
   const props = { loaderData } as unknown as Route.ComponentProps;
   return renderAt(<OrderConfirmationRoute {...props} />);
 }
@@ -60,6 +60,10 @@ describe('the order confirmation', () => {
     expect(screen.getByRole('link', { name: 'Reorder' }).getAttribute('href')).toBe(
       '/billing/orders/SO-2026-000123/reorder',
     );
+    // A guest's order is not the guest's to reorder.
+    cleanup();
+    renderConfirmation(order, false);
+    expect(screen.queryByRole('link', { name: 'Reorder' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).toBe('/');
   });
 });

@@ -22,7 +22,8 @@ export async function loader(args: Route.LoaderArgs) {
       accountId: session.viewer.accountId,
       orderNumber: args.params.orderNumber,
     });
-    return { ...brandOf(session.storefront), order };
+    // A guest's order cannot be reordered: the guest account's orders are nobody's to see again.
+    return { ...brandOf(session.storefront), order, canReorder: !session.viewer.isGuest };
   } catch (error) {
     if (!(error instanceof GatewayCallError)) throw error;
     // A malformed order number is no order at all.
@@ -41,7 +42,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function OrderConfirmationRoute({ loaderData }: Route.ComponentProps) {
-  const { order, storefrontName, logoUrl } = loaderData;
+  const { order, storefrontName, logoUrl, canReorder } = loaderData;
   const money = (amount: number) => formatMoney(amount, order.currency);
   // The checkout is over: the browser's copy of the cart goes (C§4).
   useEffect(() => forgetOrderedQuote(order.quoteId), [order.quoteId]);
@@ -145,9 +146,11 @@ export default function OrderConfirmationRoute({ loaderData }: Route.ComponentPr
           Track this order
         </Link>
         {/* The same lines again later, at that day's prices (docs/decisions/0061-reorder.md). */}
-        <Link to={reorderPath(order.orderNumber)} className="button button--secondary">
-          Reorder
-        </Link>
+        {canReorder && (
+          <Link to={reorderPath(order.orderNumber)} className="button button--secondary">
+            Reorder
+          </Link>
+        )}
         <Link to="/" className="button button--secondary">
           Continue shopping
         </Link>
