@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import type { AddToListResult } from './add-to-list-api';
 import type { ListEntry } from './entries';
@@ -31,12 +31,20 @@ export function AddToList({ entries, label, subject }: AddToListProps) {
   const lists = useFetcher<{ lists: { listId: string; name: string }[] }>();
   const add = useFetcher<AddToListResult>();
   const [choice, setChoice] = useState('');
+  // Until the page's script runs the form posts as a page would: the answer then opens the list (add-to-list-api).
+  const [scripted, setScripted] = useState(false);
+  const details = useRef<HTMLDetailsElement>(null);
+  const { load } = lists;
+  useEffect(() => {
+    setScripted(true);
+    // Opened before the script ran: the toggle that reads the lists came too early to be heard.
+    if (details.current?.open) load(ADD_TO_LIST_PATH);
+  }, [load]);
   const merged = mergedBySku(entries);
   const single = merged.length === 1 ? merged[0] : undefined;
   const busy = add.state !== 'idle';
   const result = add.data;
   const known = lists.data?.lists ?? [];
-  const { load } = lists;
   // A list the add just made is the one the next add goes to: the choice reads it from the lists read again.
   useEffect(() => {
     if (!result?.ok) return;
@@ -45,6 +53,7 @@ export function AddToList({ entries, label, subject }: AddToListProps) {
   }, [result, load]);
   return (
     <details
+      ref={details}
       className="add-to-list"
       onToggle={(event) => {
         if (event.currentTarget.open && lists.state === 'idle') lists.load(ADD_TO_LIST_PATH);
@@ -60,6 +69,7 @@ export function AddToList({ entries, label, subject }: AddToListProps) {
         className="add-to-list__panel"
         aria-label={`${label}: ${subject}`}
       >
+        <input type="hidden" name="via" value={scripted ? 'fetcher' : 'page'} />
         {!single &&
           merged.map((entry) => (
             <span key={entry.sku} hidden>

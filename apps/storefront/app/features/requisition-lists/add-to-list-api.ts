@@ -1,5 +1,5 @@
 import { requisitionListPath } from '@storefront/contracts/crm-requisition-lists';
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import { readForm } from '../../lib/form.server';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/add-to-list-api';
@@ -31,7 +31,12 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const session = await requireAccountSession(args);
   const form = await readForm(args.request);
-  const fail = (problem: string, status = 400) => data<AddToListResult>({ ok: false, problem }, { status });
+  // Posted before the page's script ran: a page answers, the list's, or the refusal on the error page.
+  const asPage = form.get('via') === 'page';
+  const fail = (problem: string, status = 400) => {
+    if (asPage) throw data({ message: problem }, { status });
+    return data<AddToListResult>({ ok: false, problem }, { status });
+  };
   const entries = readEntries(form);
   if (typeof entries === 'string') return fail(entries);
   const listId = String(form.get('listId') ?? '').trim();
@@ -43,6 +48,7 @@ export async function action(args: Route.ActionArgs) {
   }
   try {
     const answer = await addToList(session, target, entries);
+    if (asPage) return redirect(requisitionListPath(answer.list.listId));
     return data<AddToListResult>({
       ok: true,
       listId: answer.list.listId,
