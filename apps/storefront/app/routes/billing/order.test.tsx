@@ -130,6 +130,16 @@ describe('the order page', () => {
     expect(screen.queryByRole('link', { name: 'Cancel order' })).toBeNull();
   });
 
+  it('offers to reorder the order, whatever its status', () => {
+    for (const order of [placed, shipped]) {
+      renderOrder(order);
+      expect(screen.getByRole('link', { name: 'Reorder' }).getAttribute('href')).toBe(
+        '/billing/orders/SO-2026-000123/reorder',
+      );
+      cleanup();
+    }
+  });
+
   it('offers to cancel an order still placed, and asks before doing it', () => {
     renderOrder(placed);
     expect(screen.getByRole('link', { name: 'Cancel order' }).getAttribute('href')).toBe(
