@@ -6,7 +6,7 @@ import {
   type CostCentre,
   type CostCentreField,
 } from '@storefront/contracts/crm-cost-centres';
-import { data, Form, Link, type MetaDescriptor, redirect, useNavigation } from 'react-router';
+import { data, Form, Link, type MetaDescriptor, redirect, useLocation, useNavigation } from 'react-router';
 import {
   type CostCentreResult,
   loadCostCentres,
@@ -16,6 +16,7 @@ import {
 } from '../../features/cost-centres/cost-centres.server';
 import { readForm } from '../../lib/form.server';
 import { formatDay, formatMoney } from '../../lib/format';
+import { GatewayCallError } from '../../lib/gateway';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/cost-centres';
 import listStyles from './account-lists.css?url';
@@ -26,6 +27,8 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: styles },
 ];
 export const meta: Route.MetaFunction = (): MetaDescriptor[] => [{ title: 'Cost centres and grant codes' }];
+
+const MANAGERS_ONLY = 'Only your account’s managers can change its cost centres and grant codes.';
 
 /** The account's codes; `?edit={id}` opens one in the manager's form. */
 export async function loader(args: Route.LoaderArgs) {
@@ -39,13 +42,22 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const session = await requireAccountSession(args);
   const body = await readForm(args.request);
-  const intent = body.get('intent');
-  const result: CostCentreResult =
-    intent === 'setActive'
-      ? await setCostCentreActiveForm(session, body)
-      : intent === 'settings'
-        ? await saveSettingsForm(session, body)
-        : await saveCostCentreForm(session, body);
+  const intent =
+    body.get('intent') === 'setActive' || body.get('intent') === 'settings' ? body.get('intent') : 'save';
+  let result: CostCentreResult;
+  try {
+    result =
+      intent === 'setActive'
+        ? await setCostCentreActiveForm(session, body)
+        : intent === 'settings'
+          ? await saveSettingsForm(session, body)
+          : await saveCostCentreForm(session, body);
+  } catch (error) {
+    // The gateway lets only the account's managers change its codes: anyone else is told so, not shown a 500.
+    if (!(error instanceof GatewayCallError) || error.status !== 403) throw error;
+    const refused: CostCentreResult = { ok: false, intent: 'save', field: null, message: MANAGERS_ONLY };
+    return data(refused, { status: 403 });
+  }
   // A saved code empties the form for the next one.
   if (result.ok && result.intent === 'save') {
     return redirect(`${COST_CENTRES_PATH}?saved=${encodeURIComponent(result.code)}`);
@@ -55,6 +67,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function CostCentresPage({ loaderData, actionData }: Route.ComponentProps) {
   const { list, editing, saved } = loaderData;
+  const location = useLocation();
   const { canManage, costCentres, currency } = list;
   return (
     <section className="cost-centres" aria-labelledby="cost-centres-heading">
@@ -70,7 +83,7 @@ export default function CostCentresPage({ loaderData, actionData }: Route.Compon
           {actionData?.ok ? actionData.message : `${saved} is saved.`}
         </p>
       )}
-      {actionData && !actionData.ok && actionData.intent !== 'save' && (
+      {actionData && !actionData.ok && (actionData.intent !== 'save' || !list.canManage) && (
         <p className="checkout-field__error" role="alert">
           {actionData.message}
         </p>
@@ -83,7 +96,8 @@ export default function CostCentresPage({ loaderData, actionData }: Route.Compon
       {canManage && (
         <>
           <CostCentreEditor
-            key={editing?.id ?? 'new'}
+            // A new page (a save, an edit opened) starts the form afresh; a refusal keeps what was typed.
+            key={`${editing?.id ?? 'new'}:${location.key}`}
             editing={editing}
             owners={list.owners}
             currency={currency}
@@ -164,7 +178,7 @@ function CostCentreTable({
               <td data-label="Actions" className="cost-centres__actions data-table__wide">
                 <span className="cost-centres__buttons">
                   <Link to={`${COST_CENTRES_PATH}?edit=${encodeURIComponent(code.id)}#cost-centre-form`}>
-                    Edit {code.code}
+                    Edit<span className="visually-hidden"> {code.code}</span>
                   </Link>
                   <Form method="post">
                     <input type="hidden" name="intent" value="setActive" />
@@ -175,7 +189,8 @@ function CostCentreTable({
                       className="button button--secondary"
                       disabled={navigation.state !== 'idle'}
                     >
-                      {code.active ? `Deactivate ${code.code}` : `Activate ${code.code}`}
+                      {code.active ? 'Deactivate' : 'Activate'}
+                      <span className="visually-hidden"> {code.code}</span>
                     </button>
                   </Form>
                 </span>
