@@ -7,7 +7,7 @@ import {
 } from '@storefront/contracts';
 import { and, eq, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, catalogueItems, catalogues } from '../src/db/schema';
+import { accounts, catalogueItems, catalogues, productStock } from '../src/db/schema';
 import { openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
 
 describe.each(await testEngines())('requisition lists on $name', (engine) => {
@@ -79,14 +79,37 @@ describe.each(await testEngines())('requisition lists on $name', (engine) => {
     ]);
     expect(first.body).toMatchObject({ added: 2, refused: [] });
     await add('rl-keep', list.listId, [{ sku: a, qty: 3 }]);
+    const [account] = await crm.database.db.select().from(accounts).where(eq(accounts.id, crm.ids.halvorsen));
+    await crm.database.db.insert(productStock).values([
+      {
+        organisationId: account?.organisationId ?? '',
+        sku: a,
+        warehouse: 'RTM',
+        quantity: 0,
+        leadTimeDays: 9,
+      },
+      {
+        organisationId: account?.organisationId ?? '',
+        sku: a,
+        warehouse: 'BOS',
+        quantity: 12,
+        leadTimeDays: 1,
+      },
+    ]);
     const { status, body } = await read('rl-keep', list.listId);
     expect(status).toBe(200);
     expect(body.lines.map((line) => [line.sku, line.qty])).toEqual([
       [a, 5],
       [b, 5],
     ]);
-    const [line] = body.lines;
+    const [line, other] = body.lines;
     expect(line?.name).toBeTruthy();
+    // No stock recorded for the second; the first's per warehouse, as the product page reads it.
+    expect(other?.stock).toBeNull();
+    expect(line?.stock).toEqual([
+      { warehouse: 'BOS', quantity: 12, leadTimeDays: 1 },
+      { warehouse: 'RTM', quantity: 0, leadTimeDays: 9 },
+    ]);
     expect(line?.unitPrice).toBeGreaterThan(0);
     expect(line?.lineTotal).toBeCloseTo((line?.unitPrice ?? 0) * 5, 2);
     // The price is the account's own: quick order prices the same SKU the same for Halvorsen.
