@@ -1,6 +1,8 @@
 import type { CostCentre } from '@storefront/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The browser tests' reader of a PDF's text: the PDFs are checked the way a buyer's download is.
+import { pdfText } from '../../../e2e/support/pdf';
 import { findQuote } from '../src/cart';
 import { costCentreOverBudget } from '../src/cost-centres';
 import { businessEvents } from '../src/db/schema';
@@ -265,6 +267,14 @@ describe.each(await testEngines())('cost centres and grant codes on $name', (eng
     const placed = await place(quoteId);
     expect(placed.status).toBe(200);
     const { orderNumber } = placed.body;
+    const pdf = await crm.post('getFileContent', {
+      ...halvorsen(),
+      contactId: ana,
+      contentVersionId: placed.body.pdf.cvId,
+    });
+    expect(pdfText(Buffer.from(pdf.body.content, 'base64'))).toContain(
+      'Cost centre / grant: T-GRANT-1 (Zebrafish grant)',
+    );
     const order = await crm.get('getOrder', { ...halvorsen(), orderNumber });
     expect(order.body.costCentre).toEqual({ code: 'T-GRANT-1', name: 'Zebrafish grant' });
     const list = await crm.get('getOrders', { ...halvorsen(), poNumber: 'CC-' });
@@ -288,6 +298,10 @@ describe.each(await testEngines())('cost centres and grant codes on $name', (eng
     expect(invoice?.costCentreCode).toBe('T-GRANT-1');
     const shown = await crm.get('getInvoice', { ...halvorsen(), invoiceId: invoice?.id ?? '' });
     expect(shown.body.costCentreCode).toBe('T-GRANT-1');
+    const invoicePdf = await crm.get('getInvoicePdf', { ...halvorsen(), invoiceId: invoice?.id ?? '' });
+    expect(pdfText(Buffer.from(invoicePdf.body.content, 'base64'))).toContain(
+      'Cost centre / grant: T-GRANT-1',
+    );
     const exported = await crm.get('exportInvoices', { ...halvorsen() });
     const invoiceLine = exported.body.content
       .split('\r\n')
