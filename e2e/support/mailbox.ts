@@ -37,3 +37,9 @@ export function temporaryPasswordSentTo(address: string): Promise<string> {
 function subjectOf(message: string): string {
   return message.match(/^Subject: (.*)$/m)?.[1] ?? '';
 }
+
+/** The path of the first link on the storefront in the newest message to an address whose subject matches. */
+export async function storefrontPathSentTo(address: string, subject: RegExp): Promise<string> {
+  const link = await textSentTo(address, subject, /(https?:\/\/\S+)/);
+  return new URL(link).pathname;
+}

@@ -49,7 +49,7 @@ export function SpendingLimitsSection({
           const limit = limits.roles.find((found) => found.role === role) ?? NO_LIMIT;
           return (
             <LimitForm
-              key={`${role}-${JSON.stringify(limit)}`}
+              key={role}
               title={ROLE_NAMES[role]}
               subject={{ forRole: role }}
               limit={limit}
@@ -89,7 +89,7 @@ export function SpendingLimitsSection({
       <div className="spending-limits__grid">
         {limits.users.map((limit) => (
           <LimitForm
-            key={`${limit.contactId}-${JSON.stringify(limit)}`}
+            key={limit.contactId}
             title={`Change ${limit.name}’s limit`}
             subject={{ forContactId: limit.contactId }}
             limit={limit}
