@@ -7,7 +7,7 @@ import { signIn } from './support/sign-in';
 // lyophilised antibody the catalogue has discontinued for the liquid one and whose setup beads cost less then.
 
 const ORDER = 'SO-2025-900417';
-const DISCONTINUED = 'FCA-09010';
+const DISCONTINUED = 'FCA-10010-L';
 const REPLACEMENT = { sku: 'FCA-10010', name: 'CD4 Monoclonal Antibody (RPA-T4), PE' };
 const AS_IT_WAS = { sku: 'FCA-10011', name: 'CD4 Monoclonal Antibody (RPA-T4), APC' };
 const REPRICED = { sku: 'FCR-10033', name: 'Cytometer Setup & Tracking Beads' };

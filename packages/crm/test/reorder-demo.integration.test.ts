@@ -35,13 +35,13 @@ describe.each(await testEngines())('the demo order to reorder on $name', (engine
     expect(order.body).toMatchObject({ buyerName: 'Tomas Lind', poNumber: DEMO_REORDER.poNumber });
     const { body } = await crm.get('getReorder', { ...scope, orderNumber: DEMO_REORDER.orderNumber });
     expect(body.lines.map((line) => [line.sku, line.status, line.priceChanged])).toEqual([
-      ['FCA-09010', 'discontinued', false],
+      ['FCA-10010-L', 'discontinued', false],
       ['FCA-10011', 'available', false],
       ['FCR-10033', 'available', true],
     ]);
     expect(body.lines[0]?.replacement?.sku).toBe('FCA-10010');
     // The discontinued product is no longer offered: search does not find it.
-    const search = await crm.post('retrieveCatalogNG', { ...scope, searchText: 'FCA-09010' });
+    const search = await crm.post('retrieveCatalogNG', { ...scope, searchText: 'FCA-10010-L' });
     expect(search.body.items).toEqual([]);
   });
 });

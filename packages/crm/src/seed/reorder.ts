@@ -23,14 +23,14 @@ export const DEMO_REORDER = {
   placedDaysAgo: 42,
   /** The discontinued product: the lyophilised format of its replacement, retired for the liquid one. */
   discontinued: {
-    sku: 'FCA-09010',
+    sku: 'FCA-10010-L',
     name: 'CD4 Monoclonal Antibody (RPA-T4), PE, lyophilised',
     slug: 'cd4-monoclonal-antibody-rpa-t4-pe-lyophilised',
     price: 126,
     replacementSku: 'FCA-10010',
   },
   lines: [
-    { sku: 'FCA-09010', qty: 2, priceThen: 'as listed' },
+    { sku: 'FCA-10010-L', qty: 2, priceThen: 'as listed' },
     { sku: 'FCA-10011', qty: 2, priceThen: 'as today' },
     { sku: 'FCR-10033', qty: 1, priceThen: 'lower' },
   ],
@@ -59,7 +59,7 @@ export async function ensureDemoReorder(db: CrmDb, today: string): Promise<void>
   const catalogue = found && catalogueForAccount(found.own, found.full);
   if (!found || found.account.name !== DEMO_REORDER.account || !catalogue) return;
   await db.transaction(async (tx) => {
-    const items = await catalogueItemsFor(tx, catalogue.id);
+    const items = await catalogueItemsFor(tx, catalogue.id, found.account.organisationId);
     if (!items) return;
     const lines = await pricedLines(tx, items, today, catalogue.currency);
     await insertOrder(tx, {
@@ -76,7 +76,11 @@ export async function ensureDemoReorder(db: CrmDb, today: string): Promise<void>
 type Item = typeof schema.catalogueItems.$inferSelect;
 
 /** The order's items of the catalogue, the discontinued one added beside its replacement; none if one is missing. */
-async function catalogueItemsFor(tx: CrmDb, catalogueId: string): Promise<Map<string, Item> | null> {
+async function catalogueItemsFor(
+  tx: CrmDb,
+  catalogueId: string,
+  organisationId: string,
+): Promise<Map<string, Item> | null> {
   const { discontinued } = DEMO_REORDER;
   const skus = DEMO_REORDER.lines.map((line) => line.sku).filter((sku) => sku !== discontinued.sku);
   const rows = await tx
@@ -107,6 +111,22 @@ async function catalogueItemsFor(tx: CrmDb, catalogueId: string): Promise<Map<st
       })
       .returning();
     if (added) items.set(added.sku, added);
+    // It ships as its replacement does; a SKU without a profile would gain the default one on every import.
+    const [profile] = await tx
+      .select()
+      .from(schema.shippingProfiles)
+      .where(
+        and(
+          eq(schema.shippingProfiles.organisationId, organisationId),
+          eq(schema.shippingProfiles.sku, replacement.sku),
+        ),
+      );
+    if (profile) {
+      await tx
+        .insert(schema.shippingProfiles)
+        .values({ ...profile, sku: discontinued.sku })
+        .onConflictDoNothing();
+    }
   }
   return items;
 }
