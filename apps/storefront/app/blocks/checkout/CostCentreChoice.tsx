@@ -1,6 +1,6 @@
 import type { CrmAnswer } from '@storefront/contracts/crm';
 import { COST_CENTRES_PATH } from '@storefront/contracts/crm-cost-centres';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useCheckoutAction } from '../../features/checkout/use-checkout-action';
 import { formatDay, formatMoney } from '../../lib/format';
@@ -17,6 +17,11 @@ export function CostCentreChoice({ quoteId, step }: { quoteId: string; step: Quo
   const [value, setValue] = useState(step.chosen?.id ?? '');
   const inputId = `${quoteId}-cost-centre`;
   const refusal = save.refusal?.intent === 'saveCostCentre' ? save.refusal.message : null;
+  const saved = step.chosen?.id ?? '';
+  // A refused code was not saved: the field shows again the one the quote holds.
+  useEffect(() => {
+    if (refusal) setValue(saved);
+  }, [refusal, saved]);
   const problem = refusal ?? step.chosen?.problem ?? null;
   // A chosen code that can no longer be charged is not among the choices, yet stays selected and named.
   const stale = step.chosen && !step.choices.some((code) => code.id === step.chosen?.id) ? step.chosen : null;

@@ -126,8 +126,11 @@ export const loadTermsAndPayment: BlockLoader<'termsAndPayment'> = (args) =>
         parentId: quote.id,
         filePublicLinkRequired: false,
       }),
-      // A guest buys for no account of theirs: there are no codes to charge.
-      session.viewer.isGuest ? null : crmCall(session, 'getQuoteCostCentre', scope),
+      // A guest buys for no account of theirs: there are no codes to charge. Without them the step still works
+      // (Place order still checks the code the quote carries).
+      session.viewer.isGuest
+        ? null
+        : orElse('Cost centres', null, () => crmCall(session, 'getQuoteCostCentre', scope)),
       // A guest has no spending limit; a buyer sees their month against theirs near Place order (0064).
       session.viewer.isGuest
         ? null
