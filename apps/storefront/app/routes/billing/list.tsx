@@ -26,6 +26,7 @@ import {
 } from '../../features/requisition-lists/lists.server';
 import { readForm } from '../../lib/form.server';
 import { formatMoment, formatMoney } from '../../lib/format';
+import { GatewayCallError } from '../../lib/gateway';
 import type { StorefrontSession } from '../../lib/storefront.server';
 import { requireAccountSession } from '../../lib/storefront.server';
 import type { Route } from './+types/list';
@@ -135,7 +136,8 @@ export async function action(args: Route.ActionArgs) {
     return await ACTIONS[intent.data](session, args.params.listId, form);
   } catch (error) {
     if (error instanceof Response) throw error;
-    return data<Outcome>({ problem: listRefusal(error) }, { status: 400 });
+    const problem = listRefusal(error);
+    return data<Outcome>({ problem }, { status: error instanceof GatewayCallError ? error.status : 400 });
   }
 }
 
