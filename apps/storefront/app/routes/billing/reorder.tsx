@@ -195,8 +195,8 @@ function ReorderRow({
               <label className="reorder-row__replacement">
                 <input type="checkbox" name={REORDER_FIELDS.replace} value={line.sku} />
                 <span>
-                  Take the replacement {line.replacement.sku}, {line.replacement.name}, at{' '}
-                  {now(line.replacement.unitPrice)} each
+                  Take the replacement <span className="reorder-sku">{line.replacement.sku},</span>{' '}
+                  {line.replacement.name}, at {now(line.replacement.unitPrice)} each
                 </span>
               </label>
             )}
