@@ -64,7 +64,7 @@ async function orderOverTheLimit(page: Page, poNumber: string): Promise<void> {
 }
 
 /** The manager opens the mail's link in a browser of their own, signs in, and lands on the request. */
-async function openFromMail(page: Page, poNumber: string): Promise<void> {
+async function openFromMail(page: Page, poNumber: string): Promise<string> {
   const path = await storefrontPathSentTo(MANAGER, /^Approval requested: Elsa Nygaard/);
   expect(path).toMatch(/^\/billing\/approvals\/[\w-]+$/);
   await page.goto(path);
@@ -72,6 +72,7 @@ async function openFromMail(page: Page, poNumber: string): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`${path}$`), { timeout: 20_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Approval request' })).toBeVisible();
   await expect(page.getByRole('article')).toContainText(poNumber);
+  return path;
 }
 
 test('an order over the buyer’s monthly limit waits, the manager approves it from the mail’s link and it is placed', async ({
@@ -87,13 +88,21 @@ test('an order over the buyer’s monthly limit waits, the manager approves it f
   await orderOverTheLimit(page, poNumber);
 
   const manager = await browser.newPage();
-  await openFromMail(manager, poNumber);
+  const path = await openFromMail(manager, poNumber);
+  // The approvals page lists it to approve, with why and its lines.
+  await manager.goto(APPROVALS);
+  const waiting = manager
+    .getByRole('region', { name: 'To approve' })
+    .getByRole('article')
+    .filter({ hasText: poNumber });
+  await expect(waiting).toContainText('Over the monthly limit of $10.00');
+  await expect(waiting.getByRole('button', { name: 'Approve' })).toBeVisible();
+  await checkLayouts(manager, 'approvals');
+  await manager.goto(path);
   await manager.getByLabel(/^Comment for Elsa Nygaard/).fill('Approved for the grant');
   await manager.getByRole('button', { name: 'Approve' }).click();
   await expect(manager.getByText('You approved the order; it is placed.')).toBeVisible({ timeout: 30_000 });
   await expect(manager.getByRole('article')).toContainText('Approved and placed');
-  await manager.goto(APPROVALS);
-  await checkLayouts(manager, 'approvals');
   await manager.close();
 
   // The buyer's request leads to the order it became.

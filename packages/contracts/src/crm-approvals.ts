@@ -15,6 +15,10 @@ export function approvalPath(approvalId: string): string {
   return `${APPROVALS_PATH}/${encodeURIComponent(approvalId)}`;
 }
 
+/** The card payment page refused to an order that first needs approval. */
+export const APPROVAL_BEFORE_PAYMENT =
+  'ERROR: This order is over your spending limit. Place it to ask for approval; you pay by card once it is approved.';
+
 /** The roles a limit is set for: the spec's user types of an account. */
 export const LIMIT_ROLES = ['AWSPortalUser', 'AWSManager'] as const;
 export type LimitRole = (typeof LIMIT_ROLES)[number];

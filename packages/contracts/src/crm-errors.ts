@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'AWAITING_APPROVAL',
   /** An approval request was decided by another approver first. */
   'APPROVAL_ALREADY_DECIDED',
+  /** A card payment of an order over a spending limit waits until the order is approved. */
+  'APPROVAL_REQUIRED',
   /** The quote is being changed by another request: retried (spec C§7). */
   'UNABLE_TO_LOCK_ROW',
   /** Salesforce's other busy answer ('record currently unavailable'): retried like UNABLE_TO_LOCK_ROW. */

@@ -155,6 +155,8 @@ export const PAYMENT_CRM_TYPES = {
       ...quoteScope,
       quoteId: id,
       returnUrl: text().trim().min(1, 'must not be empty').max(1024, 'must be at most 1024 characters'),
+      /** The buyer's user type, bound by the gateway: their role's spending limit applies (decision 0064). */
+      userType: text().max(40).optional(),
     }),
     answer: signedPaymentRequestSchema,
   }),

@@ -9,7 +9,7 @@ import {
   quoteLineItems,
   quotes,
 } from '../src/db/schema';
-import { openSeededCrm, type SeededCrm, testEngines } from '../src/testing';
+import { openSeededCrm, providerResult, type SeededCrm, testEngines } from '../src/testing';
 import { CHECKOUT_TEMPLATE, prepareOrdering, readyTestCart, type TestOrder } from './fixtures/orders';
 
 /** Spending limits and approvals at Place order (docs/decisions/0064-approvals-and-limits.md). */
@@ -313,6 +313,39 @@ describe.each(await testEngines())('approvals and spending limits on $name', (en
         .status,
     ).toBe(403);
     expect((await decide(ingrid, request.id, 'reject')).status).toBe(200);
+  });
+
+  it('takes a card payment only once the order is approved, then places it when paid', async () => {
+    const cleo = await prepareOrdering(crm, {
+      accountId: crm.ids.halvorsen,
+      firstName: 'Cleo',
+      lastName: 'Card',
+      email: 'cleo@approvals.example',
+    });
+    await setLimit(ingrid, { forContactId: cleo, orderLimit: 5, approverIds: [] });
+    const { quoteId } = await readyTestCart(crm, { ...order(cleo), poNumber: '' });
+    await crm.database.db
+      .update(quotes)
+      .set({ payOnlineTerms: 'Payment Required', poNumber: null })
+      .where(eq(quotes.id, quoteId));
+    const pay = () =>
+      crm.post('generateSignature', { ...buyer(cleo), quoteId, returnUrl: 'http://localhost:3000/checkout' });
+    const refused = await pay();
+    expect(refused.status).toBe(400);
+    expect(failureOf(refused.body)).toMatchObject({ errorCode: 'APPROVAL_REQUIRED' });
+    // Placed unpaid, it waits: no PO number or payment is asked for yet.
+    const place = () => crm.post('blinkCheckout', { ...buyer(cleo), quoteId, templateId: CHECKOUT_TEMPLATE });
+    expect((await place()).status).toBe(409);
+    const request = await requestOf(cleo, quoteId);
+    const approved = await decide(ingrid, request.id, 'approve');
+    expect(approved.body).toMatchObject({ status: 'Approved', buyerToFinish: 'pay', orderNumber: null });
+    const started = await pay();
+    expect(started.status).toBe(200);
+    const paid = await crm.post('paymentRequestHandler', providerResult(started.body.fields));
+    expect(paid.body.status).toBe('Succeeded');
+    const placed = await place();
+    expect(placed.status).toBe(200);
+    expect((await requestOf(cleo, quoteId)).status).toBe('Placed');
   });
 
   it('makes one decision when two approvers decide at once', async () => {

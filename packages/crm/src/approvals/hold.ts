@@ -42,6 +42,45 @@ async function budgetReasons(db: CrmDb, quote: QuoteRow): Promise<ApprovalReason
   ];
 }
 
+/** An approval of the quote covers its total as it stands. */
+async function coveredByApproval(db: CrmDb, quote: QuoteRow): Promise<boolean> {
+  const open = await openRequestOf(db, quote.id);
+  return open?.status === 'Approved' && open.approvedTotal !== null && quote.total <= open.approvedTotal;
+}
+
+/** The limit that applies to the buyer, and why the quote's total is over it or over its budget. */
+async function overLimits(db: CrmDb, quote: QuoteRow, buyer: Buyer, today: string) {
+  const limit = await limitOf(db, quote.accountId, buyer.contactId, buyer.userType);
+  const spent =
+    limit?.monthlyLimit != null
+      ? await monthSpend(
+          db,
+          { accountId: quote.accountId, contactId: buyer.contactId },
+          monthStart(today),
+          quote.id,
+        )
+      : 0;
+  const reasons = [...limitReasons(limit, spent, quote.total), ...(await budgetReasons(db, quote))];
+  return { limit, reasons };
+}
+
+/**
+ * Whether the quote's order, as it stands, would wait for approval: a card payment is taken only once it is
+ * approved (the payment page refuses to start before).
+ */
+export async function mustBeApprovedBeforePayment(
+  db: CrmDb,
+  quote: QuoteRow,
+  userType: string | undefined,
+  today: string,
+): Promise<boolean> {
+  if (!limitedBuyer(quote)) return false;
+  const buyer = { contactId: quote.contactId, userType };
+  if (!(await mayWaitForApproval(db, quote, buyer))) return false;
+  if (await coveredByApproval(db, quote)) return false;
+  return (await overLimits(db, quote, buyer, today)).reasons.length > 0;
+}
+
 /**
  * Place order's check (docs/decisions/0064-approvals-and-limits.md), on the locked quote whose steps are done
  * and whose tax is calculated: an order over the buyer's order limit, over what is left of their month's, or
@@ -53,20 +92,8 @@ export async function holdForApproval(
   input: { quote: QuoteRow; buyer: Buyer; templateId: string; today: string },
 ): Promise<ApprovalRequestRow | null> {
   const { quote, buyer } = input;
-  const open = await openRequestOf(db, quote.id);
-  if (open?.status === 'Approved' && open.approvedTotal !== null && quote.total <= open.approvedTotal)
-    return null;
-  const limit = await limitOf(db, quote.accountId, buyer.contactId, buyer.userType);
-  const spent =
-    limit?.monthlyLimit != null
-      ? await monthSpend(
-          db,
-          { accountId: quote.accountId, contactId: buyer.contactId },
-          monthStart(input.today),
-          quote.id,
-        )
-      : 0;
-  const reasons = [...limitReasons(limit, spent, quote.total), ...(await budgetReasons(db, quote))];
+  if (await coveredByApproval(db, quote)) return null;
+  const { limit, reasons } = await overLimits(db, quote, buyer, input.today);
   if (reasons.length === 0) return null;
   const request = await openRequest(db, {
     storefrontId: quote.storefrontId,

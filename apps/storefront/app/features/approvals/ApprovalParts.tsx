@@ -101,18 +101,18 @@ export function ApprovalCard({ approval, headingLevel = 2 }: { approval: Approva
         </div>
       </dl>
       <ApprovalReasons approval={approval} />
-      <table className="data-table approval__lines">
+      <table className="approval__lines">
         <caption className="visually-hidden">Lines of the order</caption>
         <thead>
           <tr>
             <th scope="col">Product</th>
-            <th scope="col" className="data-table__amount">
+            <th scope="col" className="approval__amount">
               Qty
             </th>
-            <th scope="col" className="data-table__amount">
+            <th scope="col" className="approval__amount">
               Unit price
             </th>
-            <th scope="col" className="data-table__amount">
+            <th scope="col" className="approval__amount">
               Line total
             </th>
           </tr>
@@ -123,13 +123,13 @@ export function ApprovalCard({ approval, headingLevel = 2 }: { approval: Approva
               <th scope="row" data-label="Product">
                 {line.name} <span className="approval__sku">{line.sku}</span>
               </th>
-              <td data-label="Qty" className="data-table__amount">
+              <td data-label="Qty" className="approval__amount">
                 {line.qty}
               </td>
-              <td data-label="Unit price" className="data-table__amount">
+              <td data-label="Unit price" className="approval__amount">
                 {money(line.unitPrice)}
               </td>
-              <td data-label="Line total" className="data-table__amount">
+              <td data-label="Line total" className="approval__amount">
                 {money(line.lineTotal)}
               </td>
             </tr>
@@ -140,7 +140,7 @@ export function ApprovalCard({ approval, headingLevel = 2 }: { approval: Approva
             <th scope="row" colSpan={3}>
               Total with shipping and tax
             </th>
-            <td className="data-table__amount">{money(approval.total)}</td>
+            <td className="approval__amount">{money(approval.total)}</td>
           </tr>
         </tfoot>
       </table>

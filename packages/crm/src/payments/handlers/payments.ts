@@ -1,4 +1,5 @@
 import {
+  APPROVAL_BEFORE_PAYMENT,
   CARD_BRANDS,
   type Payment,
   type ShuttleCheckoutInfo,
@@ -10,6 +11,7 @@ import {
   paymentAmount,
   signPaymentFields,
 } from '@storefront/contracts/payment-protocol';
+import { mustBeApprovedBeforePayment } from '../../approvals';
 import {
   findChangeableQuote,
   findQuote,
@@ -110,6 +112,10 @@ export const generateSignature: Handler<'generateSignature'> = async (
   }
   return ctx.db.transaction(async (tx) => {
     const quote = await lockChangeableQuote(tx, scope, payload.quoteId, 'wait');
+    // An order over the buyer's spending limit is paid only once approved (decision 0064).
+    if (await mustBeApprovedBeforePayment(tx, quote, payload.userType, ctx.today)) {
+      throw new CrmHttpError(400, 'APPROVAL_REQUIRED', APPROVAL_BEFORE_PAYMENT, 'quoteId');
+    }
     const terms = termsOf(quote, scope);
     if (!terms.paymentOffered) {
       throw new CrmHttpError(
