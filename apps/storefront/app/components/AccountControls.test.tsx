@@ -26,6 +26,9 @@ describe('AccountControls', () => {
     expect(screen.getByRole('link', { name: 'Your account' }).getAttribute('href')).toBe('/billing/account');
     expect(screen.getByRole('link', { name: 'Orders' }).getAttribute('href')).toBe('/billing/orders');
     expect(screen.getByRole('link', { name: 'Quotes and orders' }).getAttribute('href')).toBe('/quotes');
+    expect(screen.getByRole('link', { name: 'Requisition lists' }).getAttribute('href')).toBe(
+      '/billing/lists',
+    );
     expect(screen.queryByText(/Acting for/)).toBeNull();
     expect(screen.getByRole('link', { name: 'Profile and security' }).getAttribute('href')).toBe(
       '/billing/profile',

@@ -17,6 +17,8 @@ const ACCOUNT_LINKS = [
   // Where each order placed stands: its status, shipments and tracking (issue 32).
   { label: 'Orders', to: '/billing/orders' },
   { label: 'Quotes and orders', to: QUOTES_AND_ORDERS_PATH },
+  // The kits a lab buys again and again (docs/decisions/0062-requisition-lists.md).
+  { label: 'Requisition lists', to: '/billing/lists' },
   { label: 'Profile and security', to: '/billing/profile' },
 ] as const;
 
