@@ -133,7 +133,7 @@ async function detailOf(ctx: HandlerContext, scope: QuoteScope, seen: SeenList):
   };
 }
 
-/** Refuses a new list of an owner who has as many as a buyer may keep; call with the owner locked. */
+/** Refuses a new list past the lists a buyer may keep; the owner's lock holds until the transaction ends. */
 async function roomForAnotherList(db: CrmDb, caller: Caller): Promise<void> {
   await lockOwner(db, caller.storefrontId, caller.contactId);
   if ((await countOwnedLists(db, caller.storefrontId, caller.contactId)) >= MAX_LISTS_PER_OWNER) {
