@@ -35,7 +35,7 @@ describe('authorizeEndpoint', () => {
     expect(refusal('GET', crmEndpoint('getActiveStorefronts')).message).toContain('not allowed for AWSGuest');
   });
 
-  it('lets signed-in users reach every type through makeCall but the list of every tenant', () => {
+  it("lets signed-in users reach every type through makeCall but the list of every tenant and a portal user the managers' settings", () => {
     // The activity log is written through its own gateway field, with who did what taken from the token;
     // the payment provider's results (a payment's, a saved card's) go to the CRM server to server; the chosen account is read by the
     // gateway when it builds the principal; a manager's user changes reach the CRM through cognitoActions,
@@ -51,10 +51,20 @@ describe('authorizeEndpoint', () => {
       'userDeactivatedInAWS',
       'getAccountSelection',
     ]);
+    // A manager's own settings of the account: spending limits (0064), cost centres (0063).
+    const managing = new Set([
+      'getSpendingLimits',
+      'saveSpendingLimit',
+      'saveCostCentre',
+      'saveCostCentreSettings',
+      'setCostCentreActive',
+    ]);
     const reachable = Object.keys(CRM_TYPES).filter((type) => !own.has(type));
-    for (const userType of ['AWSPortalUser', 'AWSManager', 'AWSAdmin'] as const) {
+    for (const userType of ['AWSManager', 'AWSAdmin'] as const) {
       expect([...ALLOWED_TYPES[userType]].sort()).toEqual(reachable.sort());
     }
+    const portalUser = reachable.filter((type) => !managing.has(type));
+    expect([...ALLOWED_TYPES.AWSPortalUser].sort()).toEqual(portalUser.sort());
   });
 
   it("keeps an account's quotes, records and saved filters, and taking over a guest cart, from guests", () => {
