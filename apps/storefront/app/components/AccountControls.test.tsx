@@ -25,6 +25,7 @@ describe('AccountControls', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('link', { name: 'Your account' }).getAttribute('href')).toBe('/billing/account');
     expect(screen.getByRole('link', { name: 'Orders' }).getAttribute('href')).toBe('/billing/orders');
+    expect(screen.getByRole('link', { name: 'Approvals' }).getAttribute('href')).toBe('/billing/approvals');
     expect(screen.getByRole('link', { name: 'Quotes and orders' }).getAttribute('href')).toBe('/quotes');
     expect(screen.getByRole('link', { name: 'Requisition lists' }).getAttribute('href')).toBe(
       '/billing/lists',

@@ -16,6 +16,8 @@ const ACCOUNT_LINKS = [
   { label: 'Your account', to: '/billing/account' },
   // Where each order placed stands: its status, shipments and tracking (issue 32).
   { label: 'Orders', to: '/billing/orders' },
+  // Orders waiting for the user's approval, and their own (docs/decisions/0064-approvals-and-limits.md).
+  { label: 'Approvals', to: '/billing/approvals' },
   { label: 'Quotes and orders', to: QUOTES_AND_ORDERS_PATH },
   // The kits a lab buys again and again (docs/decisions/0062-requisition-lists.md).
   { label: 'Requisition lists', to: '/billing/lists' },
