@@ -24,7 +24,9 @@ for (const username of ['manager@halvorsen.example', 'buyer@halvorsen.example'])
     await expect(panel.getByRole('link')).toHaveText([
       'Your account',
       'Orders',
+      'Approvals',
       'Quotes and orders',
+      'Requisition lists',
       'Profile and security',
     ]);
     await expect(panel.getByRole('button')).toHaveText(['Sign out']);
