@@ -5,6 +5,7 @@ import {
   businessEvents,
   catalogueItems,
   contactNotifications,
+  costCentres,
   crmOutbox,
   quoteLineItems,
   quotes,
@@ -191,6 +192,40 @@ describe.each(await testEngines())('approvals and spending limits on $name', (en
       expect.objectContaining({ kind: 'monthlyLimit', spent, limit: spent + 1 }),
     ]);
     expect((await decide(olav, request.id, 'reject', 'Not this month')).status).toBe(200);
+  });
+
+  it("holds an order over its cost centre's budget, with the budget's figures, for a buyer without limits", async () => {
+    const dana = await prepareOrdering(crm, {
+      accountId: crm.ids.halvorsen,
+      firstName: 'Dana',
+      lastName: 'Budget',
+      email: 'dana@approvals.example',
+    });
+    const costCentreId = `cc-${Math.random().toString(36).slice(2, 10)}`;
+    await crm.database.db.insert(costCentres).values({
+      id: costCentreId,
+      accountId: crm.ids.halvorsen,
+      code: 'CC-TINY',
+      name: 'Tiny grant',
+      budget: 1,
+    });
+    const { quoteId } = await readyTestCart(crm, order(dana));
+    await crm.database.db.update(quotes).set({ costCentreId }).where(eq(quotes.id, quoteId));
+    // A manager role has no limit here: only the budget holds the order.
+    const answer = await crm.post('blinkCheckout', {
+      ...manager(dana),
+      quoteId,
+      templateId: CHECKOUT_TEMPLATE,
+    });
+    expect(answer.status).toBe(409);
+    expect(failureOf(answer.body).message).toContain('Over the budget of CC-TINY Tiny grant ($1.00)');
+    const request = await requestOf(dana, quoteId);
+    expect(request.reasons).toEqual([
+      { kind: 'budget', limit: 1, spent: 0, orderTotal: request.total, costCentre: 'CC-TINY Tiny grant' },
+    ]);
+    // Managers approve where no limit names approvers.
+    expect(request.approvers.sort()).toEqual(['Ingrid Approver', 'Olav Approver']);
+    expect((await decide(ingrid, request.id, 'reject', 'Charge the core instead')).status).toBe(200);
   });
 
   it('rejects with a comment: the quote is the buyer’s active, editable cart again', async () => {
