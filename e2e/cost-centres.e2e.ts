@@ -118,7 +118,19 @@ test('a manager adds a grant code; at checkout a code that expired is refused sa
     .filter({ hasText: /^Cost centre \/ grant$/ })
     .locator('xpath=following-sibling::dd');
   await expect(fact).toHaveText('HRI-OPS – Lab operations');
+  const orderNumber = (await buyer.getByRole('heading', { level: 1 }).innerText())
+    .replace(/^Order /, '')
+    .trim();
   await buyerContext.close();
+
+  // The manager sees what HRI-OPS has spent, and the orders it is made of.
+  await page.goto(PAGE);
+  await cell(page, 'HRI-OPS', 'Spent')
+    .getByRole('link', { name: /orders charged to HRI-OPS/ })
+    .click();
+  await expect(page).toHaveURL(/\/billing\/orders\?costCentre=HRI-OPS$/);
+  await expect(page.locator('.data-table tbody tr')).toHaveCount(1);
+  await expect(page.locator('.data-table tbody tr').first()).toContainText(orderNumber);
 });
 
 test('a portal user reads the codes they can charge but cannot change them', async ({ page }) => {

@@ -54,6 +54,8 @@ export const orderFilters = {
   poNumber: text().trim().max(80).optional(),
   /** The contact who placed the order. */
   buyerId: id.optional(),
+  /** The cost centre or grant code charged, any letter case (what a code's spend is made of). */
+  costCentre: text().trim().max(40).optional(),
 };
 
 /** A document of an order a buyer may download. */

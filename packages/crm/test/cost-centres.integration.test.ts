@@ -277,9 +277,12 @@ describe.each(await testEngines())('cost centres and grant codes on $name', (eng
     );
     const order = await crm.get('getOrder', { ...halvorsen(), orderNumber });
     expect(order.body.costCentre).toEqual({ code: 'T-GRANT-1', name: 'Zebrafish grant' });
-    const list = await crm.get('getOrders', { ...halvorsen(), poNumber: 'CC-' });
-    const row = list.body.orders.find((entry) => entry.orderNumber === orderNumber);
-    expect(row?.costCentre?.code).toBe('T-GRANT-1');
+    // The orders charged to a code, any letter case: what its spend is made of.
+    const list = await crm.get('getOrders', { ...halvorsen(), costCentre: 't-grant-1' });
+    expect(list.body.orders.map((entry) => entry.orderNumber)).toContain(orderNumber);
+    expect(list.body.orders.every((entry) => entry.costCentre?.code === 'T-GRANT-1')).toBe(true);
+    const other = await crm.get('getOrders', { ...halvorsen(), costCentre: 'T-SMALL' });
+    expect(other.body.orders.map((entry) => entry.orderNumber)).not.toContain(orderNumber);
 
     const [event] = await crm.database.db
       .select()

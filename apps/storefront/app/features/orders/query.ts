@@ -6,7 +6,16 @@ import { type QueryProblems, readListQuery } from '../../lib/list-query';
 /** The list's query string: filters and page, as getOrders takes them. */
 const listQuery = rangeInOrder(z.object({ ...orderFilters, ...invoicePaging }));
 export type OrderQuery = z.output<typeof listQuery>;
-export const ORDER_QUERY_NAMES = ['status', 'from', 'to', 'poNumber', 'buyerId', 'page', 'pageSize'] as const;
+export const ORDER_QUERY_NAMES = [
+  'status',
+  'from',
+  'to',
+  'poNumber',
+  'buyerId',
+  'costCentre',
+  'page',
+  'pageSize',
+] as const;
 export type OrderQueryName = (typeof ORDER_QUERY_NAMES)[number];
 
 /** The query string read as getOrders' filters; a refused field is left out and named with its problem. */

@@ -14,6 +14,7 @@ import {
   saveSettingsForm,
   setCostCentreActiveForm,
 } from '../../features/cost-centres/cost-centres.server';
+import { ORDERS_PATH } from '../../features/orders/paths';
 import { readForm } from '../../lib/form.server';
 import { formatDay, formatMoney } from '../../lib/format';
 import { GatewayCallError } from '../../lib/gateway';
@@ -166,7 +167,15 @@ function CostCentreTable({
               {code.budget === null ? 'No limit' : formatMoney(code.budget, currency)}
             </td>
             <td data-label="Spent" className="data-table__amount">
-              {formatMoney(code.spent, currency)}
+              {code.spent > 0 ? (
+                // What the spend is made of: the orders charged to the code.
+                <Link to={`${ORDERS_PATH}?costCentre=${encodeURIComponent(code.code)}`}>
+                  {formatMoney(code.spent, currency)}
+                  <span className="visually-hidden">, orders charged to {code.code}</span>
+                </Link>
+              ) : (
+                formatMoney(code.spent, currency)
+              )}
             </td>
             <td
               data-label="Remaining"

@@ -114,6 +114,14 @@ function OrderFilters({
           </select>
         )}
       />
+      <FilterField
+        name="costCentre"
+        label="Cost centre"
+        problem={problems.costCentre}
+        control={(props) => (
+          <input type="search" {...props} defaultValue={query.costCentre ?? ''} maxLength={40} />
+        )}
+      />
     </ListFilters>
   );
 }

@@ -289,6 +289,7 @@ export interface AccountOrderFilters {
   to?: string | undefined;
   poNumber?: string | undefined;
   buyerId?: string | undefined;
+  costCentre?: string | undefined;
 }
 
 function accountOrdersWhere(storefrontId: string, accountId: string, filters: AccountOrderFilters) {
@@ -301,6 +302,7 @@ function accountOrdersWhere(storefrontId: string, accountId: string, filters: Ac
     filters.to ? sql`${placedOn} <= ${filters.to}::date` : undefined,
     filters.poNumber ? ilike(quotes.poNumber, containsPattern(filters.poNumber)) : undefined,
     filters.buyerId ? eq(quotes.contactId, filters.buyerId) : undefined,
+    filters.costCentre ? sql`lower(${quotes.costCentreCode}) = lower(${filters.costCentre})` : undefined,
   );
 }
 
