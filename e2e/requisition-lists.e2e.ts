@@ -120,3 +120,24 @@ test('a list is shared and a colleague adds it to their cart', async ({ browser 
   await owner.close();
   await colleague.close();
 });
+
+test("an order's lines go onto a list, a discontinued one kept out with its reason", async ({ page }) => {
+  // The demo's past order of Halvorsen's buyer (docs/decisions/0061-reorder.md): an antibody format the
+  // catalogue has discontinued for FCA-10010, and two products sold as they were.
+  const name = `Spring CD4 panel ${Date.now()}`;
+  await signIn.byCookie(page, 'buyer@halvorsen.example');
+  await page.goto('/billing/orders/SO-2025-900417');
+  const panel = page.getByRole('form', { name: 'Add lines to a list: order SO-2025-900417' });
+  await expect(page.locator('details.add-to-list input[name="via"]')).toHaveValue('fetcher');
+  await page.locator('summary', { hasText: 'Add lines to a list' }).click();
+  await expect(panel.getByText('3 lines with their quantities.')).toBeVisible();
+  await panel.getByLabel('Name of the new list').fill(name);
+  await panel.getByRole('button', { name: 'Add', exact: true }).click();
+  const status = panel.getByRole('status');
+  await expect(status).toContainText(`Added 2 lines to ${name}.`);
+  await expect(status).toContainText(/is no longer made; order its replacement FCA-10010 instead\./);
+  await status.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.locator('.requisition-list__lines tbody tr')).toHaveCount(2);
+  await expect(row(page, ANTIBODY.sku)).toContainText(ANTIBODY.name);
+});
