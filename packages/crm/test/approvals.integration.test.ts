@@ -10,6 +10,7 @@ import {
   quoteLineItems,
   quotes,
 } from '../src/db/schema';
+import { DEMO_SPENDING_LIMIT, ensureDemoSpendingLimit } from '../src/seed/approvals';
 import { openSeededCrm, providerResult, type SeededCrm, testEngines } from '../src/testing';
 import { CHECKOUT_TEMPLATE, prepareOrdering, readyTestCart, type TestOrder } from './fixtures/orders';
 
@@ -381,6 +382,22 @@ describe.each(await testEngines())('approvals and spending limits on $name', (en
     const placed = await place();
     expect(placed.status).toBe(200);
     expect((await requestOf(cleo, quoteId)).status).toBe('Placed');
+  });
+
+  it("gives the demo's grants buyer a monthly limit the demo manager approves over, once", async () => {
+    const contact = (firstName: string, email: string) =>
+      prepareOrdering(crm, { accountId: crm.ids.halvorsen, firstName, lastName: 'Demo', email });
+    const grants = await contact('Elsa', DEMO_SPENDING_LIMIT.buyerEmail);
+    const approver = await contact('Ingrid', DEMO_SPENDING_LIMIT.approverEmail);
+    await ensureDemoSpendingLimit(crm.database.db);
+    await ensureDemoSpendingLimit(crm.database.db);
+    const spending = await crm.get('getMySpending', buyer(grants));
+    expect(spending.body).toMatchObject({ monthlyLimit: 5000, orderLimit: null, spent: 0, remaining: 5000 });
+    expect(spending.body.approvers).toEqual(['Ingrid Demo']);
+    const limits = await crm.get('getSpendingLimits', manager(ingrid));
+    expect(limits.body.users.filter((limit) => limit.contactId === grants)).toEqual([
+      expect.objectContaining({ monthlyLimit: 5000, approverIds: [approver] }),
+    ]);
   });
 
   it('makes one decision when two approvers decide at once', async () => {
