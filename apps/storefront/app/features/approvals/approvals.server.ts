@@ -1,8 +1,9 @@
 import type { Approval, ApprovalList, Spending, SpendingLimits } from '@storefront/contracts/crm-approvals';
 import { LIMIT_ROLES } from '@storefront/contracts/crm-approvals';
+import { problemOf } from '@storefront/contracts/crm-errors';
 import { z } from 'zod';
 import { accountScope, crmCall } from '../../lib/crm.server';
-import { refusalMessage } from '../../lib/crm-refusal';
+import { GatewayCallError } from '../../lib/gateway';
 import type { StorefrontSession } from '../../lib/storefront.server';
 import type { LimitActionResult } from './SpendingLimits';
 
@@ -94,6 +95,16 @@ export async function limitAction(session: StorefrontSession, form: FormData): P
     const limits = await saveLimit(session, parsed.data);
     return { intent: 'saveLimit', ok: true, message: 'Limit saved.', limits };
   } catch (error) {
-    return { intent: 'saveLimit', ok: false, message: refusalMessage(error) };
+    return { intent: 'saveLimit', ok: false, message: approvalRefusal(error) };
   }
+}
+
+/**
+ * What the CRM refused of a limit or a decision, as a person reads it beside the form: besides a wrong value or
+ * a request decided meanwhile, a 403 says why here (their own limit, their own order); other failures throw on.
+ */
+export function approvalRefusal(error: unknown): string {
+  if (error instanceof GatewayCallError && [400, 403, 404, 409].includes(error.status))
+    return problemOf(error);
+  throw error;
 }

@@ -1,9 +1,13 @@
 import { APPROVALS_PATH } from '@storefront/contracts/crm-approvals';
 import { data, Link, type MetaDescriptor } from 'react-router';
 import { ApprovalCard } from '../../features/approvals/ApprovalParts';
-import { decideApproval, decisionForm, loadApproval } from '../../features/approvals/approvals.server';
+import {
+  approvalRefusal,
+  decideApproval,
+  decisionForm,
+  loadApproval,
+} from '../../features/approvals/approvals.server';
 import { ownRecord } from '../../features/requests/requests.server';
-import { refusalMessage } from '../../lib/crm-refusal';
 import { readForm } from '../../lib/form.server';
 import type { GatewayCallError } from '../../lib/gateway';
 import { requireAccountSession } from '../../lib/storefront.server';
@@ -43,7 +47,7 @@ export async function action(args: Route.ActionArgs) {
     const decided = await decideApproval(session, args.params.approvalId, parsed.data);
     return { decided: decided.status, problem: null };
   } catch (error) {
-    const problem = refusalMessage(error);
+    const problem = approvalRefusal(error);
     return data({ decided: null, problem }, { status: (error as GatewayCallError).status });
   }
 }
