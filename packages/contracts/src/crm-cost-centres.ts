@@ -85,8 +85,14 @@ export const chosenCostCentreSchema = z.object({ id: z.string(), code: z.string(
 export type ChosenCostCentre = z.infer<typeof chosenCostCentreSchema>;
 
 const costCentreFields = {
-  code: text().trim().min(1, 'Enter a code.').max(COST_CENTRE_CODE_MAX),
-  name: text().trim().min(1, 'Enter a name.').max(COST_CENTRE_NAME_MAX),
+  code: text()
+    .trim()
+    .min(1, 'Enter a code.')
+    .max(COST_CENTRE_CODE_MAX, `A code has at most ${COST_CENTRE_CODE_MAX} characters.`),
+  name: text()
+    .trim()
+    .min(1, 'Enter a name.')
+    .max(COST_CENTRE_NAME_MAX, `A name has at most ${COST_CENTRE_NAME_MAX} characters.`),
   ownerContactId: id.nullable().default(null),
   budget: z
     .number()

@@ -115,7 +115,8 @@ describe.each(await testEngines())('cost centres and grant codes on $name', (eng
     };
     await bad({ budget: -1 }, /budget cannot be negative/);
     await bad({ code: '' }, /Enter a code/);
-    await bad({ name: 'x'.repeat(121) }, /name/);
+    await bad({ name: 'x'.repeat(121) }, /A name has at most 120 characters/);
+    await bad({ code: 'C'.repeat(41) }, /A code has at most 40 characters/);
     await bad({ name: 'A\u0000B' }, /NUL/);
     await bad({ validUntil: '2025-02-30' }, /validUntil/);
     const codes = (await listed('AWSManager')).costCentres.map((code) => code.code);
