@@ -66,6 +66,8 @@ export const spendingLimitsSchema = z.object({
   users: z.array(spendingLimitSchema.extend({ contactId: z.string(), name: z.string() })),
   /** The account's contacts, as approvers are chosen from them. */
   contacts: z.array(z.object({ contactId: z.string(), name: z.string(), email: z.string() })),
+  /** The manager asking: a limit of theirs is another manager's to set. */
+  callerId: z.string().nullable(),
 });
 export type SpendingLimits = z.infer<typeof spendingLimitsSchema>;
 

@@ -33,8 +33,10 @@ export function SpendingLimitsSection({
 }) {
   const money = (amount: number | null) =>
     amount === null ? 'No limit' : formatMoney(amount, limits.currency);
+  // A limit that would apply to the manager is another manager's to set.
   const withoutOwn = users.filter(
-    (user) => !limits.users.some((limit) => limit.contactId === user.contactId),
+    (user) =>
+      user.contactId !== limits.callerId && !limits.users.some((limit) => limit.contactId === user.contactId),
   );
   return (
     <section className="spending-limits" aria-labelledby="spending-limits-heading">

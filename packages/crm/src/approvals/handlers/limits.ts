@@ -36,7 +36,12 @@ export async function callerScope(ctx: HandlerContext, caller: Caller) {
 const nameOf = (contact: { firstName: string; lastName: string }) =>
   `${contact.firstName} ${contact.lastName}`.trim();
 
-async function limitsView(ctx: HandlerContext, accountId: string, currency: string): Promise<SpendingLimits> {
+async function limitsView(
+  ctx: HandlerContext,
+  accountId: string,
+  currency: string,
+  callerId: string | undefined,
+): Promise<SpendingLimits> {
   const [rows, contacts] = await Promise.all([
     accountLimits(ctx.db, accountId),
     accountContacts(ctx.db, accountId),
@@ -63,6 +68,7 @@ async function limitsView(ctx: HandlerContext, accountId: string, currency: stri
       name: nameOf(contact),
       email: contact.email,
     })),
+    callerId: callerId ?? null,
   };
 }
 
@@ -74,7 +80,7 @@ function requireManager(userType: string | undefined): void {
 export const getSpendingLimits: Handler<'getSpendingLimits'> = async (ctx, payload) => {
   requireManager(payload.userType);
   const scope = await callerScope(ctx, payload);
-  return limitsView(ctx, scope.account.id, scope.account.currency);
+  return limitsView(ctx, scope.account.id, scope.account.currency, payload.contactId);
 };
 
 /**
@@ -114,7 +120,7 @@ export const saveSpendingLimit: Handler<'saveSpendingLimit'> = async (ctx, paylo
     approverIds,
     updatedBy: payload.contactId ?? null,
   });
-  return limitsView(ctx, accountId, scope.account.currency);
+  return limitsView(ctx, accountId, scope.account.currency, payload.contactId);
 };
 
 /** The caller's spend this calendar month against the limit that applies to them. */
