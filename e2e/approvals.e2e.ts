@@ -2,7 +2,6 @@ import { expect, type Page, test } from '@playwright/test';
 import { cart } from './support/cart';
 import {
   atCheckout,
-  pressPlaceOrder,
   step,
   throughCustomForm,
   throughMethod,
