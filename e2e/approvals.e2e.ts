@@ -1,12 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { cart } from './support/cart';
-import {
-  atCheckout,
-  step,
-  throughCustomForm,
-  throughMethod,
-  throughShipping,
-} from './support/checkout';
+import { atCheckout, step, throughCustomForm, throughMethod, throughShipping } from './support/checkout';
 import { checkLayouts } from './support/layout';
 import { storefrontPathSentTo } from './support/mailbox';
 import { demoUser, signIn } from './support/sign-in';

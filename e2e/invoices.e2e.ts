@@ -50,7 +50,9 @@ test('a buyer filters invoices, exports the list, opens one and downloads its PD
   const csv = await download(page, 'Download CSV');
   expect(csv.fileName).toMatch(/^invoices-\d{4}-\d{2}-\d{2}\.csv$/);
   const rows = csv.bytes.toString('utf8').trimEnd().split('\r\n');
-  expect(rows[0]).toBe('Invoice number,Order number,Invoice date,Due date,Status,Currency,Amount,Balance,Cost centre');
+  expect(rows[0]).toBe(
+    'Invoice number,Order number,Invoice date,Due date,Status,Currency,Amount,Balance,Cost centre',
+  );
   expect(rows).toHaveLength(overdue.length + 1);
   expect(rows.slice(1).every((row) => row.split(',')[4] === 'Overdue')).toBe(true);
 

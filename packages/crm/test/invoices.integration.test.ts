@@ -80,7 +80,9 @@ describe.each(await testEngines())('invoices on $name', (engine) => {
     expect(status).toBe(200);
     expect(body.fileName).toBe(`invoices-${today}.csv`);
     const rows = body.content.trimEnd().split('\r\n');
-    expect(rows[0]).toBe('Invoice number,Order number,Invoice date,Due date,Status,Currency,Amount,Balance,Cost centre');
+    expect(rows[0]).toBe(
+      'Invoice number,Order number,Invoice date,Due date,Status,Currency,Amount,Balance,Cost centre',
+    );
     expect(rows.slice(1).map((row) => row.split(',')[0])).toEqual(
       overdue.body.invoices.map((invoice) => invoice.invoiceNumber),
     );
