@@ -1,26 +1,9 @@
-import {
-  APPROVAL_CRM_TYPES,
-  type ApprovalList,
-  type CrmType,
-  type DomainDetails,
-  type Envelope,
-} from '@storefront/contracts';
+import { APPROVAL_CRM_TYPES, type ApprovalList, type DomainDetails } from '@storefront/contracts';
 import { contacts } from '@storefront/crm/db/schema';
-import { openSeededCrm, type SeededCrm, TEST_SERVICE_TOKEN, testEngines } from '@storefront/crm/testing';
-import { ensureUser, migrateIdentity } from '@storefront/identity';
+import { type SeededCrm, testEngines } from '@storefront/crm/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_TEMPLATE, prepareOrdering, readyTestCart } from '../../crm/test/fixtures/orders';
-import { createCognitoTokenVerifier, createGateway, type Gateway } from '../src/index';
-import {
-  askGateway,
-  ensureStorefrontPool,
-  ISSUER_BASE,
-  identityService,
-  PASSWORD,
-  signIn,
-} from './user-pools';
-
-const CALL = 'query Call($data: AWSJSON) { salesforceActions(action: "makeCall", data: $data) }';
+import { openRoleGateway, type RoleGateway, type RoleUser } from './role-gateway';
 
 type ApprovalType = keyof typeof APPROVAL_CRM_TYPES;
 const TYPES = Object.keys(APPROVAL_CRM_TYPES) as ApprovalType[];
@@ -31,14 +14,21 @@ const USERS = {
     username: 'limits-buyer@halvorsen.example',
     group: 'AWSPortalUser',
     contactId: '003APBUYER0000AAA',
+    account: 'halvorsen',
   },
   manager: {
     username: 'limits-manager@halvorsen.example',
     group: 'AWSManager',
     contactId: '003APMANAGER00AAA',
+    account: 'halvorsen',
   },
-  other: { username: 'limits-manager@marlowe.example', group: 'AWSManager', contactId: '003APOTHER000AAA' },
-} as const;
+  other: {
+    username: 'limits-manager@marlowe.example',
+    group: 'AWSManager',
+    contactId: '003APOTHER000AAA',
+    account: 'marlowe',
+  },
+} as const satisfies Record<string, RoleUser>;
 type User = keyof typeof USERS;
 
 /**
@@ -49,30 +39,9 @@ type User = keyof typeof USERS;
  */
 describe.each(await testEngines())('approvals through the gateway on $name', (engine) => {
   let crm: SeededCrm;
-  let gateway: Gateway;
   let storefront: DomainDetails;
-  const tokens = {} as Record<User, string>;
-
-  const accountOf = (user: User) => (user === 'other' ? crm.ids.marlowe : crm.ids.halvorsen);
-
-  async function call<T = unknown>(
-    user: User | 'guest',
-    type: CrmType,
-    payload: object,
-  ): Promise<Envelope<T>> {
-    const { method, group } = APPROVAL_CRM_TYPES[type as ApprovalType];
-    const query = method === 'GET' ? `&${new URLSearchParams(payload as Record<string, string>)}` : '';
-    return askGateway<T>(gateway, 'salesforceActions', CALL, {
-      ...(user === 'guest' ? {} : { token: tokens[user] }),
-      variables: {
-        data: JSON.stringify({
-          callType: method,
-          endpoint: `/services/apexrest/${group}?type=${type}${query}`,
-          ...(method === 'POST' ? { payload: JSON.stringify(payload) } : {}),
-        }),
-      },
-    });
-  }
+  let accountOf: RoleGateway<User>['accountOf'];
+  let call: RoleGateway<User>['callAs'];
 
   /** A fresh order of the buyer's over their order limit, waiting for approval: its request's id. */
   async function waitingRequest(): Promise<string> {
@@ -112,22 +81,7 @@ describe.each(await testEngines())('approvals through the gateway on $name', (en
   }
 
   beforeAll(async () => {
-    crm = await openSeededCrm(engine);
-    const database = crm.database.database;
-    await migrateIdentity(database);
-    const identity = identityService(database, () => new Date(), ISSUER_BASE);
-    gateway = createGateway({
-      apiKey: 'test-api-key',
-      cacheTtlMs: 30_000,
-      crm: {
-        baseUrl: 'http://crm.test',
-        token: TEST_SERVICE_TOKEN,
-        fetch: (request) => crm.app.fetch(request),
-      },
-      verifyToken: createCognitoTokenVerifier({ issuerBase: ISSUER_BASE, fetch: identity }),
-    });
-    storefront = (await gateway.resolveDomain('localhost')) as DomainDetails;
-    await ensureStorefrontPool(database, storefront);
+    ({ crm, storefront, accountOf, callAs: call } = await openRoleGateway(engine, USERS));
     // The checkout template the fixtures place orders with.
     await prepareOrdering(crm, {
       accountId: crm.ids.halvorsen,
@@ -135,10 +89,7 @@ describe.each(await testEngines())('approvals through the gateway on $name', (en
       lastName: 'Buyer',
       email: 'u@h.example',
     });
-    for (const [user, { username, group, contactId }] of Object.entries(USERS) as [
-      User,
-      (typeof USERS)[User],
-    ][]) {
+    for (const [user, { username, contactId }] of Object.entries(USERS) as [User, (typeof USERS)[User]][]) {
       await crm.database.db.insert(contacts).values({
         id: contactId,
         accountId: accountOf(user),
@@ -146,21 +97,6 @@ describe.each(await testEngines())('approvals through the gateway on $name', (en
         lastName: 'Tester',
         email: username,
       });
-      await ensureUser(database, {
-        poolId: storefront.awsUserPoolId,
-        username,
-        password: PASSWORD,
-        email: username,
-        givenName: user,
-        familyName: 'Tester',
-        groups: [group],
-        attributes: {
-          'custom:salesforceAccountId': accountOf(user),
-          'custom:salesforceContactId': contactId,
-        },
-        status: 'CONFIRMED',
-      });
-      tokens[user] = (await signIn(identity, storefront.clientId, username)).AccessToken;
     }
     // The buyer's limit, set by their manager through the gateway: every order of theirs waits.
     const set = await call('manager', 'saveSpendingLimit', payloadOf('saveSpendingLimit', ''));

@@ -1,24 +1,7 @@
-import {
-  COST_CENTRE_CRM_TYPES,
-  type CostCentre,
-  type CrmType,
-  type DomainDetails,
-  type Envelope,
-} from '@storefront/contracts';
-import { openSeededCrm, type SeededCrm, TEST_SERVICE_TOKEN, testEngines } from '@storefront/crm/testing';
-import { ensureUser, migrateIdentity } from '@storefront/identity';
+import { COST_CENTRE_CRM_TYPES, type CostCentre, type DomainDetails } from '@storefront/contracts';
+import { type SeededCrm, testEngines } from '@storefront/crm/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCognitoTokenVerifier, createGateway, type Gateway } from '../src/index';
-import {
-  askGateway,
-  ensureStorefrontPool,
-  ISSUER_BASE,
-  identityService,
-  PASSWORD,
-  signIn,
-} from './user-pools';
-
-const CALL = 'query Call($data: AWSJSON) { salesforceActions(action: "makeCall", data: $data) }';
+import { openRoleGateway, type RoleGateway, type RoleUser } from './role-gateway';
 
 type CostCentreType = keyof typeof COST_CENTRE_CRM_TYPES;
 const TYPES = Object.keys(COST_CENTRE_CRM_TYPES) as CostCentreType[];
@@ -30,14 +13,25 @@ const MANAGERS_ONLY: readonly CostCentreType[] = [
 
 /** Who calls: a portal user and a manager of Halvorsen, and a manager of Marlowe. */
 const USERS = {
-  buyer: { username: 'cc-buyer@halvorsen.example', group: 'AWSPortalUser', contactId: '003CCBUYER0000AAA' },
-  manager: { username: 'cc-manager@halvorsen.example', group: 'AWSManager', contactId: '003CCMANAGER00AAA' },
+  buyer: {
+    username: 'cc-buyer@halvorsen.example',
+    group: 'AWSPortalUser',
+    contactId: '003CCBUYER0000AAA',
+    account: 'halvorsen',
+  },
+  manager: {
+    username: 'cc-manager@halvorsen.example',
+    group: 'AWSManager',
+    contactId: '003CCMANAGER00AAA',
+    account: 'halvorsen',
+  },
   otherManager: {
     username: 'cc-manager@marlowe.example',
     group: 'AWSManager',
     contactId: '003CCOTHER000AAA',
+    account: 'marlowe',
   },
-} as const;
+} as const satisfies Record<string, RoleUser>;
 type User = keyof typeof USERS;
 
 /**
@@ -48,33 +42,12 @@ type User = keyof typeof USERS;
  */
 describe.each(await testEngines())('cost centres through the gateway on $name', (engine) => {
   let crm: SeededCrm;
-  let gateway: Gateway;
   let storefront: DomainDetails;
-  const tokens = {} as Record<User, string>;
+  let call: RoleGateway<User>['callAs'];
   let usable: CostCentre;
   let closed: CostCentre;
   /** Each caller's own cart. */
   const carts = {} as Record<User, string>;
-
-  const accountOf = (user: User) => (user === 'otherManager' ? crm.ids.marlowe : crm.ids.halvorsen);
-
-  async function call<T = unknown>(
-    user: User | 'guest',
-    type: CrmType,
-    payload: object,
-  ): Promise<Envelope<T>> {
-    const { method, group } = COST_CENTRE_CRM_TYPES[type as CostCentreType];
-    return askGateway<T>(gateway, 'salesforceActions', CALL, {
-      ...(user === 'guest' ? {} : { token: tokens[user] }),
-      variables: {
-        data: JSON.stringify({
-          callType: method,
-          endpoint: `/services/apexrest/${group}?type=${type}`,
-          payload: JSON.stringify(payload),
-        }),
-      },
-    });
-  }
 
   /** A payload of each type about Halvorsen's usable code, on the caller's own cart. */
   function payloadOf(type: CostCentreType, user: User | 'guest'): object {
@@ -96,41 +69,9 @@ describe.each(await testEngines())('cost centres through the gateway on $name', 
   }
 
   beforeAll(async () => {
-    crm = await openSeededCrm(engine);
-    const database = crm.database.database;
-    await migrateIdentity(database);
-    const identity = identityService(database, () => new Date(), ISSUER_BASE);
-    gateway = createGateway({
-      apiKey: 'test-api-key',
-      cacheTtlMs: 30_000,
-      crm: {
-        baseUrl: 'http://crm.test',
-        token: TEST_SERVICE_TOKEN,
-        fetch: (request) => crm.app.fetch(request),
-      },
-      verifyToken: createCognitoTokenVerifier({ issuerBase: ISSUER_BASE, fetch: identity }),
-    });
-    storefront = (await gateway.resolveDomain('localhost')) as DomainDetails;
-    await ensureStorefrontPool(database, storefront);
-    for (const [user, { username, group, contactId }] of Object.entries(USERS) as [
-      User,
-      (typeof USERS)[User],
-    ][]) {
-      await ensureUser(database, {
-        poolId: storefront.awsUserPoolId,
-        username,
-        password: PASSWORD,
-        email: username,
-        givenName: user,
-        familyName: 'Tester',
-        groups: [group],
-        attributes: {
-          'custom:salesforceAccountId': accountOf(user),
-          'custom:salesforceContactId': contactId,
-        },
-        status: 'CONFIRMED',
-      });
-      tokens[user] = (await signIn(identity, storefront.clientId, username)).AccessToken;
+    let accountOf: RoleGateway<User>['accountOf'];
+    ({ crm, storefront, accountOf, callAs: call } = await openRoleGateway(engine, USERS));
+    for (const [user, { contactId }] of Object.entries(USERS) as [User, (typeof USERS)[User]][]) {
       const cart = await crm.post('startNewCart', {
         storefrontId: storefront.storefrontId,
         accountId: accountOf(user),

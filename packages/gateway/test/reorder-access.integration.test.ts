@@ -1,25 +1,8 @@
-import {
-  type CrmType,
-  type DomainDetails,
-  type Envelope,
-  REORDER_CRM_TYPES,
-  type ReorderResult,
-} from '@storefront/contracts';
-import { openSeededCrm, type SeededCrm, TEST_SERVICE_TOKEN, testEngines } from '@storefront/crm/testing';
-import { ensureUser, migrateIdentity } from '@storefront/identity';
+import { REORDER_CRM_TYPES, type ReorderResult } from '@storefront/contracts';
+import { type SeededCrm, testEngines } from '@storefront/crm/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PlacedTestOrder, placeTestOrder, prepareOrdering } from '../../crm/test/fixtures/orders';
-import { createCognitoTokenVerifier, createGateway, type Gateway } from '../src/index';
-import {
-  askGateway,
-  ensureStorefrontPool,
-  ISSUER_BASE,
-  identityService,
-  PASSWORD,
-  signIn,
-} from './user-pools';
-
-const CALL = 'query Call($data: AWSJSON) { salesforceActions(action: "makeCall", data: $data) }';
+import { openRoleGateway, type RoleGateway, type RoleUser } from './role-gateway';
 
 type ReorderType = keyof typeof REORDER_CRM_TYPES;
 const REORDER_TYPES = Object.keys(REORDER_CRM_TYPES) as ReorderType[];
@@ -30,14 +13,21 @@ const USERS = {
     username: 'reorder-buyer@halvorsen.example',
     group: 'AWSPortalUser',
     contactId: '003REBUYER000AAA',
+    account: 'halvorsen',
   },
   manager: {
     username: 'reorder-manager@halvorsen.example',
     group: 'AWSManager',
     contactId: '003REMANAGER0AAA',
+    account: 'halvorsen',
   },
-  other: { username: 'reorder-buyer@marlowe.example', group: 'AWSPortalUser', contactId: '003REOTHER000AAA' },
-} as const;
+  other: {
+    username: 'reorder-buyer@marlowe.example',
+    group: 'AWSPortalUser',
+    contactId: '003REOTHER000AAA',
+    account: 'marlowe',
+  },
+} as const satisfies Record<string, RoleUser>;
 type User = keyof typeof USERS;
 
 /**
@@ -48,29 +38,8 @@ type User = keyof typeof USERS;
  */
 describe.each(await testEngines())('reorder through the gateway on $name', (engine) => {
   let crm: SeededCrm;
-  let gateway: Gateway;
-  let storefront: DomainDetails;
   let order: PlacedTestOrder;
-  const tokens = {} as Record<User, string>;
-
-  async function call<T = unknown>(
-    user: User | 'guest',
-    type: CrmType,
-    payload: object,
-  ): Promise<Envelope<T>> {
-    const { method, group } = REORDER_CRM_TYPES[type as ReorderType];
-    const query = method === 'GET' ? `&${new URLSearchParams(payload as Record<string, string>)}` : '';
-    return askGateway<T>(gateway, 'salesforceActions', CALL, {
-      ...(user === 'guest' ? {} : { token: tokens[user] }),
-      variables: {
-        data: JSON.stringify({
-          callType: method,
-          endpoint: `/services/apexrest/${group}?type=${type}${query}`,
-          ...(method === 'POST' ? { payload: JSON.stringify(payload) } : {}),
-        }),
-      },
-    });
-  }
+  let call: RoleGateway<User>['callAs'];
 
   /** A payload of each type as the reorder page sends it (account and contact are bound anyway). */
   const payloadOf = (type: ReorderType): object =>
@@ -79,7 +48,7 @@ describe.each(await testEngines())('reorder through the gateway on $name', (engi
       : { orderNumber: order.orderNumber, lines: [{ sku: order.skus[0], qty: 1 }] };
 
   beforeAll(async () => {
-    crm = await openSeededCrm(engine);
+    ({ crm, callAs: call } = await openRoleGateway(engine, USERS));
     const ana = await prepareOrdering(crm, {
       accountId: crm.ids.halvorsen,
       firstName: 'Ana',
@@ -92,41 +61,6 @@ describe.each(await testEngines())('reorder through the gateway on $name', (engi
       quantities: [2],
       poNumber: 'REORDER-ACCESS',
     });
-    const database = crm.database.database;
-    await migrateIdentity(database);
-    const identity = identityService(database, () => new Date(), ISSUER_BASE);
-    gateway = createGateway({
-      apiKey: 'test-api-key',
-      cacheTtlMs: 30_000,
-      crm: {
-        baseUrl: 'http://crm.test',
-        token: TEST_SERVICE_TOKEN,
-        fetch: (request) => crm.app.fetch(request),
-      },
-      verifyToken: createCognitoTokenVerifier({ issuerBase: ISSUER_BASE, fetch: identity }),
-    });
-    storefront = (await gateway.resolveDomain('localhost')) as DomainDetails;
-    await ensureStorefrontPool(database, storefront);
-    for (const [user, { username, group, contactId }] of Object.entries(USERS) as [
-      User,
-      (typeof USERS)[User],
-    ][]) {
-      await ensureUser(database, {
-        poolId: storefront.awsUserPoolId,
-        username,
-        password: PASSWORD,
-        email: username,
-        givenName: user,
-        familyName: 'Tester',
-        groups: [group],
-        attributes: {
-          'custom:salesforceAccountId': user === 'other' ? crm.ids.marlowe : crm.ids.halvorsen,
-          'custom:salesforceContactId': contactId,
-        },
-        status: 'CONFIRMED',
-      });
-      tokens[user] = (await signIn(identity, storefront.clientId, username)).AccessToken;
-    }
   });
   afterAll(() => crm?.close());
 

@@ -1,24 +1,11 @@
 import {
-  type CrmType,
   type DomainDetails,
-  type Envelope,
   REQUISITION_LIST_CRM_TYPES,
   type RequisitionListSummary,
 } from '@storefront/contracts';
-import { openSeededCrm, type SeededCrm, TEST_SERVICE_TOKEN, testEngines } from '@storefront/crm/testing';
-import { ensureUser, migrateIdentity } from '@storefront/identity';
+import { type SeededCrm, testEngines } from '@storefront/crm/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCognitoTokenVerifier, createGateway, type Gateway } from '../src/index';
-import {
-  askGateway,
-  ensureStorefrontPool,
-  ISSUER_BASE,
-  identityService,
-  PASSWORD,
-  signIn,
-} from './user-pools';
-
-const CALL = 'query Call($data: AWSJSON) { salesforceActions(action: "makeCall", data: $data) }';
+import { openRoleGateway, type RoleGateway, type RoleUser } from './role-gateway';
 
 type ListType = keyof typeof REQUISITION_LIST_CRM_TYPES;
 const LIST_TYPES = Object.keys(REQUISITION_LIST_CRM_TYPES) as ListType[];
@@ -29,14 +16,21 @@ const USERS = {
     username: 'lists-buyer@halvorsen.example',
     group: 'AWSPortalUser',
     contactId: '003RLBUYER0000AAA',
+    account: 'halvorsen',
   },
   manager: {
     username: 'lists-manager@halvorsen.example',
     group: 'AWSManager',
     contactId: '003RLMANAGER00AAA',
+    account: 'halvorsen',
   },
-  other: { username: 'lists-buyer@marlowe.example', group: 'AWSPortalUser', contactId: '003RLOTHER000AAA' },
-} as const;
+  other: {
+    username: 'lists-buyer@marlowe.example',
+    group: 'AWSPortalUser',
+    contactId: '003RLOTHER000AAA',
+    account: 'marlowe',
+  },
+} as const satisfies Record<string, RoleUser>;
 type User = keyof typeof USERS;
 
 /**
@@ -47,36 +41,13 @@ type User = keyof typeof USERS;
  */
 describe.each(await testEngines())('requisition lists through the gateway on $name', (engine) => {
   let crm: SeededCrm;
-  let gateway: Gateway;
   let storefront: DomainDetails;
-  const tokens = {} as Record<User, string>;
+  let call: RoleGateway<User>['callAs'];
   /** The buyer's private list, and a list of theirs shared read-only with the account. */
   let privateList: RequisitionListSummary;
   let sharedList: RequisitionListSummary;
   let sku: string;
   const throwaway: string[] = [];
-
-  const accountOf = (user: User) => (user === 'other' ? crm.ids.marlowe : crm.ids.halvorsen);
-
-  /** One makeCall as `user` (or a guest), naming the type's own method and group as the storefront does. */
-  async function call<T = unknown>(
-    user: User | 'guest',
-    type: CrmType,
-    payload: object,
-  ): Promise<Envelope<T>> {
-    const { method, group } = REQUISITION_LIST_CRM_TYPES[type as ListType];
-    const query = method === 'GET' ? `&${new URLSearchParams(payload as Record<string, string>)}` : '';
-    return askGateway<T>(gateway, 'salesforceActions', CALL, {
-      ...(user === 'guest' ? {} : { token: tokens[user] }),
-      variables: {
-        data: JSON.stringify({
-          callType: method,
-          endpoint: `/services/apexrest/${group}?type=${type}${query}`,
-          ...(method === 'POST' ? { payload: JSON.stringify(payload) } : {}),
-        }),
-      },
-    });
-  }
 
   /** A payload of each type about `list`, as a page would send it (account and contact are bound anyway). */
   function payloadOf(type: ListType, list: RequisitionListSummary, lineId: string): object {
@@ -122,42 +93,7 @@ describe.each(await testEngines())('requisition lists through the gateway on $na
   }
 
   beforeAll(async () => {
-    crm = await openSeededCrm(engine);
-    const database = crm.database.database;
-    await migrateIdentity(database);
-    const identity = identityService(database, () => new Date(), ISSUER_BASE);
-    gateway = createGateway({
-      apiKey: 'test-api-key',
-      cacheTtlMs: 30_000,
-      crm: {
-        baseUrl: 'http://crm.test',
-        token: TEST_SERVICE_TOKEN,
-        fetch: (request) => crm.app.fetch(request),
-      },
-      verifyToken: createCognitoTokenVerifier({ issuerBase: ISSUER_BASE, fetch: identity }),
-    });
-    storefront = (await gateway.resolveDomain('localhost')) as DomainDetails;
-    await ensureStorefrontPool(database, storefront);
-    for (const [user, { username, group, contactId }] of Object.entries(USERS) as [
-      User,
-      (typeof USERS)[User],
-    ][]) {
-      await ensureUser(database, {
-        poolId: storefront.awsUserPoolId,
-        username,
-        password: PASSWORD,
-        email: username,
-        givenName: user,
-        familyName: 'Tester',
-        groups: [group],
-        attributes: {
-          'custom:salesforceAccountId': accountOf(user),
-          'custom:salesforceContactId': contactId,
-        },
-        status: 'CONFIRMED',
-      });
-      tokens[user] = (await signIn(identity, storefront.clientId, username)).AccessToken;
-    }
+    ({ crm, storefront, callAs: call } = await openRoleGateway(engine, USERS));
     const page = await crm.post('retrieveCatalogNG', {
       storefrontId: storefront.storefrontId,
       accountId: crm.ids.halvorsen,
