@@ -27,6 +27,7 @@ import { QUOTE_CRM_TYPES } from './crm-quotes';
 import { REORDER_CRM_TYPES } from './crm-reorder';
 import { REQUISITION_LIST_CRM_TYPES } from './crm-requisition-lists';
 import { SALES_QUOTE_CRM_TYPES } from './crm-sales-quotes';
+import { SEARCH_CRM_TYPES } from './crm-search';
 import { SERVICE_REQUEST_CRM_TYPES } from './crm-service-requests';
 import { SHIPPING_CRM_TYPES } from './crm-shipping';
 import { TAX_CRM_TYPES } from './crm-tax';
@@ -69,6 +70,7 @@ export const CRM_TYPES = {
   ...CONFIGURATOR_CRM_TYPES,
   ...COST_CENTRE_CRM_TYPES,
   ...REQUISITION_LIST_CRM_TYPES,
+  ...SEARCH_CRM_TYPES,
 };
 
 export type CrmType = keyof typeof CRM_TYPES;

@@ -37,6 +37,7 @@ export * from './crm-quotes';
 export * from './crm-reorder';
 export * from './crm-requisition-lists';
 export * from './crm-sales-quotes';
+export * from './crm-search';
 export * from './crm-service-requests';
 export * from './crm-shipping';
 export * from './crm-tax';

@@ -511,6 +511,8 @@ const SAMPLES: Samples = {
   },
   removeRequisitionListLines: { ...catalogue, contactId: '003-ana', listId: 'rql-1', lineIds: ['rqi-1'] },
   addRequisitionListToCart: { ...catalogue, contactId: '003-ana', listId: 'rql-1', lineIds: ['rqi-1'] },
+  getSearchSuggestions: { ...catalogue, contactId: '003-ana', text: 'cd4' },
+  recordRecentSearch: { ...catalogue, contactId: '003-ana', text: 'cd4 apc' },
   getCostCentres: catalogue,
   saveCostCentre: {
     ...catalogue,

@@ -226,6 +226,10 @@ export const CRM_ACCESS: Readonly<Record<CrmType, Access>> = {
   updateRequisitionListLines: 'account',
   removeRequisitionListLines: 'account',
   addRequisitionListToCart: 'account',
+  // Search suggestions (issue 34): guests get them too; the account (so its catalogue and prices) and the
+  // contact whose recent searches they hold are bound from the principal.
+  getSearchSuggestions: 'catalogue',
+  recordRecentSearch: 'account',
 };
 
 /** The access classes a user type holds. */

@@ -20,6 +20,7 @@ export * from '../operations/tables';
 export * from '../orders/tables';
 export * from '../payments/tables';
 export * from '../requisition-lists/tables';
+export * from '../search-suggestions/tables';
 export * from '../sales/tables';
 export * from '../shipping/tables';
 export * from '../storefronts/tables';

@@ -131,6 +131,7 @@ import { addCpqConfiguration, getCpqModel, priceCpqConfiguration } from '../sale
 import { addQuickOrder, checkQuickOrder } from '../sales/handlers/quick-order';
 import { getReorder, reorderLines } from '../sales/handlers/reorder';
 import { getActiveOpenCart, retrieveQuoteLines, takeThisQuote } from '../sales/handlers/sales-quotes';
+import { getSearchSuggestions, recordRecentSearch } from '../search-suggestions/handlers/suggestions';
 import {
   calculateShippingCharges,
   getShippingPicklists,
@@ -167,6 +168,8 @@ registerInvoicePayments(invoicePaymentPurpose);
 
 /** One handler per CRM type of the contract; the type checker keeps the two lists equal. */
 export const HANDLERS: Handlers = {
+  getSearchSuggestions,
+  recordRecentSearch,
   getAddressBook,
   saveAccountLocation,
   deleteAccountLocation,
