@@ -103,6 +103,8 @@ export default [
     route('cpq', 'routes/ordering/cpq.tsx', { id: 'cpq' }),
   ]),
   route('api/quick-order/check', 'features/quick-order/check-api.ts', { id: 'api-quick-order-check' }),
+  // The header search box's suggestions as the buyer types (issue 34).
+  route('api/search/suggest', 'features/search-suggestions/suggest-api.ts', { id: 'api-search-suggest' }),
   // The parts configurator (spec P§2 /configurator): account pages, in the account area's layout.
   layout('routes/billing/layout.tsx', { id: 'configurator-area' }, [
     route('configurator', 'routes/configurator/parts.tsx', { id: 'configurator' }),

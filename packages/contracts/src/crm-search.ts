@@ -53,12 +53,15 @@ export const SEARCH_CRM_TYPES = {
     payload: z.object({ ...catalogueScope, contactId: id.optional(), text: searchText }),
     answer: searchSuggestionsSchema,
   }),
-  /** A search page was run: its text joins the contact's recent searches (the newest kept, once each). */
+  /**
+   * A search page was run: its text joins the contact's recent searches (the newest kept, once each). The
+   * contact is the gateway's to bind; without one (a guest) the CRM refuses.
+   */
   recordRecentSearch: crmType({
     group: 'ecommerce',
     cacheable: false,
     method: 'POST',
-    payload: z.object({ ...catalogueScope, contactId: id, text: searchText }),
+    payload: z.object({ ...catalogueScope, contactId: id.optional(), text: searchText }),
     answer: z.object({ recent: z.array(z.string()) }),
   }),
 };

@@ -1,10 +1,10 @@
-import { useId } from 'react';
-import { Form, Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { AccountControls, ActingAccount } from '../../components/AccountControls';
 import { Deferred } from '../../components/Deferred';
 import { NotificationsLink } from '../../components/NotificationsLink';
 import type { CartTotal } from '../../features/cart/cart-actions';
 import { useCartTotal } from '../../features/cart/cart-total';
+import { SearchCombobox } from '../../features/search-suggestions/SearchCombobox';
 import { formatMoney } from '../../lib/format';
 import { CART_PATH } from '../../lib/paths';
 import type { BlockProps } from '../types';
@@ -16,11 +16,10 @@ function HeaderCartTotal({ loaded }: { loaded: CartTotal }) {
 }
 
 /**
- * Logo (configuration.logo, else the theme's), storefront name, a product search, the cart with its total,
+ * Logo (configuration.logo, else the theme's), storefront name, a product search with suggestions as one types, the cart with its total,
  * the account corner and, for a user who may act for several accounts, the account they act for.
  */
 export function Header({ block, fields, data, page }: BlockProps<'header'>) {
-  const searchId = useId();
   const [searchParams] = useSearchParams();
   return (
     <div className="site-header">
@@ -30,23 +29,12 @@ export function Header({ block, fields, data, page }: BlockProps<'header'>) {
       </Link>
       {fields.tagline && <p className="site-header__tagline">{fields.tagline}</p>}
       {fields.showSearch && (
-        <Form method="get" action={fields.searchPath} role="search" className="search-form">
-          <label htmlFor={searchId} className="visually-hidden">
-            Search products
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            name="searchText"
-            defaultValue={searchParams.get('searchText') ?? ''}
-            placeholder={fields.searchPlaceholder}
-            maxLength={200}
-            className="search-form__input"
-          />
-          <button type="submit" className="button">
-            Search
-          </button>
-        </Form>
+        <SearchCombobox
+          searchPath={fields.searchPath}
+          placeholder={fields.searchPlaceholder}
+          defaultValue={searchParams.get('searchText') ?? ''}
+          guest={!page.viewer.signedIn}
+        />
       )}
       <Link to={CART_PATH} className="site-header__cart">
         Cart

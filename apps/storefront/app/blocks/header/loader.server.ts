@@ -1,5 +1,6 @@
 import { activeCartTotal } from '../../features/cart/cart.server';
 import { unseenNotifications } from '../../features/notifications/notifications.server';
+import { rememberSearchPage } from '../../features/search-suggestions/suggestions.server';
 import type { BlockLoader } from '../loader-types.server';
 
 /**
@@ -7,7 +8,8 @@ import type { BlockLoader } from '../loader-types.server';
  * viewer's notifications not yet seen. Both are deferred: the page does not wait for them, and neither read
  * ever fails (a failure is null).
  */
-export const loadHeader: BlockLoader<'header'> = async ({ session }) => ({
-  cart: activeCartTotal(session),
-  notifications: unseenNotifications(session),
-});
+export const loadHeader: BlockLoader<'header'> = async ({ session, fields }) => {
+  // The header's search box leads to the search page: a signed-in buyer's run of it is a recent search.
+  rememberSearchPage(session, fields.searchPath);
+  return { cart: activeCartTotal(session), notifications: unseenNotifications(session) };
+};

@@ -7,6 +7,7 @@ import {
 import { formatMoney } from '@storefront/contracts/money';
 import { findItemsPage } from '../../catalogue/queries/catalogue';
 import { unitPrice } from '../../catalogue/rules/pricing';
+import { CrmHttpError } from '../../core/errors';
 import type { Handler, HandlerContext } from '../../core/handler';
 import { accountScope } from '../../core/scope';
 import { matchingCategories, recentSearchesOf, rememberSearch, suggestedItems } from '../queries/suggestions';
@@ -46,6 +47,9 @@ export const getSearchSuggestions: Handler<'getSearchSuggestions'> = async (ctx,
 export const recordRecentSearch: Handler<'recordRecentSearch'> = async (ctx, payload) => {
   // The account must be the storefront's: a contact's searches are kept only where it shops.
   await accountScope(ctx, payload.storefrontId, payload.accountId);
+  if (!payload.contactId) {
+    throw new CrmHttpError(403, 'SIGN_IN_REQUIRED', 'sign in as a user of the account to keep recent searches.');
+  }
   const text = payload.text.replace(/\s+/g, ' ');
   const at = { storefrontId: payload.storefrontId, contactId: payload.contactId };
   await rememberSearch(ctx.db, { ...at, text, kept: RECENT_SEARCHES_KEPT });
