@@ -161,6 +161,8 @@ export const catalogPageSchema = z.object({
   capped: z.boolean(),
   page: z.number(),
   pageSize: z.number(),
+  /** The query the search corrected a misspelt search text to ("did you mean"); null when none. */
+  correctedText: z.string().nullable().default(null),
 });
 export type CatalogPage = z.infer<typeof catalogPageSchema>;
 

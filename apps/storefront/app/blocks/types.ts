@@ -50,6 +50,16 @@ export interface ProductListData {
   };
   /** A signed-in buyer's saved filters, last saved first; null where none can be kept (guests, featured lists). */
   savedFilters: { id: string; name: string }[] | null;
+  /** "Did you mean": the search the CRM corrected a misspelt search text to; null when none. */
+  correctedText: string | null;
+  /** What a search that found nothing offers instead (never a blank list); null when something was found. */
+  noResults: NoResults | null;
+}
+
+/** A search's dead end avoided: the corrected search's first products and the catalogue's top categories. */
+export interface NoResults {
+  closeMatches: CatalogItemCard[];
+  categories: { name: string; slug: string }[];
 }
 
 /**

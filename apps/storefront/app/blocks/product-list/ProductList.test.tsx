@@ -24,6 +24,8 @@ const list = (overrides: Partial<ProductListData> = {}): ProductListData => ({
   category: null,
   pinnedCategory: null,
   savedFilters: null,
+  correctedText: null,
+  noResults: null,
   facets: {
     categories: [{ categoryId: 'c1', name: 'Flow Cytometry Antibodies', count: 50 }],
     picklists: [
@@ -170,6 +172,83 @@ describe('productList block', () => {
     expect(screen.queryByRole('form')).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
     expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('a search without a dead end', () => {
+  const nothing = (overrides: Partial<ProductListData> = {}) =>
+    list({
+      items: [],
+      totalCount: 0,
+      page: 1,
+      pageCount: 1,
+      searchText: 'antibdy',
+      filters: {},
+      facets: { categories: [], picklists: [] },
+      noResults: {
+        closeMatches: [item],
+        categories: [
+          { name: 'Antibodies', slug: 'antibodies' },
+          { name: 'Genomics Kits', slug: 'genomics-kits' },
+        ],
+      },
+      ...overrides,
+    });
+
+  it('asks "did you mean" with a link to the corrected search', async () => {
+    renderAt(
+      <BlockView
+        block={readyBlock('productList', {}, list({ searchText: 'antibdy', correctedText: 'antibody' }))}
+        page={page}
+      />,
+      '/search?searchText=antibdy&Conjugate=FITC',
+    );
+    const link = await screen.findByRole('link', { name: 'antibody' });
+    expect(link.closest('p')?.textContent).toBe('Did you mean antibody?');
+    expect(link.getAttribute('href')).toBe('/search?searchText=antibody');
+  });
+
+  it('says plainly that nothing matched and offers close matches and the top categories', async () => {
+    renderAt(
+      <BlockView block={readyBlock('productList', {}, nothing({ correctedText: 'antibody' }))} page={page} />,
+      '/search?searchText=antibdy',
+    );
+    expect((await screen.findByRole('status')).textContent).toBe('No products match “antibdy”.');
+    const matches = screen.getByRole('region', { name: 'Close matches' });
+    expect(within(matches).getAllByRole('article')).toHaveLength(1);
+    const categories = screen.getByRole('navigation', { name: 'Browse the catalogue' });
+    expect(
+      within(categories)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Antibodies', '/category/antibodies'],
+      ['Genomics Kits', '/category/genomics-kits'],
+    ]);
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+  });
+
+  it('still offers the categories when nothing comes close', async () => {
+    renderAt(
+      <BlockView
+        block={readyBlock(
+          'productList',
+          {},
+          nothing({
+            searchText: 'qwxzv',
+            noResults: { closeMatches: [], categories: [{ name: 'Antibodies', slug: 'antibodies' }] },
+          }),
+        )}
+        page={page}
+      />,
+      '/search?searchText=qwxzv',
+    );
+    expect((await screen.findByRole('status')).textContent).toBe('No products match “qwxzv”.');
+    expect(screen.queryByRole('region', { name: 'Close matches' })).toBeNull();
+    expect(screen.queryByText(/Did you mean/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Antibodies' }).getAttribute('href')).toBe(
+      '/category/antibodies',
+    );
   });
 });
 

@@ -3,6 +3,7 @@ import { ProductGrid } from '../../components/ProductGrid';
 import { formatCount } from '../../lib/format';
 import type { BlockProps } from '../types';
 import { FilteredResults } from './Filters';
+import { DidYouMean, NothingFound } from './NoDeadEnds';
 import { Pagination } from './Pagination';
 
 /** Catalogue items with filters, sort, result count and paging; a featured list is a compact grid. */
@@ -47,7 +48,8 @@ export function ProductList({ block, fields, data, page }: BlockProps<'productLi
           {formatCount(CATALOGUE_ITEM_CAP)} are listed. Refine your search or filters to see the rest.
         </p>
       )}
-      {grid}
+      {data.correctedText && <DidYouMean correctedText={data.correctedText} />}
+      {data.noResults ? <NothingFound noResults={data.noResults} actions={fields.actions} /> : grid}
       <Pagination page={data.page} pageCount={data.pageCount} />
     </div>
   );

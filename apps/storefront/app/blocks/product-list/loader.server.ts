@@ -1,9 +1,10 @@
-import { PICKLIST_FIELDS } from '@storefront/contracts/catalogue';
+import { type Category, PICKLIST_FIELDS } from '@storefront/contracts/catalogue';
 import { CATALOGUE_ITEM_CAP } from '@storefront/contracts/constants';
 import { findCategory } from '../../lib/catalogue';
 import { accountScope, crmCall, orElse, orNone } from '../../lib/crm.server';
 import type { StorefrontSession } from '../../lib/storefront.server';
 import type { BlockLoader } from '../loader-types.server';
+import type { NoResults } from '../types';
 import { readListQuery } from './query';
 
 /**
@@ -44,9 +45,15 @@ export const loadProductList: BlockLoader<'productList'> = async ({ session, fie
       : [],
     withFacets ? savedFiltersOf(session) : null,
   ]);
+  const items = page?.items ?? [];
+  const correctedText = page?.correctedText ?? null;
+  const noResults =
+    items.length === 0 && !fields.featured
+      ? await offeredInstead(session, scope, correctedText, (await catalogue())?.categories ?? [])
+      : null;
   const totalCount = Math.min(page?.totalCount ?? 0, CATALOGUE_ITEM_CAP);
   return {
-    items: page?.items ?? [],
+    items,
     totalCount,
     capped: page?.capped ?? false,
     page: query.page,
@@ -63,8 +70,55 @@ export const loadProductList: BlockLoader<'productList'> = async ({ session, fie
       picklists: picklists.filter((facet) => facet.options.length > 0),
     },
     savedFilters,
+    correctedText,
+    noResults,
   };
 };
+
+/** Top categories a search that found nothing offers, and how many of its nearest products. */
+const OFFERED_CATEGORIES = 8;
+const CLOSE_MATCHES = 4;
+
+/**
+ * What a list that found nothing offers instead: the first products of the corrected search (or of the same
+ * text without the category and filters that emptied it) and the catalogue's top categories.
+ */
+async function offeredInstead(
+  session: StorefrontSession,
+  scope: {
+    storefrontId: string;
+    accountId: string;
+    searchText?: string;
+    categoryId?: string;
+    filters: object;
+  },
+  correctedText: string | null,
+  categories: readonly Category[],
+): Promise<NoResults> {
+  const narrowed = scope.categoryId !== undefined || Object.keys(scope.filters).length > 0;
+  const searchText = correctedText ?? (narrowed ? scope.searchText : undefined);
+  const closeMatches = searchText
+    ? ((
+        await orNone(
+          crmCall(session, 'retrieveCatalogNG', {
+            storefrontId: scope.storefrontId,
+            accountId: scope.accountId,
+            searchText,
+            page: 1,
+            pageSize: CLOSE_MATCHES,
+            sort: 'name',
+            filters: {},
+          }),
+        )
+      )?.items ?? [])
+    : [];
+  const top = categories
+    .filter((category) => !category.parentId)
+    .sort((a, b) => a.sortOrder - b.sortOrder)
+    .slice(0, OFFERED_CATEGORIES)
+    .map(({ name, slug }) => ({ name, slug }));
+  return { closeMatches, categories: top };
+}
 
 /**
  * A signed-in buyer's saved filters (a guest's account is every guest's: it keeps none). The list shows
