@@ -163,10 +163,15 @@ describe.each(await testEngines())('catalogue types on $name', (engine) => {
       expect(byDescription.body.items.map((item) => item.name)).toEqual(['Cleaning Solution']);
     });
 
-    it('takes LIKE wildcards in the search text literally', async () => {
-      for (const searchText of ['%', '_', 'CD4%FITC', '\\']) {
+    it('reads signs in the search text as spaces between words, never as patterns', async () => {
+      for (const searchText of ['%', '_', '\\']) {
         expect((await catalog(crm.ids.marlowe, { searchText })).body.totalCount).toBe(0);
       }
+      const words = await catalog(crm.ids.marlowe, { searchText: 'CD4 FITC' });
+      expect(words.body.totalCount).toBeGreaterThan(0);
+      expect((await catalog(crm.ids.marlowe, { searchText: 'CD4%FITC' })).body.totalCount).toBe(
+        words.body.totalCount,
+      );
       expect((await catalog(crm.ids.marlowe, { searchText: '%' })).body.totalCount).toBe(0);
       expect((await catalog(crm.ids.marlowe, { searchText: '   ' })).body.totalCount).toBeGreaterThan(400);
     });

@@ -13,6 +13,7 @@ import { CATALOGUE_LIMITS, type FileProblem } from './import/format';
 import { type ImportPlan, type NewIds, planImport } from './import/plan';
 import type { CheckedRow } from './import/rows';
 import { loadCatalogueState } from './import/state';
+import { recordCatalogueTerms } from './search/terms';
 
 /** The catalogue through the operations API (docs/decisions/0056-catalogue-import.md). */
 
@@ -51,7 +52,11 @@ async function importRows(
   const state = await loadCatalogueState(db, storefrontId);
   if (!state) throw new OperationsRefusal(404, 'NOT_FOUND', 'The storefront is not there any more.');
   const planned = await planImport(rows, state, NEW_IDS);
-  if (apply && 'plan' in planned) await applyPlan(db, state.organisationId, planned.plan);
+  if (apply && 'plan' in planned) {
+    await applyPlan(db, state.organisationId, planned.plan);
+    // The products' new words become corrections for misspelt searches.
+    await recordCatalogueTerms(db, storefrontId);
+  }
   return planned;
 }
 

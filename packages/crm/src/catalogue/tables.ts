@@ -24,7 +24,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { accounts, catalogues, organisations, storefronts } from '../core/tables';
-import { money, oneOf, optionalMoney } from '../db/columns';
+import { money, oneOf, optionalMoney, tsvector } from '../db/columns';
 import { templates } from '../storefronts/tables';
 
 /** The catalogue capability's tables (one drizzle schema: db/schema.ts gathers every capability's). */
@@ -82,9 +82,20 @@ export const catalogueItems = pgTable(
     discontinued: boolean().notNull().default(false),
     /** What a discontinued product's buyers order instead; quick order names it. */
     replacementSku: text(),
+    /**
+     * The search document (catalogue/search): catalogue number, name, target, clone and CAS number weigh A;
+     * the other fields a lab searches by B; the short description C; the description D. Hyphens read as
+     * spaces on both sides of a search ("anti-CD3", "7-AAD"). Kept by PostgreSQL, so every writer keeps it.
+     */
+    search: tsvector()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, translate(sku || ' ' || name || ' ' || jsonb_path_query_array(specifications, '$[*] ? (@.name == "Target" || @.name == "Clone" || @.name == "CAS number").value')::text, '-–', '  ')), 'A') || setweight(to_tsvector('english'::regconfig, translate(jsonb_path_query_array(specifications, '$[*] ? (@.name == "Host species" || @.name == "Reactivity" || @.name == "Conjugate" || @.name == "Fluorochrome" || @.name == "Application" || @.name == "Size" || @.name == "Isotype").value')::text || ' ' || jsonb_path_query_array(attributes, '$.*')::text, '-–', '  ')), 'B') || setweight(to_tsvector('english'::regconfig, translate(short_description, '-–', '  ')), 'C') || setweight(to_tsvector('english'::regconfig, translate(description, '-–', '  ')), 'D')`,
+      ),
   },
   (t) => [
     uniqueIndex().on(t.catalogueId, t.sku),
+    index('catalogue_items_search').using('gin', t.search),
     uniqueIndex().on(t.catalogueId, t.slug),
     index().on(t.catalogueId, t.categoryId, t.sortOrder),
     // Trigram indexes serve the case-insensitive 'contains' search on each searched column.

@@ -6,6 +6,7 @@
 export * from '../accounts/tables';
 export * from '../approvals/tables';
 export * from '../cart/tables';
+export * from '../catalogue/search/tables';
 export * from '../catalogue/tables';
 export * from '../checkout/tables';
 export * from '../core/tables';
@@ -20,8 +21,8 @@ export * from '../operations/tables';
 export * from '../orders/tables';
 export * from '../payments/tables';
 export * from '../requisition-lists/tables';
-export * from '../search-suggestions/tables';
 export * from '../sales/tables';
+export * from '../search-suggestions/tables';
 export * from '../shipping/tables';
 export * from '../storefronts/tables';
 export * from '../support/tables';

@@ -5,6 +5,7 @@ import type { CatalogueFilter } from '../queries/catalogue';
 import { countByAttribute, countByCategory, countItems, findItemsPage } from '../queries/catalogue';
 import { listCategories } from '../queries/categories';
 import { capTotal, capWindow } from '../rules/catalogue-cap';
+import { prepareSearch, recordZeroResultQuery } from '../search';
 import { toCards } from './cards';
 
 /** The fields every catalogue query shares. */
@@ -14,6 +15,7 @@ type CatalogueQuery = CrmPayload<'getCatalogGroupCounts'>;
 async function scopedFilter(ctx: HandlerContext, query: CatalogueQuery) {
   const scope = await accountScope(ctx, query.storefrontId, query.accountId);
   const filter: CatalogueFilter = {
+    storefrontId: query.storefrontId,
     catalogueId: scope.catalogue.id,
     categoryId: query.categoryId,
     searchText: query.searchText,
@@ -25,17 +27,31 @@ async function scopedFilter(ctx: HandlerContext, query: CatalogueQuery) {
 export const retrieveCatalogNG: Handler<'retrieveCatalogNG'> = async (ctx, payload) => {
   const { scope, filter } = await scopedFilter(ctx, payload);
   const { offset, limit } = capWindow(payload.page, payload.pageSize);
-  const [matched, rows] = await Promise.all([
+  const [matched, rows, correctedText] = await Promise.all([
     countItems(ctx.db, filter),
     limit > 0 ? findItemsPage(ctx.db, filter, { sort: payload.sort, offset, limit }) : Promise.resolve([]),
+    correctionOf(ctx, payload.storefrontId, filter),
   ]);
+  // Only the words finding nothing count as a query with no result, not a category or filter that emptied it.
+  if (matched === 0 && filter.searchText && !filter.categoryId && noFilters(filter) && payload.page === 1)
+    await recordZeroResultQuery(ctx.db, payload.storefrontId, filter.searchText);
   return {
     items: await toCards(ctx, rows, scope.catalogue.currency),
     ...capTotal(matched),
     page: payload.page,
     pageSize: payload.pageSize,
+    correctedText,
   };
 };
+
+/** "Did you mean": the search's correction of misspelt words, when there is one. */
+async function correctionOf(ctx: HandlerContext, storefrontId: string, filter: CatalogueFilter) {
+  if (!filter.searchText) return null;
+  return (await prepareSearch(ctx.db, storefrontId, filter.searchText))?.correctedText ?? null;
+}
+
+const noFilters = (filter: CatalogueFilter) =>
+  Object.values(filter.filters ?? {}).every((values) => !values || values.length === 0);
 
 export const getEcatalogDetails: Handler<'getEcatalogDetails'> = async (ctx, payload) => {
   const { catalogue } = await accountScope(ctx, payload.storefrontId, payload.accountId);

@@ -74,7 +74,12 @@ async function productElsewhere(
   const rows = category
     ? await findItemsPage(
         ctx.db,
-        { catalogueId: catalogue.id, categoryId: category.id, filters: {} },
+        {
+          storefrontId: catalogue.storefrontId,
+          catalogueId: catalogue.id,
+          categoryId: category.id,
+          filters: {},
+        },
         { sort: 'name', offset: 0, limit: ALTERNATIVES },
       )
     : [];

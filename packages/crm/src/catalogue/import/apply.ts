@@ -21,6 +21,11 @@ import type { ImportPlan } from './plan';
 const ITEMS_PER_STATEMENT = 250;
 const ROWS_PER_STATEMENT = 2_000;
 
+/** The columns a statement writes: PostgreSQL computes generated ones (an item's search document). */
+function writable(table: PgTable) {
+  return Object.entries(getTableColumns(table)).filter(([, column]) => !column.generated);
+}
+
 /**
  * Inserts the rows as one JSON parameter the database takes apart (jsonb_to_recordset): far quicker than a
  * statement of thousands of parameters, whose building alone took longer than the database's work.
@@ -30,7 +35,7 @@ function insertFromJson<T extends PgTable>(
   rows: readonly T['$inferInsert'][],
   onConflict?: SQL,
 ): SQL {
-  const columns = Object.entries(getTableColumns(table)).map(([key, column]) => ({
+  const columns = writable(table).map(([key, column]) => ({
     key,
     name: toSnakeCase(key),
     type: column.getSQLType(),
@@ -54,7 +59,9 @@ function upsertOn<T extends PgTable>(
   kept: readonly (keyof T['$inferInsert'] & string)[] = [],
 ): SQL {
   const untouched = new Set<string>([...keys, ...kept]);
-  const set = Object.keys(getTableColumns(table)).filter((key) => !untouched.has(key));
+  const set = writable(table)
+    .map(([key]) => key)
+    .filter((key) => !untouched.has(key));
   return sql.raw(
     `on conflict (${keys.map((key) => `"${toSnakeCase(key)}"`).join(', ')}) do update set ${set
       .map((key) => `"${toSnakeCase(key)}" = excluded."${toSnakeCase(key)}"`)

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray } from 'drizzle-orm';
 import type { CrmDb } from '../../db/open';
 import {
   accounts,
@@ -17,7 +17,8 @@ import { nextTurn } from './format';
 
 export type CatalogueRow = typeof catalogues.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
-export type ItemRow = typeof catalogueItems.$inferSelect;
+/** An item as the import reads and writes it; its search document is PostgreSQL's to compute. */
+export type ItemRow = Omit<typeof catalogueItems.$inferSelect, 'search'>;
 export type AccountRef = Pick<typeof accounts.$inferSelect, 'id' | 'name' | 'catalogueId'>;
 
 /** What a storefront's catalogue file is compared with and made from: every catalogue of the storefront. */
@@ -67,6 +68,8 @@ async function inSlices<T>(ids: readonly string[], read: (slice: string[]) => Pr
   return rows;
 }
 
+const { search: _search, ...itemColumns } = getTableColumns(catalogueItems);
+
 /** Every item of the catalogues, a page at a time in id order. */
 async function itemsOf(db: CrmDb, catalogueIds: readonly string[]): Promise<ItemRow[]> {
   const items: ItemRow[] = [];
@@ -74,7 +77,7 @@ async function itemsOf(db: CrmDb, catalogueIds: readonly string[]): Promise<Item
   for (;;) {
     const after = items[items.length - 1]?.id;
     const page = await db
-      .select()
+      .select(itemColumns)
       .from(catalogueItems)
       .where(
         and(

@@ -1,5 +1,5 @@
 import { type CATALOGUE_SORTS, PICKLIST_FIELDS, type PicklistField } from '@storefront/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { CrmDb } from '../../db/open';
 import {
   catalogueItems,
@@ -9,12 +9,14 @@ import {
   productStock,
   quantityTiers,
 } from '../../db/schema';
-import { containsPattern } from '../rules/search';
+import { type PreparedSearch, prepareSearch } from '../search/match';
 
 /** An item by id, or a product by slug (an item id older product paths named also matches) or by SKU. */
 export type ProductRef = { itemId: string } | { slug: string } | { sku: string };
 
 export interface CatalogueFilter {
+  /** The storefront whose synonyms and words read the search text. */
+  storefrontId: string;
   catalogueId: string;
   categoryId?: string | undefined;
   searchText?: string | undefined;
@@ -38,20 +40,29 @@ const ATTRIBUTES = Object.fromEntries(
 /** A product still sold: a discontinued one stays only for the carts and orders that hold it. */
 export const onSale = () => eq(catalogueItems.discontinued, false);
 
-function conditions(filter: CatalogueFilter, facet?: Facet): SQL | undefined {
+/** The search text read once per filter: the list, its count and every facet count share the same reading. */
+const readings = new WeakMap<CatalogueFilter, Promise<PreparedSearch | null>>();
+
+function searchOf(db: CrmDb, filter: CatalogueFilter): Promise<PreparedSearch | null> {
+  if (!filter.searchText) return Promise.resolve(null);
+  let reading = readings.get(filter);
+  if (!reading) {
+    reading = prepareSearch(db, filter.storefrontId, filter.searchText);
+    readings.set(filter, reading);
+  }
+  return reading;
+}
+
+/** "Did you mean": the filter's search text with its misspelt words corrected; null when none was. */
+export async function correctedSearchText(db: CrmDb, filter: CatalogueFilter): Promise<string | null> {
+  return (await searchOf(db, filter))?.correctedText ?? null;
+}
+
+async function conditions(db: CrmDb, filter: CatalogueFilter, facet?: Facet): Promise<SQL | undefined> {
   const parts: (SQL | undefined)[] = [eq(catalogueItems.catalogueId, filter.catalogueId), onSale()];
   if (filter.categoryId && facet?.kind !== 'category')
     parts.push(inArray(catalogueItems.categoryId, categoryAndBelow(filter.categoryId)));
-  if (filter.searchText) {
-    const pattern = containsPattern(filter.searchText);
-    parts.push(
-      or(
-        ilike(catalogueItems.name, pattern),
-        ilike(catalogueItems.sku, pattern),
-        ilike(catalogueItems.shortDescription, pattern),
-      ),
-    );
-  }
+  parts.push((await searchOf(db, filter))?.where);
   for (const field of PICKLIST_FIELDS) {
     const values = filter.filters[field];
     if (!values?.length || (facet?.kind === 'attribute' && facet.field === field)) continue;
@@ -114,33 +125,40 @@ export const cardFields = {
 };
 
 export async function countItems(db: CrmDb, filter: CatalogueFilter): Promise<number> {
-  const [row] = await db.select({ count: count() }).from(catalogueItems).where(conditions(filter));
+  const [row] = await db
+    .select({ count: count() })
+    .from(catalogueItems)
+    .where(await conditions(db, filter));
   return row?.count ?? 0;
 }
 
-export function findItemsPage(
+/**
+ * A page of the matching items. A search sorted by name (the list's default) comes best match first, the
+ * name only ordering equal matches: a buyer who typed a catalogue number wants that product on top.
+ */
+export async function findItemsPage(
   db: CrmDb,
   filter: CatalogueFilter,
   page: { sort: (typeof CATALOGUE_SORTS)[number]; offset: number; limit: number },
 ) {
+  const search = await searchOf(db, filter);
+  const relevance = search && page.sort === 'name' ? search.orderBy : [];
   return db
     .select(cardFields)
     .from(catalogueItems)
-    .where(conditions(filter))
-    .orderBy(...SORTS[page.sort], asc(catalogueItems.id))
+    .where(await conditions(db, filter))
+    .orderBy(...relevance, ...SORTS[page.sort], asc(catalogueItems.id))
     .offset(page.offset)
     .limit(page.limit);
 }
 
 /** Every category of the catalogue with its matching items (zero included), in display order. */
-export function countByCategory(db: CrmDb, filter: CatalogueFilter) {
+export async function countByCategory(db: CrmDb, filter: CatalogueFilter) {
+  const matching = await conditions(db, filter, { kind: 'category' });
   return db
     .select({ categoryId: categories.id, name: categories.name, count: count(catalogueItems.id) })
     .from(categories)
-    .leftJoin(
-      catalogueItems,
-      and(eq(catalogueItems.categoryId, categories.id), conditions(filter, { kind: 'category' })),
-    )
+    .leftJoin(catalogueItems, and(eq(catalogueItems.categoryId, categories.id), matching))
     .where(eq(categories.catalogueId, filter.catalogueId))
     .groupBy(categories.id, categories.name, categories.sortOrder)
     .orderBy(asc(categories.sortOrder), asc(categories.name));
@@ -152,7 +170,7 @@ export async function countByAttribute(db: CrmDb, filter: CatalogueFilter, field
   const rows = await db
     .select({ value, count: count() })
     .from(catalogueItems)
-    .where(and(conditions(filter, { kind: 'attribute', field }), isNotNull(value)))
+    .where(and(await conditions(db, filter, { kind: 'attribute', field }), isNotNull(value)))
     .groupBy(value)
     .orderBy(asc(value));
   return rows.map((row) => ({ value: row.value ?? '', count: row.count }));
