@@ -5,39 +5,45 @@ import {
   SUGGESTED_PRODUCTS,
 } from '@storefront/contracts';
 import { formatMoney } from '@storefront/contracts/money';
-import { findItemsPage } from '../../catalogue/queries/catalogue';
 import { unitPrice } from '../../catalogue/rules/pricing';
+import { prepareSearch } from '../../catalogue/search';
 import { CrmHttpError } from '../../core/errors';
 import type { Handler, HandlerContext } from '../../core/handler';
 import { accountScope } from '../../core/scope';
 import { matchingCategories, recentSearchesOf, rememberSearch, suggestedItems } from '../queries/suggestions';
+import { typedPrefix } from '../rules/typed-prefix';
 
-/** The catalogue's best matching on-sale items, ranked as the search page ranks them. */
-async function suggestedItemIds(ctx: HandlerContext, catalogueId: string, text: string): Promise<string[]> {
-  const rows = await findItemsPage(
-    ctx.db,
-    { catalogueId, searchText: text, filters: {} },
-    { sort: 'name', offset: 0, limit: SUGGESTED_PRODUCTS },
-  );
-  return rows.map((row) => row.id);
-}
-
-async function productSuggestions(ctx: HandlerContext, catalogueId: string, currency: string, text: string) {
-  const ids = await suggestedItemIds(ctx, catalogueId, text);
-  const byId = new Map((await suggestedItems(ctx.db, catalogueId, ids)).map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    if (!row) return [];
-    const { images, listPrice, negotiatedPrice, priceSource, ...shown } = row;
+/** The catalogue's best on-sale items for the text, ranked as the search page ranks them, at this account's price. */
+async function productSuggestions(
+  ctx: HandlerContext,
+  scope: { storefrontId: string; catalogueId: string; currency: string },
+  text: string,
+) {
+  const typing = typedPrefix(text);
+  const [search, before] = await Promise.all([
+    prepareSearch(ctx.db, scope.storefrontId, text),
+    typing?.before ? prepareSearch(ctx.db, scope.storefrontId, typing.before) : null,
+  ]);
+  if (!search) return [];
+  const rows = await suggestedItems(ctx.db, scope.catalogueId, {
+    search,
+    typing: typing && { before: before?.where, prefix: typing.prefix },
+    limit: SUGGESTED_PRODUCTS,
+  });
+  return rows.map(({ images, listPrice, negotiatedPrice, priceSource, ...shown }) => {
     const price = unitPrice({ listPrice, negotiatedPrice, priceSource });
-    return [{ ...shown, imageUrl: images[0] ?? '', formattedPrice: formatMoney(price, currency) }];
+    return { ...shown, imageUrl: images[0] ?? '', formattedPrice: formatMoney(price, scope.currency) };
   });
 }
 
 export const getSearchSuggestions: Handler<'getSearchSuggestions'> = async (ctx, payload) => {
   const { catalogue } = await accountScope(ctx, payload.storefrontId, payload.accountId);
   const [products, categories, recent] = await Promise.all([
-    productSuggestions(ctx, catalogue.id, catalogue.currency, payload.text),
+    productSuggestions(
+      ctx,
+      { storefrontId: payload.storefrontId, catalogueId: catalogue.id, currency: catalogue.currency },
+      payload.text,
+    ),
     matchingCategories(ctx.db, catalogue.id, payload.text, SUGGESTED_CATEGORIES),
     payload.contactId ? recentSearchesOf(ctx.db, payload.storefrontId, payload.contactId, payload.text) : [],
   ]);
@@ -48,7 +54,11 @@ export const recordRecentSearch: Handler<'recordRecentSearch'> = async (ctx, pay
   // The account must be the storefront's: a contact's searches are kept only where it shops.
   await accountScope(ctx, payload.storefrontId, payload.accountId);
   if (!payload.contactId) {
-    throw new CrmHttpError(403, 'SIGN_IN_REQUIRED', 'sign in as a user of the account to keep recent searches.');
+    throw new CrmHttpError(
+      403,
+      'SIGN_IN_REQUIRED',
+      'sign in as a user of the account to keep recent searches.',
+    );
   }
   const text = payload.text.replace(/\s+/g, ' ');
   const at = { storefrontId: payload.storefrontId, contactId: payload.contactId };

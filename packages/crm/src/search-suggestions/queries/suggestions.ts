@@ -1,12 +1,28 @@
-import { and, asc, desc, eq, ilike, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { onSale } from '../../catalogue/queries/catalogue';
 import { containsPattern } from '../../catalogue/rules/search';
+import type { PreparedSearch } from '../../catalogue/search';
 import type { CrmDb } from '../../db/open';
 import { catalogueItems, categories } from '../../db/schema';
 import { recentSearches } from '../tables';
 
-/** What a product suggestion shows: no descriptions or attributes, so the answer stays small. */
-export function suggestedItems(db: CrmDb, catalogueId: string, itemIds: readonly string[]) {
-  if (itemIds.length === 0) return Promise.resolve([]);
+/**
+ * The catalogue's best on-sale items for a prepared search, in its order, with what a suggestion shows (no
+ * descriptions or attributes, so the answer stays small): one query.
+ */
+export function suggestedItems(
+  db: CrmDb,
+  catalogueId: string,
+  q: {
+    search: PreparedSearch;
+    /** The word still being typed, matched as a prefix, with what the words before it must match. */
+    typing: { before: SQL | undefined; prefix: string } | null;
+    limit: number;
+  },
+) {
+  const typed = q.typing
+    ? and(q.typing.before, sql`${catalogueItems.search} @@ to_tsquery('english', ${q.typing.prefix})`)
+    : undefined;
   return db
     .select({
       id: catalogueItems.id,
@@ -20,7 +36,9 @@ export function suggestedItems(db: CrmDb, catalogueId: string, itemIds: readonly
       priceSource: catalogueItems.priceSource,
     })
     .from(catalogueItems)
-    .where(and(eq(catalogueItems.catalogueId, catalogueId), inArray(catalogueItems.id, [...itemIds])));
+    .where(and(eq(catalogueItems.catalogueId, catalogueId), onSale(), or(q.search.where, typed)))
+    .orderBy(...q.search.orderBy, asc(catalogueItems.name), asc(catalogueItems.id))
+    .limit(q.limit);
 }
 
 /** The catalogue's categories whose name holds the text, in display order. */
