@@ -3,6 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { CrmDatabase, CrmDb } from '../db/open';
 import * as schema from '../db/schema';
+import { addDemoCatalogueSearch } from './catalogue-search';
 import { addDemoConfigurator, addDemoInstallBaseCatalogue } from './configurator';
 import { addDemoCourses } from './courses';
 import { addDemoCpqRules } from './cpq';
@@ -65,6 +66,7 @@ async function addDemoRecords(tx: CrmDb): Promise<void> {
   await addDemoCpqRules(tx);
   await addDemoConfigurator(tx);
   await addDemoInstallBaseCatalogue(tx);
+  await addDemoCatalogueSearch(tx);
 }
 
 async function writeDemo(db: CrmDb, data: DemoData): Promise<void> {

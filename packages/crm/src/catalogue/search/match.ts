@@ -57,7 +57,13 @@ export async function prepareSearch(
       sql` || `,
     ),
   );
+  const all = sql.join(
+    queries.map((query) => sql`(${query})`),
+    sql` && `,
+  );
   const where = and(
+    // A search of only such words ("for the") names nothing to find.
+    sql`numnode(${all}) > 0`,
     ...units.map((unit, index) => {
       const query = queries[index] as SQL;
       // A word the text search drops ("for", "with") asks nothing of a product.
@@ -68,10 +74,6 @@ export async function prepareSearch(
       );
     }),
   ) as SQL;
-  const all = sql.join(
-    queries.map((query) => sql`(${query})`),
-    sql` && `,
-  );
   // Weights D, C, B, A: name, number, target and clone count most (catalogue/tables search).
   const rank = sql`ts_rank('{0.05, 0.2, 0.4, 1.0}', ${catalogueItems.search}, ${all})`;
   const correctedText = fixes.size ? tokens.map((token) => fixes.get(token) ?? token).join(' ') : null;

@@ -235,6 +235,17 @@ const HAZARDS: Record<string, string[]> = {
   ],
 };
 
+/** The CAS registry numbers of the reagents that are one defined chemical, which chemists search by. */
+const CAS_NUMBERS: Record<string, string> = {
+  '7-AAD Viability Staining Solution': '7240-37-1',
+  'Propidium Iodide Staining Solution': '25535-16-4',
+  'DAPI Staining Solution': '28718-90-3',
+  'Calcein AM Viability Dye': '148504-34-1',
+  'Brefeldin A Solution, 1000X': '20350-15-6',
+  'Monensin Solution, 1000X': '22373-78-0',
+  'EDTA Solution, 0.5 M': '60-00-4',
+};
+
 /** Reagents kept at room temperature; the rest at 2–8 °C. */
 const ROOM_TEMPERATURE = new Set([
   'Sheath Fluid',
@@ -361,6 +372,7 @@ export function reagentProducts(prng: Prng): ProductSpec[] {
         specifications: specifications(
           ['Application', application],
           ['Format', format],
+          ['CAS number', CAS_NUMBERS[name]],
           ['Size', unit],
           ['Storage', ROOM_TEMPERATURE.has(name) ? '15–30 °C' : '2–8 °C; do not freeze'],
           ['Shelf life', '18 months from manufacture'],
