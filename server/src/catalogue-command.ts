@@ -1,7 +1,8 @@
 /**
  * `npm run catalogue -- import <file>` and `npm run catalogue -- export <file>`: a storefront's catalogue in and
  * out as CSV, XLSX or JSON (by the file's extension), through the running storefront's operations API, so its
- * caches show an import at once. An import is checked here first, row by row with a progress bar in a
+ * caches show an import at once. `import-synonyms` and `export-synonyms` do the same for the search's synonym
+ * groups, and `zero-results` writes the searches that found nothing (docs/decisions/0065-catalogue-search.md). An import is checked here first, row by row with a progress bar in a
  * terminal, with the very checks the storefront makes; a refused file prints each problem by row and column and
  * exits with 1 (docs/decisions/0056-catalogue-import.md).
  */
@@ -15,8 +16,10 @@ import {
   type CatalogueImportReport,
   IDEMPOTENCY_KEY_HEADER,
   MAX_CATALOGUE_FILE_BYTES,
+  MAX_SYNONYMS_FILE_BYTES,
+  type SynonymsImportReport,
 } from '@storefront/contracts';
-import { catalogueFormatOf, checkCatalogueFile } from '@storefront/crm';
+import { catalogueFormatOf, checkCatalogueFile, checkSynonymsFile } from '@storefront/crm';
 import { runCommand, UsageError } from './command-line';
 import {
   OPERATIONS_CLIENT_OPTIONS,
@@ -29,7 +32,14 @@ import {
 const USAGE = `Usage:
   npm run catalogue -- import <file.csv|file.xlsx|file.json> [--dry-run]
   npm run catalogue -- export <file.csv|file.xlsx|file.json>
+  npm run catalogue -- import-synonyms <file.csv|file.xlsx|file.json> [--dry-run]
+  npm run catalogue -- export-synonyms <file.csv|file.xlsx|file.json>
+  npm run catalogue -- zero-results <file.csv|file.xlsx|file.json>
 ${OPERATIONS_CLIENT_USAGE}`;
+
+const VERBS = ['import', 'export', 'import-synonyms', 'export-synonyms', 'zero-results'] as const;
+type Verb = (typeof VERBS)[number];
+const isVerb = (verb: string | undefined): verb is Verb => VERBS.includes(verb as Verb);
 
 type Problem = CatalogueImportReport['problems'][number];
 
@@ -42,14 +52,43 @@ async function command(): Promise<string> {
     },
   });
   const [verb, file, ...rest] = positionals;
-  if ((verb !== 'import' && verb !== 'export') || !file || rest.length > 0)
-    throw new UsageError('Say import or export, and the file.');
+  if (!isVerb(verb) || !file || rest.length > 0)
+    throw new UsageError(`Say ${VERBS.join(', ')}, and the file.`);
   const format = catalogueFormatOf(file);
   if (!format) throw new UsageError(`${file}: the file's name must end in .csv, .xlsx or .json.`);
   const api = operationsClient(values);
-  return verb === 'import'
-    ? importFile(api, resolve(file), format, values['dry-run'])
-    : exportFile(api, resolve(file), format);
+  const path = resolve(file);
+  switch (verb) {
+    case 'import':
+      return importFile(api, path, format, values['dry-run']);
+    case 'import-synonyms':
+      return importSynonyms(api, path, format, values['dry-run']);
+    case 'export':
+      return exportFile(api, `/catalogue/export?format=${format}`, path, 'the catalogue');
+    case 'export-synonyms':
+      return exportFile(api, `/catalogue/synonyms?format=${format}`, path, 'the search synonyms');
+    case 'zero-results':
+      return exportFile(
+        api,
+        `/catalogue/zero-result-queries?format=${format}`,
+        path,
+        'the searches that found nothing',
+      );
+  }
+}
+
+/** A file's bytes, refused by its size before it is read. */
+async function boundedFile(file: string, maxBytes: number, kind: string) {
+  const size = (
+    await stat(file).catch(() => {
+      throw new Error(`There is no file ${file}.`);
+    })
+  ).size;
+  if (size > maxBytes)
+    throw new Error(
+      `${basename(file)} is ${megabytes(size)}; a ${kind} file may be at most ${megabytes(maxBytes)}. Split it.`,
+    );
+  return readFile(file);
 }
 
 async function importFile(
@@ -58,16 +97,7 @@ async function importFile(
   format: CatalogueFormat,
   dryRun: boolean,
 ): Promise<string> {
-  const size = (
-    await stat(file).catch(() => {
-      throw new Error(`There is no file ${file}.`);
-    })
-  ).size;
-  if (size > MAX_CATALOGUE_FILE_BYTES)
-    throw new Error(
-      `${basename(file)} is ${megabytes(size)}; a catalogue file may be at most ${megabytes(MAX_CATALOGUE_FILE_BYTES)}. Split it.`,
-    );
-  const bytes = await readFile(file);
+  const bytes = await boundedFile(file, MAX_CATALOGUE_FILE_BYTES, 'catalogue');
   const bar = progressBar('Checking rows');
   const checked = await checkCatalogueFile(bytes, format, bar.update);
   bar.done();
@@ -107,8 +137,40 @@ function refusedWith(problems: readonly Problem[], lead: string): Error {
   );
 }
 
-async function exportFile(api: OperationsClient, file: string, format: CatalogueFormat): Promise<string> {
-  const response = await api.call(`/catalogue/export?format=${format}`);
+/**
+ * The synonyms file checked here as the storefront checks it, then sent: it replaces the storefront's groups
+ * (the same groups again change nothing).
+ */
+async function importSynonyms(
+  api: OperationsClient,
+  file: string,
+  format: CatalogueFormat,
+  dryRun: boolean,
+): Promise<string> {
+  const bytes = await boundedFile(file, MAX_SYNONYMS_FILE_BYTES, 'synonyms');
+  const checked = await checkSynonymsFile(bytes, format);
+  if (checked.problems.length > 0)
+    throw refusedWith(checked.problems, `${basename(file)} was not sent: it has`);
+  const response = await api.call(`/catalogue/synonyms?dryRun=${dryRun}`, {
+    method: 'POST',
+    headers: { 'content-type': CATALOGUE_CONTENT_TYPES[format], [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    body: bytes,
+  });
+  if (!response.ok) {
+    const refusal = await refusalOf(response);
+    if (refusal.problems?.length)
+      throw refusedWith(refusal.problems, `${refusal.message}\nThe storefront found`);
+    throw new Error(`${refusal.message} (HTTP ${response.status})`);
+  }
+  const report = (await response.json()) as SynonymsImportReport;
+  const counts = `${report.rows.toLocaleString('en-US')} groups: ${report.added} added, ${report.removed} removed, ${report.unchanged} unchanged`;
+  return report.applied
+    ? `Imported ${basename(file)}, ${counts}.`
+    : `Checked ${basename(file)} (a dry run, nothing applied), ${counts}.`;
+}
+
+async function exportFile(api: OperationsClient, path: string, file: string, what: string): Promise<string> {
+  const response = await api.call(path);
   if (!response.ok) {
     const refusal = await refusalOf(response);
     throw new Error(`${refusal.message} (HTTP ${response.status})`);
@@ -122,7 +184,7 @@ async function exportFile(api: OperationsClient, file: string, format: Catalogue
   } finally {
     await rm(partial, { force: true });
   }
-  return `Exported the catalogue to ${file} (${megabytes(bytes.length)}).`;
+  return `Exported ${what} to ${file} (${megabytes(bytes.length)}).`;
 }
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

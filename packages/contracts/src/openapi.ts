@@ -9,6 +9,7 @@ import {
   IDEMPOTENCY_KEY_RULE,
   MAX_CATALOGUE_FILE_BYTES,
   MAX_OPERATIONS_BODY_BYTES,
+  MAX_SYNONYMS_FILE_BYTES,
   OPERATIONS_BASE_PATH,
   OPERATIONS_KEY_PREFIX,
   OPERATIONS_ROUTES,
@@ -198,7 +199,7 @@ const OPERATIONS_REFUSALS = {
   401: 'No operations key was sent, or it is not a valid one (UNAUTHENTICATED).',
   404: 'This storefront has nothing by that name (NOT_FOUND).',
   409: 'It conflicts with the current state: the order changed since the version sent, or a request with this Idempotency-Key is still being handled (IN_PROGRESS).',
-  413: `The body is larger than the route takes (PAYLOAD_TOO_LARGE): ${MAX_OPERATIONS_BODY_BYTES / 1024} KB of JSON, ${MAX_CATALOGUE_FILE_BYTES / 1024 / 1024} MB for a catalogue file.`,
+  413: `The body is larger than the route takes (PAYLOAD_TOO_LARGE): ${MAX_OPERATIONS_BODY_BYTES / 1024} KB of JSON, ${MAX_CATALOGUE_FILE_BYTES / 1024 / 1024} MB for a catalogue file, ${MAX_SYNONYMS_FILE_BYTES / 1024} KB for a synonyms file.`,
   415: 'The file was not sent with one of the content types the route takes (UNSUPPORTED_MEDIA_TYPE).',
   422: 'The request cannot be carried out as sent: IDEMPOTENCY_KEY_REUSED (the key was used for another request), or the code and message say why.',
   429: 'Too many calls with this operations key (RATE_LIMITED): retry after the Retry-After seconds.',
@@ -342,12 +343,15 @@ export function operationsOpenApi(): Json {
   };
 }
 
+const fileSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MB` : `${bytes / 1024} KB`;
+
 function requestBodyOf(route: OperationsRoute, id: string, components: SchemaComponents): Json {
   if (route.file)
     return {
       requestBody: {
         required: true,
-        description: `The catalogue file as the raw body, at most ${MAX_CATALOGUE_FILE_BYTES / 1024 / 1024} MB, in the format the export answers.`,
+        description: `The file as the raw body, at most ${fileSize(route.file.maxBytes ?? MAX_CATALOGUE_FILE_BYTES)}, in the format the export answers.`,
         content: Object.fromEntries(route.file.contentTypes.map((type) => [type, {}])),
       },
     };

@@ -86,6 +86,22 @@ export const catalogueImportReportSchema = z.object({
 });
 export type CatalogueImportReport = z.infer<typeof catalogueImportReportSchema>;
 
+/** Largest synonyms file an import takes, before it is parsed. */
+export const MAX_SYNONYMS_FILE_BYTES = 1024 * 1024;
+
+/** A synonyms import replaces the storefront's groups with the file's; the counts are of groups. */
+export const synonymsImportReportSchema = z.object({
+  /** False when any row was refused: then nothing was applied (all or nothing per file). */
+  applied: z.boolean(),
+  dryRun: z.boolean(),
+  rows: z.number().int(),
+  added: z.number().int(),
+  removed: z.number().int(),
+  unchanged: z.number().int(),
+  problems: operationsErrorSchema.shape.problems.unwrap(),
+});
+export type SynonymsImportReport = z.infer<typeof synonymsImportReportSchema>;
+
 export const CATALOGUE_FORMATS = ['csv', 'xlsx', 'json'] as const;
 export type CatalogueFormat = (typeof CATALOGUE_FORMATS)[number];
 
@@ -160,7 +176,7 @@ export interface OperationsRoute {
   query?: z.ZodObject;
   /** A JSON body; `file` takes the catalogue file as the raw body instead. */
   body?: z.ZodType;
-  file?: { contentTypes: readonly string[] };
+  file?: { contentTypes: readonly string[] /** Default MAX_CATALOGUE_FILE_BYTES. */; maxBytes?: number };
   /** State-changing calls that take the Idempotency-Key header. */
   idempotent?: boolean;
   answer: z.ZodType;
@@ -196,6 +212,33 @@ export const OPERATIONS_ROUTES = {
     method: 'GET',
     path: '/catalogue/export',
     summary: 'The storefront catalogue in the import format; importing it again changes nothing.',
+    query: z.object({ format: z.enum(CATALOGUE_FORMATS).default('json') }),
+    answer: z.unknown(),
+    answerFile: { contentTypes: Object.values(CATALOGUE_CONTENT_TYPES) },
+  },
+  importSynonyms: {
+    method: 'POST',
+    path: '/catalogue/synonyms',
+    summary:
+      "Replaces the storefront's search synonyms (groups of terms searched as one) with a CSV, XLSX or JSON file's; all or nothing.",
+    query: z.object({ dryRun: z.enum(['true', 'false']).default('false') }),
+    file: { contentTypes: Object.values(CATALOGUE_CONTENT_TYPES), maxBytes: MAX_SYNONYMS_FILE_BYTES },
+    idempotent: true,
+    answer: synonymsImportReportSchema,
+  },
+  exportSynonyms: {
+    method: 'GET',
+    path: '/catalogue/synonyms',
+    summary: "The storefront's search synonyms in the import format; importing them again changes nothing.",
+    query: z.object({ format: z.enum(CATALOGUE_FORMATS).default('json') }),
+    answer: z.unknown(),
+    answerFile: { contentTypes: Object.values(CATALOGUE_CONTENT_TYPES) },
+  },
+  exportZeroResultQueries: {
+    method: 'GET',
+    path: '/catalogue/zero-result-queries',
+    summary:
+      'The searches that found nothing, with how often and when first and last, the most searched first (the latest first among equals).',
     query: z.object({ format: z.enum(CATALOGUE_FORMATS).default('json') }),
     answer: z.unknown(),
     answerFile: { contentTypes: Object.values(CATALOGUE_CONTENT_TYPES) },

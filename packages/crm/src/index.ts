@@ -1,7 +1,7 @@
 /** The CRM part: database, demo seed, and the CRM REST contract as a Hono app. */
 
 export { type ContactSeed, ensureContacts } from './accounts/queries/portal-contacts';
-export { type CheckedFile, catalogueFormatOf, checkCatalogueFile } from './catalogue';
+export { type CheckedFile, catalogueFormatOf, checkCatalogueFile, checkSynonymsFile } from './catalogue';
 export {
   applyOffer,
   isOfferValidOn,

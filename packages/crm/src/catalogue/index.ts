@@ -2,6 +2,8 @@
 export { resolveItem } from './handlers/product-resolution';
 export { type CheckedFile, checkCatalogueFile } from './import/check-file';
 export { catalogueFormatOf } from './import/files';
+export { MERCHANDISING_OPERATIONS } from './merchandising/operations';
+export { checkSynonymsFile } from './merchandising/synonyms-file';
 export { CATALOGUE_OPERATIONS } from './operations';
 export {
   discontinuedSkus,

@@ -82,7 +82,9 @@ export function createOperationsApp(options: OperationsAppOptions): Hono<Env> {
 
   for (const [name, route] of Object.entries(OPERATIONS_ROUTES) as [OperationsRouteName, OperationsRoute][]) {
     const path = `${OPERATIONS_BASE_PATH}${route.path.replace(/\{(\w+)\}/g, ':$1')}`;
-    const maxSize = route.file ? MAX_CATALOGUE_FILE_BYTES : MAX_OPERATIONS_BODY_BYTES;
+    const maxSize = route.file
+      ? (route.file.maxBytes ?? MAX_CATALOGUE_FILE_BYTES)
+      : MAX_OPERATIONS_BODY_BYTES;
     const limit = bodyLimit({
       maxSize,
       onError: () => {
