@@ -53,7 +53,7 @@ test('a product list pages with the page query parameter and filters by a pickli
 
 test('the header search finds products by name', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('searchbox').fill('Annexin V');
+  await page.getByRole('combobox', { name: 'Search products' }).fill('Annexin V');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/searchText=Annexin(\+|%20)V/);
   await expect(catalogue.resultCount(page)).toHaveText(/Showing 1–\d+ of \d+ products/);
