@@ -54,6 +54,14 @@ describe('search merchandising at the composed server', () => {
     expect(lines.find((line) => line.startsWith('qwxzv plasmid,'))).toMatch(/^qwxzv plasmid,[12],/);
   }, 60_000);
 
+  it('offers the words without the filters that emptied the list as close matches', async () => {
+    const page = await fetch(`${server.baseUrl}/search?searchText=antibody&Brand=ClearView&Conjugate=PE`);
+    const html = await page.text();
+    expect(html).toContain('No products match “antibody”.');
+    expect(html).toMatch(/<h2 id="[^"]+">Close matches<\/h2>/);
+    expect(html).toContain('class="product-grid"');
+  });
+
   it('imports synonyms with npm run catalogue, refuses a bad file by row and column, and re-imports its export as a no-op', async () => {
     const good = join(dir, 'synonyms.csv');
     writeFileSync(good, 'terms\r\nPE; phycoerythrin\r\nFITC; fluorescein\r\n');
