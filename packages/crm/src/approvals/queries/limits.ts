@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, inArray, isNull, ne, sql, sum } from 'drizzle-orm';
-import { contacts } from '../../accounts/tables';
-import { quotes } from '../../cart/tables';
 import type { CrmDb } from '../../db/open';
-import { orders } from '../../orders/tables';
+import { contacts, orders, quotes } from '../../db/schema';
 import type { Limit } from '../rules/limits';
 import { approvalRequests, contactUserTypes, type SpendingLimitRow, spendingLimits } from '../tables';
 

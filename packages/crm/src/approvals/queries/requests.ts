@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { contacts } from '../../accounts/tables';
 import type { CrmDb } from '../../db/open';
+import { contacts } from '../../db/schema';
 import { type ApprovalRequestRow, approvalRequests } from '../tables';
 
 export async function findRequest(db: CrmDb, id: string): Promise<ApprovalRequestRow | undefined> {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { type CartOwner, deactivateQuotes } from '../../cart';
-import { quotes } from '../../cart/tables';
 import type { CrmDb } from '../../db/open';
+import { quotes } from '../../db/schema';
 
 /**
  * A quote waiting for approval is checked out, as an order in the making is: no line, address or total of it
