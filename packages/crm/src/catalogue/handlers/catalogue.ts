@@ -2,10 +2,16 @@ import type { CrmPayload } from '@storefront/contracts';
 import type { Handler, HandlerContext } from '../../core/handler';
 import { accountScope } from '../../core/scope';
 import type { CatalogueFilter } from '../queries/catalogue';
-import { countByAttribute, countByCategory, countItems, findItemsPage } from '../queries/catalogue';
+import {
+  correctedSearchText,
+  countByAttribute,
+  countByCategory,
+  countItems,
+  findItemsPage,
+} from '../queries/catalogue';
 import { listCategories } from '../queries/categories';
 import { capTotal, capWindow } from '../rules/catalogue-cap';
-import { prepareSearch, recordZeroResultQuery } from '../search';
+import { recordZeroResultQuery } from '../search';
 import { toCards } from './cards';
 
 /** The fields every catalogue query shares. */
@@ -30,7 +36,7 @@ export const retrieveCatalogNG: Handler<'retrieveCatalogNG'> = async (ctx, paylo
   const [matched, rows, correctedText] = await Promise.all([
     countItems(ctx.db, filter),
     limit > 0 ? findItemsPage(ctx.db, filter, { sort: payload.sort, offset, limit }) : Promise.resolve([]),
-    correctionOf(ctx, payload.storefrontId, filter),
+    correctedSearchText(ctx.db, filter),
   ]);
   // Only the words finding nothing count as a query with no result, not a category or filter that emptied it.
   if (matched === 0 && filter.searchText && !filter.categoryId && noFilters(filter) && payload.page === 1)
@@ -43,12 +49,6 @@ export const retrieveCatalogNG: Handler<'retrieveCatalogNG'> = async (ctx, paylo
     correctedText,
   };
 };
-
-/** "Did you mean": the search's correction of misspelt words, when there is one. */
-async function correctionOf(ctx: HandlerContext, storefrontId: string, filter: CatalogueFilter) {
-  if (!filter.searchText) return null;
-  return (await prepareSearch(ctx.db, storefrontId, filter.searchText))?.correctedText ?? null;
-}
 
 const noFilters = (filter: CatalogueFilter) =>
   Object.values(filter.filters ?? {}).every((values) => !values || values.length === 0);
