@@ -1,4 +1,4 @@
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { CrmDb } from '../../db/open';
 import { catalogueItems } from '../../db/schema';
 import { onSale } from '../queries/catalogue';
@@ -36,16 +36,17 @@ export async function searchCatalogue(db: CrmDb, q: CatalogueSearch): Promise<Ca
   const search = await prepareSearch(db, q.storefrontId, q.text);
   if (!search) return { itemIds: [], total: 0, correctedText: null };
   const scope = and(eq(catalogueItems.catalogueId, q.catalogueId), onSale(), search.where);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({ id: catalogueItems.id })
-      .from(catalogueItems)
-      .where(scope)
-      .orderBy(...search.orderBy, asc(catalogueItems.name), asc(catalogueItems.id))
-      .limit(q.limit)
-      .offset(q.offset ?? 0),
-    db.select({ total: count() }).from(catalogueItems).where(scope),
-  ]);
+  // The total rides on the page's rows (one statement); a page past the end asks for it alone.
+  const rows = await db
+    .select({ id: catalogueItems.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(catalogueItems)
+    .where(scope)
+    .orderBy(...search.orderBy, asc(catalogueItems.name), asc(catalogueItems.id))
+    .limit(q.limit)
+    .offset(q.offset ?? 0);
+  const counted =
+    rows[0] ??
+    (q.offset ? (await db.select({ total: count() }).from(catalogueItems).where(scope))[0] : undefined);
   return {
     itemIds: rows.map((row) => row.id),
     total: counted?.total ?? 0,

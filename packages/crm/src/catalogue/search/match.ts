@@ -77,7 +77,8 @@ export async function prepareSearch(
   // Weights D, C, B, A: name, number, target and clone count most (catalogue/tables search).
   const rank = sql`ts_rank('{0.05, 0.2, 0.4, 1.0}', ${catalogueItems.search}, ${all})`;
   const correctedText = fixes.size ? tokens.map((token) => fixes.get(token) ?? token).join(' ') : null;
-  return { where, orderBy: [desc(exactNumber(tokens)), desc(rank)], correctedText };
+  const exact = exactNumber(tokens);
+  return { where, orderBy: [...(exact ? [desc(exact)] : []), desc(rank)], correctedText };
 }
 
 /** The text search's words for a phrase: hyphens read as spaces, as the search document reads them. */
@@ -85,9 +86,14 @@ function asWords(phrase: string): string {
   return phrase.replace(/[-–]/g, ' ');
 }
 
-/** The item's catalogue number, or its clone's or CAS number, is one the buyer typed. */
-function exactNumber(tokens: readonly string[]): SQL {
-  const typed = sql.param([...tokens]);
+/**
+ * The item's catalogue number, or its clone's or CAS number, is one the buyer typed. Only words with a digit
+ * are such numbers, and a search without one skips the test, which reads every match's specifications.
+ */
+function exactNumber(tokens: readonly string[]): SQL | undefined {
+  const numbers = tokens.filter((token) => /\d/.test(token));
+  if (numbers.length === 0) return undefined;
+  const typed = sql.param(numbers);
   return sql`(lower(${catalogueItems.sku}) = any(${typed}::text[]) or exists (
     select 1 from jsonb_array_elements(${catalogueItems.specifications}) spec
     where spec->>'name' in ('Clone', 'CAS number') and lower(spec->>'value') = any(${typed}::text[])))`;
