@@ -8,6 +8,12 @@ import { corrections } from './terms';
 /** The longest synonym, in words, looked for in a search ("7-aminoactinomycin d" is two). */
 export const LONGEST_SYNONYM = 4;
 
+/**
+ * A word that may begin a catalogue number: letters, a hyphen and digits ("fca-1017") or digits alone; "cd8"
+ * or "anti-cd3" are not, and testing them against every number would only cost time.
+ */
+const SKU_START = /^(\p{L}+-)?\d+$/u;
+
 /** One part of a search every product found must match: a typed word or a phrase a synonym names. */
 interface Unit {
   typed: string;
@@ -122,7 +128,7 @@ async function withSynonyms(db: CrmDb, storefrontId: string, tokens: readonly st
     units.push({
       typed,
       alternatives: matched?.terms ?? [typed],
-      skuPrefix: /\d/.test(typed) && end === start + 1,
+      skuPrefix: end === start + 1 && SKU_START.test(typed),
     });
     start = end;
   }
