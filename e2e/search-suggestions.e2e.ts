@@ -23,7 +23,7 @@ async function typeSearch(page: Page, text: string) {
   );
   await box.pressSequentially(text, { delay: 30 });
   await answered;
-  await expect(page.locator('.search-form [role="status"]')).toHaveText(
+  await expect(page.locator('.search-form [aria-live="polite"]')).toHaveText(
     /^(\d+ suggestions?|No suggestions)$/,
   );
 }
@@ -42,7 +42,7 @@ test('suggestions appear as a guest types, and the keyboard alone opens a produc
   const options = listbox.getByRole('option');
   const count = await options.count();
   expect(count).toBeGreaterThan(1);
-  await expect(page.locator('.search-form [role="status"]')).toHaveText(`${count} suggestions`);
+  await expect(page.locator('.search-form [aria-live="polite"]')).toHaveText(`${count} suggestions`);
   // Each product option is named by its name, SKU and price, as a screen reader reads it.
   const first = options.first();
   await expect(first).toHaveAccessibleName(/CD4 Monoclonal Antibody .*, FCA-\d+, \$[\d,]+\.\d\d$/);
@@ -112,7 +112,7 @@ test("another account's catalogue shows nothing of itself in suggestions", async
   await signIn.byCookie(halvorsen, 'buyer@halvorsen.example');
   await halvorsen.goto('/');
   await typeSearch(halvorsen, NOT_FOR_HALVORSEN.sku);
-  await expect(halvorsen.locator('.search-form [role="status"]')).toHaveText('No suggestions');
+  await expect(halvorsen.locator('.search-form [aria-live="polite"]')).toHaveText('No suggestions');
   await expect(searchBox(halvorsen)).toHaveAttribute('aria-expanded', 'false');
   await expect(halvorsen.getByText(NOT_FOR_HALVORSEN.name)).toHaveCount(0);
   // Nor through the route the box asks, whatever the request names.

@@ -87,7 +87,7 @@ describe('the header search combobox', () => {
       'CD4 panels',
       'cd4 apc',
     ]);
-    expect(screen.getByText('4 suggestions').getAttribute('role')).toBe('status');
+    expect(screen.getByText('4 suggestions').getAttribute('aria-live')).toBe('polite');
     expect(vi.mocked(fetch)).toHaveBeenCalledWith('/api/search/suggest?q=cd4', expect.anything());
   });
 

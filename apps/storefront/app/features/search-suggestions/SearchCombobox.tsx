@@ -191,7 +191,8 @@ export function SearchCombobox({ searchPath, placeholder, defaultValue, guest }:
         )}
       </div>
       {hydrated && (
-        <div role="status" className="visually-hidden">
+        // A live region, not role=status: the page's own status messages stay the page's only status.
+        <div aria-live="polite" aria-atomic="true" className="visually-hidden search-form__count">
           {options === null ? '' : suggestionCount(count)}
         </div>
       )}

@@ -255,7 +255,7 @@ function Preview({
         <AddToList
           entries={matched.map(({ sku, qty }) => ({ sku, qty }))}
           label="Add rows to a list"
-          subject={`the ${matched.length} rows ready to add`}
+          subject={`${matched.length} checked ${matched.length === 1 ? 'row' : 'rows'}`}
         />
       )}
     </section>
