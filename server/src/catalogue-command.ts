@@ -107,23 +107,36 @@ async function importFile(
     process.stdout.write(
       `${dryRun ? 'Checking' : 'Importing'} ${checked.rowCount.toLocaleString('en-US')} rows on the storefront …\n`,
     );
-  const response = await api.call(`/catalogue/import?dryRun=${dryRun}`, {
-    method: 'POST',
-    headers: { 'content-type': CATALOGUE_CONTENT_TYPES[format], [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-    body: bytes,
-  });
-  if (!response.ok) {
-    const refusal = await refusalOf(response);
-    if (refusal.problems?.length)
-      throw refusedWith(refusal.problems, `${refusal.message}\nThe storefront found`);
-    throw new Error(`${refusal.message} (HTTP ${response.status})`);
-  }
-  const report = (await response.json()) as CatalogueImportReport;
+  const report = await sendFile<CatalogueImportReport>(
+    api,
+    `/catalogue/import?dryRun=${dryRun}`,
+    format,
+    bytes,
+  );
   if (report.problems.length > 0) throw refusedWith(report.problems, 'The dry run found');
   const counts = `${report.rows.toLocaleString('en-US')} rows: ${report.created.toLocaleString('en-US')} created, ${report.updated.toLocaleString('en-US')} updated, ${report.unchanged.toLocaleString('en-US')} unchanged`;
   return report.applied
     ? `Imported ${basename(file)}, ${counts}.`
     : `Checked ${basename(file)} (a dry run, nothing applied), ${counts}.`;
+}
+
+/** Posts a checked file once (a fresh idempotency key) and reads its report; a refusal is thrown as the command prints it. */
+async function sendFile<Report>(
+  api: OperationsClient,
+  path: string,
+  format: CatalogueFormat,
+  bytes: Awaited<ReturnType<typeof boundedFile>>,
+): Promise<Report> {
+  const response = await api.call(path, {
+    method: 'POST',
+    headers: { 'content-type': CATALOGUE_CONTENT_TYPES[format], [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    body: bytes,
+  });
+  if (response.ok) return (await response.json()) as Report;
+  const refusal = await refusalOf(response);
+  if (refusal.problems?.length)
+    throw refusedWith(refusal.problems, `${refusal.message}\nThe storefront found`);
+  throw new Error(`${refusal.message} (HTTP ${response.status})`);
 }
 
 /** The problems, one a line by row and column: the command prints them and exits with 1. */
@@ -151,18 +164,12 @@ async function importSynonyms(
   const checked = await checkSynonymsFile(bytes, format);
   if (checked.problems.length > 0)
     throw refusedWith(checked.problems, `${basename(file)} was not sent: it has`);
-  const response = await api.call(`/catalogue/synonyms?dryRun=${dryRun}`, {
-    method: 'POST',
-    headers: { 'content-type': CATALOGUE_CONTENT_TYPES[format], [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-    body: bytes,
-  });
-  if (!response.ok) {
-    const refusal = await refusalOf(response);
-    if (refusal.problems?.length)
-      throw refusedWith(refusal.problems, `${refusal.message}\nThe storefront found`);
-    throw new Error(`${refusal.message} (HTTP ${response.status})`);
-  }
-  const report = (await response.json()) as SynonymsImportReport;
+  const report = await sendFile<SynonymsImportReport>(
+    api,
+    `/catalogue/synonyms?dryRun=${dryRun}`,
+    format,
+    bytes,
+  );
   const counts = `${report.rows.toLocaleString('en-US')} groups: ${report.added} added, ${report.removed} removed, ${report.unchanged} unchanged`;
   return report.applied
     ? `Imported ${basename(file)}, ${counts}.`
