@@ -116,6 +116,10 @@ describe.each(await testEngines())('a demo storefront of a data dir seeded befor
     await db.delete(schema.accounts).where(eq(schema.accounts.storefrontId, storefrontId));
     // The demo's records every storefront gets (a data dir seeded before gets them the same way).
     await db.delete(schema.knowledgeTerms).where(eq(schema.knowledgeTerms.storefrontId, storefrontId));
+    await db
+      .delete(schema.catalogueSearchTerms)
+      .where(eq(schema.catalogueSearchTerms.storefrontId, storefrontId));
+    await db.delete(schema.catalogueSynonyms).where(eq(schema.catalogueSynonyms.storefrontId, storefrontId));
     await db.delete(schema.knowledgeArticles).where(eq(schema.knowledgeArticles.storefrontId, storefrontId));
     await db.delete(schema.courses).where(eq(schema.courses.storefrontId, storefrontId));
     await db.delete(schema.cpqOptionRules).where(eq(schema.cpqOptionRules.storefrontId, storefrontId));

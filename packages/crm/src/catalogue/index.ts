@@ -23,3 +23,4 @@ export {
   unitPrice,
 } from './rules/pricing';
 export { containsPattern } from './rules/search';
+export { type PreparedSearch, prepareSearch } from './search';

@@ -5,8 +5,7 @@ import {
   SUGGESTED_PRODUCTS,
 } from '@storefront/contracts';
 import { formatMoney } from '@storefront/contracts/money';
-import { unitPrice } from '../../catalogue/rules/pricing';
-import { prepareSearch } from '../../catalogue/search';
+import { prepareSearch, unitPrice } from '../../catalogue';
 import { CrmHttpError } from '../../core/errors';
 import type { Handler, HandlerContext } from '../../core/handler';
 import { accountScope } from '../../core/scope';

@@ -1,7 +1,5 @@
 import { and, asc, desc, eq, ilike, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import { onSale } from '../../catalogue/queries/catalogue';
-import { containsPattern } from '../../catalogue/rules/search';
-import type { PreparedSearch } from '../../catalogue/search';
+import { containsPattern, onSale, type PreparedSearch } from '../../catalogue';
 import type { CrmDb } from '../../db/open';
 import { catalogueItems, categories } from '../../db/schema';
 import { recentSearches } from '../tables';
