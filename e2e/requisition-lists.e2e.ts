@@ -137,7 +137,8 @@ test("an order's lines go onto a list, a discontinued one kept out with its reas
   await expect(status).toContainText(`Added 2 lines to ${name}.`);
   await expect(status).toContainText(/is no longer made; order its replacement FCA-10010 instead\./);
   await status.getByRole('link', { name }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  // The list page's first visit loads its module and stylesheets: over 5 s while the whole suite runs.
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('.requisition-list__lines tbody tr')).toHaveCount(2);
   await expect(row(page, ANTIBODY.sku)).toContainText(ANTIBODY.name);
 });
