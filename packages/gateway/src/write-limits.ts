@@ -16,6 +16,7 @@ export type WriteKind =
   | 'supportCase'
   | 'enrolment'
   | 'location'
+  | 'costCentre'
   | 'cardStart'
   | 'userMail'
   | 'order'
@@ -57,6 +58,7 @@ export const WRITE_BUDGETS: Readonly<Record<WriteKind, WriteBudget>> = {
   supportCase: budget('support cases', [5, 30], [20, 120]),
   enrolment: budget('enrolment requests', [5, 30], [20, 120]),
   location: budget('new locations', [10, 60], [40, 240]),
+  costCentre: budget('new cost centres', [10, 60], [40, 240]),
   cardStart: budget('attempts to add a card', [15, 40], [30, 160]),
   userMail: budget('invitations and password resets', [5, 30], [10, 60]),
   order: budget('orders', [5, 20], [30, 300]),
@@ -78,6 +80,8 @@ const CRM_WRITES: { readonly [T in CrmType]?: { kind: WriteKind; counts?: (paylo
       kind: 'location',
       counts: (payload) => payload.addressObject === 'Location' && !payload.locationId,
     },
+    // A cost centre without an id is added to the account's codes, which have no other cap.
+    saveCostCentre: { kind: 'costCentre', counts: (payload) => !payload.costCentreId },
     startSavingPaymentMethod: { kind: 'cardStart' },
     // Placing an order mails its confirmation to the address the checkout was given.
     blinkCheckout: { kind: 'order' },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type CrmType, crmEndpoint, type DomainDetails, type Envelope } from '@storefront/contracts';
 import { openSeededCrm, type SeededCrm, TEST_SERVICE_TOKEN, testEngines } from '@storefront/crm/testing';
 import type { Database } from '@storefront/database';
@@ -135,6 +136,13 @@ describe('writes past their budgets, through the gateway', () => {
         write: (account) => ({
           crm: 'requestEnrolment',
           payload: { courseId: records[account].courseId, attendees: 1, message: 'For our new technician.' },
+        }),
+      },
+      costCentre: {
+        as: 'manager',
+        write: () => ({
+          crm: 'saveCostCentre',
+          payload: { code: `CC-${randomUUID().slice(0, 8)}`, name: 'Flow core' },
         }),
       },
       location: {
