@@ -23,4 +23,4 @@ export {
   unitPrice,
 } from './rules/pricing';
 export { containsPattern } from './rules/search';
-export { type PreparedSearch, prepareSearch } from './search';
+export { type PreparedSearch, prepareSearch, prepareSearches } from './search';

@@ -9,7 +9,7 @@ import { prepareSearch } from './match';
  * number, name, the specification fields a lab searches by, descriptions), every word counting, stemmed, with
  * the storefront's synonyms and typo corrections from its products' words; the same on PGlite and PostgreSQL.
  */
-export { type PreparedSearch, prepareSearch } from './match';
+export { type PreparedSearch, prepareSearch, prepareSearches } from './match';
 export { replaceSynonyms, STANDARD_SYNONYMS, type SynonymGroup, synonymsOf } from './synonyms';
 export { recordCatalogueTerms } from './terms';
 export { recordZeroResultQuery, zeroResultQueries } from './zero-results';

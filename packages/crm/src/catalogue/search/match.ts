@@ -2,8 +2,7 @@ import { and, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { CrmDb } from '../../db/open';
 import { catalogueItems } from '../../db/schema';
 import { normaliseSearchText, prefixPattern, searchTokens } from '../rules/search';
-import { groupsHolding } from './synonyms';
-import { corrections } from './terms';
+import { type SearchVocabulary, searchVocabulary } from './vocabulary';
 
 /** The longest synonym, in words, looked for in a search ("7-aminoactinomycin d" is two). */
 export const LONGEST_SYNONYM = 4;
@@ -43,19 +42,43 @@ export async function prepareSearch(
   storefrontId: string,
   text: string,
 ): Promise<PreparedSearch | null> {
-  if (!normaliseSearchText(text)) return null;
-  const tokens = searchTokens(text);
+  const [search] = await prepareSearches(db, storefrontId, [text]);
+  return search ?? null;
+}
+
+/** Several searches read as prepareSearch reads one, with one look at the storefront's words for all of them. */
+export async function prepareSearches(
+  db: CrmDb,
+  storefrontId: string,
+  texts: readonly string[],
+): Promise<(PreparedSearch | null)[]> {
+  const asked = texts.map((text) => (normaliseSearchText(text) ? searchTokens(text) : null));
+  const phrases = new Set<string>();
+  const words = new Set<string>();
+  for (const tokens of asked) {
+    for (const phrase of phrasesOf(tokens ?? [])) phrases.add(phrase);
+    for (const token of tokens ?? []) words.add(token);
+  }
+  const vocabulary =
+    phrases.size > 0
+      ? await searchVocabulary(db, storefrontId, { phrases: [...phrases], words: [...words] })
+      : { groups: [], corrections: new Map<string, string>() };
+  return asked.map((tokens) => tokens && searchOf(tokens, vocabulary));
+}
+
+/** What a product must match for the search's words, and how it ranks, given the storefront's words. */
+function searchOf(tokens: readonly string[], vocabulary: SearchVocabulary): PreparedSearch {
   // Signs alone ("%", "_") hold no word to find.
   if (tokens.length === 0) return { where: sql`false`, orderBy: [], correctedText: null };
-  const units = await withSynonyms(db, storefrontId, tokens);
-  const fixes = await corrections(
-    db,
-    storefrontId,
-    units.filter((unit) => unit.alternatives.length === 1).map((unit) => unit.typed),
-  );
+  const units = withSynonyms(tokens, vocabulary.groups);
+  // A word a synonym already widens is taken as meant.
+  const fixes = new Map<string, string>();
   for (const unit of units) {
-    const fix = fixes.get(unit.typed);
-    if (fix) unit.alternatives.push(fix);
+    const fix = unit.alternatives.length === 1 ? vocabulary.corrections.get(unit.typed) : undefined;
+    if (fix) {
+      unit.alternatives.push(fix);
+      fixes.set(unit.typed, fix);
+    }
   }
   const queries = units.map((unit) =>
     sql.join(
@@ -105,16 +128,20 @@ function exactNumber(tokens: readonly string[]): SQL | undefined {
     where spec->>'name' in ('Clone', 'CAS number') and lower(spec->>'value') = any(${typed}::text[])))`;
 }
 
+/** Every run of up to LONGEST_SYNONYM words of the search: the phrases a synonym term may be. */
+function phrasesOf(tokens: readonly string[]): string[] {
+  const phrases: string[] = [];
+  for (let start = 0; start < tokens.length; start++)
+    for (let end = start + 1; end <= Math.min(tokens.length, start + LONGEST_SYNONYM); end++)
+      phrases.push(tokens.slice(start, end).join(' '));
+  return phrases;
+}
+
 /**
  * The search's units: the longest run of words that is one of the storefront's synonym terms becomes one
  * unit matching any term of its group ("anti-human cd4" also finds "cd4 human"); other words stand alone.
  */
-async function withSynonyms(db: CrmDb, storefrontId: string, tokens: readonly string[]): Promise<Unit[]> {
-  const phrases = new Set<string>();
-  for (let start = 0; start < tokens.length; start++)
-    for (let end = start + 1; end <= Math.min(tokens.length, start + LONGEST_SYNONYM); end++)
-      phrases.add(tokens.slice(start, end).join(' '));
-  const groups = await groupsHolding(db, storefrontId, [...phrases]);
+function withSynonyms(tokens: readonly string[], groups: SearchVocabulary['groups']): Unit[] {
   const units: Unit[] = [];
   for (let start = 0; start < tokens.length; ) {
     let matched: { end: number; terms: string[] } | null = null;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { CrmDb } from '../../db/open';
 import { normaliseSearchText } from '../rules/search';
 import { catalogueSynonyms } from './tables';
@@ -61,31 +61,6 @@ export async function replaceSynonyms(
     await tx.delete(catalogueSynonyms).where(eq(catalogueSynonyms.storefrontId, storefrontId));
     if (rows.length > 0) await tx.insert(catalogueSynonyms).values(rows);
   });
-}
-
-/** The groups holding any of these phrases (lower case, single spaces), each with all its terms. */
-export async function groupsHolding(
-  db: CrmDb,
-  storefrontId: string,
-  phrases: readonly string[],
-): Promise<SynonymGroup[]> {
-  if (phrases.length === 0) return [];
-  const holding = db
-    .select({ groupNo: catalogueSynonyms.groupNo })
-    .from(catalogueSynonyms)
-    .where(
-      and(eq(catalogueSynonyms.storefrontId, storefrontId), inArray(catalogueSynonyms.term, [...phrases])),
-    );
-  const rows = await db
-    .select({ groupNo: catalogueSynonyms.groupNo, term: catalogueSynonyms.term })
-    .from(catalogueSynonyms)
-    .where(
-      and(
-        eq(catalogueSynonyms.storefrontId, storefrontId),
-        sql`${catalogueSynonyms.groupNo} in (${holding})`,
-      ),
-    );
-  return groupRows(rows);
 }
 
 function groupRows(rows: readonly { groupNo: number; term: string }[]): SynonymGroup[] {

@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { CrmDb } from '../../db/open';
 import { catalogueItems, catalogues } from '../../db/schema';
 import { allowedEdits, editDistance } from '../rules/search';
@@ -32,38 +32,15 @@ export async function recordCatalogueTerms(db: CrmDb, storefrontId: string): Pro
 
 /**
  * For each word that may be corrected (rules/search allowedEdits) and whose stem no product uses, the
- * product word closest to it within the allowed edits (fewest edits, then most alike); the candidates come
- * from the terms' trigram index (`%`: similarity at least 0.3). A word with no such neighbour is not corrected.
+ * candidate closest to it within the allowed edits (fewest edits, then first alphabetically); the candidates
+ * are the product words alike to the typed ones (vocabulary.ts), each row carrying the typed words' stems in
+ * the words' order. A word with no such neighbour is not corrected.
  */
-export async function corrections(
-  db: CrmDb,
-  storefrontId: string,
-  words: readonly string[],
-): Promise<Map<string, string>> {
-  const fuzzy = [...new Set(words.filter((word) => allowedEdits(word) > 0))];
+export function closestTerms(
+  fuzzy: readonly string[],
+  candidates: readonly { term: string; lexeme: string; stems: readonly (string | null)[] }[],
+): Map<string, string> {
   const corrected = new Map<string, string>();
-  if (fuzzy.length === 0) return corrected;
-  const stems = sql.join(
-    fuzzy.map((word) => sql`(ts_lexize('english_stem', ${word}))[1]`),
-    sql`, `,
-  );
-  const candidates = await db
-    .select({
-      term: catalogueSearchTerms.term,
-      lexeme: catalogueSearchTerms.lexeme,
-      // The typed words' stems, the same on every row: a word whose stem a product uses is not misspelt.
-      stems: sql<(string | null)[]>`array[${stems}]::text[]`,
-    })
-    .from(catalogueSearchTerms)
-    .where(
-      and(
-        eq(catalogueSearchTerms.storefrontId, storefrontId),
-        or(
-          sql`${catalogueSearchTerms.lexeme} in (${stems})`,
-          ...fuzzy.map((word) => sql`${catalogueSearchTerms.term} % ${word}`),
-        ),
-      ),
-    );
   fuzzy.forEach((word, index) => {
     const stem = candidates[0]?.stems[index];
     if (candidates.some((candidate) => candidate.term === word || candidate.lexeme === stem)) return;

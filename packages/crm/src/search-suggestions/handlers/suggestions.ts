@@ -5,47 +5,41 @@ import {
   SUGGESTED_PRODUCTS,
 } from '@storefront/contracts';
 import { formatMoney } from '@storefront/contracts/money';
-import { prepareSearch, unitPrice } from '../../catalogue';
+import { prepareSearches, unitPrice } from '../../catalogue';
 import { CrmHttpError } from '../../core/errors';
-import type { Handler, HandlerContext } from '../../core/handler';
+import type { Handler } from '../../core/handler';
 import { accountScope } from '../../core/scope';
 import { matchingCategories, recentSearchesOf, rememberSearch, suggestedItems } from '../queries/suggestions';
 import { typedPrefix } from '../rules/typed-prefix';
 
-/** The catalogue's best on-sale items for the text, ranked as the search page ranks them, at this account's price. */
-async function productSuggestions(
-  ctx: HandlerContext,
-  scope: { storefrontId: string; catalogueId: string; currency: string },
-  text: string,
-) {
-  const typing = typedPrefix(text);
-  const [search, before] = await Promise.all([
-    prepareSearch(ctx.db, scope.storefrontId, text),
-    typing?.before ? prepareSearch(ctx.db, scope.storefrontId, typing.before) : null,
-  ]);
-  if (!search) return [];
-  const rows = await suggestedItems(ctx.db, scope.catalogueId, {
-    search,
-    typing: typing && { before: before?.where, prefix: typing.prefix },
-    limit: SUGGESTED_PRODUCTS,
-  });
-  return rows.map(({ images, listPrice, negotiatedPrice, priceSource, ...shown }) => {
-    const price = unitPrice({ listPrice, negotiatedPrice, priceSource });
-    return { ...shown, imageUrl: images[0] ?? '', formattedPrice: formatMoney(price, scope.currency) };
-  });
-}
-
+/**
+ * The header box's answer, in two round trips to the database whichever the engine: the account's catalogue
+ * and the storefront's words for the text (and for the words before the one being typed) together, with the
+ * buyer's recent searches; then the catalogue's best items and its categories.
+ */
 export const getSearchSuggestions: Handler<'getSearchSuggestions'> = async (ctx, payload) => {
-  const { catalogue } = await accountScope(ctx, payload.storefrontId, payload.accountId);
-  const [products, categories, recent] = await Promise.all([
-    productSuggestions(
-      ctx,
-      { storefrontId: payload.storefrontId, catalogueId: catalogue.id, currency: catalogue.currency },
-      payload.text,
-    ),
-    matchingCategories(ctx.db, catalogue.id, payload.text, SUGGESTED_CATEGORIES),
-    payload.contactId ? recentSearchesOf(ctx.db, payload.storefrontId, payload.contactId, payload.text) : [],
+  const { storefrontId, text } = payload;
+  const typing = typedPrefix(text);
+  const [{ catalogue }, [search, before], recent] = await Promise.all([
+    accountScope(ctx, storefrontId, payload.accountId),
+    prepareSearches(ctx.db, storefrontId, typing?.before ? [text, typing.before] : [text]),
+    payload.contactId ? recentSearchesOf(ctx.db, storefrontId, payload.contactId, text) : [],
   ]);
+  const [items, categories] = await Promise.all([
+    search
+      ? suggestedItems(ctx.db, catalogue.id, {
+          search,
+          typing: typing && { before: before?.where, prefix: typing.prefix },
+          limit: SUGGESTED_PRODUCTS,
+        })
+      : [],
+    matchingCategories(ctx.db, catalogue.id, text, SUGGESTED_CATEGORIES),
+  ]);
+  // Each at this account's price, as the search page shows it.
+  const products = items.map(({ images, listPrice, negotiatedPrice, priceSource, ...shown }) => {
+    const price = unitPrice({ listPrice, negotiatedPrice, priceSource });
+    return { ...shown, imageUrl: images[0] ?? '', formattedPrice: formatMoney(price, catalogue.currency) };
+  });
   return { products, categories, recent } satisfies CrmAnswer<'getSearchSuggestions'>;
 };
 
