@@ -145,7 +145,11 @@ for (const engine of await testEngines()) {
     const suggestion: number[] = [];
     const answer: number[] = [];
     let failures = 0;
-    const signedIn = { storefrontId: crm.ids.storefrontA, accountId: crm.ids.guest, contactId: BENCH_CONTACT };
+    const signedIn = {
+      storefrontId: crm.ids.storefrontA,
+      accountId: crm.ids.guest,
+      contactId: BENCH_CONTACT,
+    };
     for (const text of QUERIES.slice(0, 8)) await crm.post('recordRecentSearch', { ...signedIn, text });
     for (let op = 0; op < WARM_UP_OPS + OPS; op++) {
       const text = QUERIES[op % QUERIES.length] as string;

@@ -1,8 +1,8 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { CrmDb } from '../../db/open';
 import { allowedEdits } from '../rules/search';
-import { closestTerms } from './terms';
 import { catalogueSearchTerms, catalogueSynonyms } from './tables';
+import { closestTerms } from './terms';
 
 /** What a storefront's own words say of a search: the synonym groups it names and its misspelt words' fixes. */
 export interface SearchVocabulary {
@@ -57,7 +57,10 @@ function synonymRows(db: CrmDb, storefrontId: string, phrases: readonly string[]
     })
     .from(catalogueSynonyms)
     .where(
-      and(eq(catalogueSynonyms.storefrontId, storefrontId), sql`${catalogueSynonyms.groupNo} in (${holding})`),
+      and(
+        eq(catalogueSynonyms.storefrontId, storefrontId),
+        sql`${catalogueSynonyms.groupNo} in (${holding})`,
+      ),
     );
 }
 
