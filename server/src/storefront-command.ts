@@ -27,7 +27,8 @@ import { createLogger } from './logger';
 const USAGE = `Usage:
   npm run storefront -- create --name <name> --host <host> --account <company> \\
       --manager-email <email> --manager-name "<given> <family>" [--currency USD] [--access guest|sign-in] \\
-      [--organisation <supplier company>] [--support-email <address>] [--support-phone <number>]
+      [--organisation <supplier company>] [--support-email <address>] [--support-phone <number>] \\
+      [--mail-from "<Name> <address>"] [--reply-to <address>]
   npm run storefront -- key --host <host> [--name ERP]
   npm run storefront -- list`;
 
@@ -52,6 +53,8 @@ async function command(): Promise<string> {
       organisation: { type: 'string' },
       'support-email': { type: 'string' },
       'support-phone': { type: 'string' },
+      'mail-from': { type: 'string' },
+      'reply-to': { type: 'string' },
     },
   });
   const config = loadConfig();
@@ -112,6 +115,7 @@ async function create(
   if (!EMAIL.test(email)) throw new UsageError('--manager-email must be an email address.');
   const [givenName = '', ...family] = text('manager-name').split(/\s+/);
   if (family.length === 0) throw new UsageError('--manager-name must give a given and a family name.');
+  const mail = mailOf(values);
   const created = await createStorefront(crm.db, {
     name,
     host,
@@ -121,6 +125,7 @@ async function create(
     manager: { email, givenName, familyName: family.join(' ') },
     organisationName: (values.organisation as string | undefined)?.trim() || name,
     support: supportOf(config, values),
+    mail,
   }).catch((error: unknown) => {
     if (error instanceof StorefrontExists) throw new UsageError(error.message);
     throw error;
@@ -138,23 +143,9 @@ async function create(
     deviceTracking: true,
   });
   // The manager is made through the pools' own admin API, as a manager makes users: the pool mails the
-  // temporary password from its sender.
-  const identity = createIdentityApp({
-    database,
-    issuerBase: config.identityUrl,
-    adminCredentials: config.identityAdmin,
-    mode: config.env,
-    smtpUrl: config.smtpUrl,
-    mailFrom: config.mailFrom,
-    sharedState: memorySharedState(),
-    logger: createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel),
-  });
-  const mounted = new Hono().route('/identity', identity);
-  const admin = createUserPoolAdmin({
-    endpoint: EMBEDDED_IDENTITY,
-    ...config.identityAdmin,
-    fetch: (request) => mounted.fetch(request),
-  });
+  // temporary password from its sender, the storefront's when it has one.
+  const admin = poolAdmin(config, database);
+  if (mail.from || mail.replyTo) await poolSender(admin, created.awsUserPoolId, mail);
   const user = { UserPoolId: created.awsUserPoolId, Username: email };
   const attribute = (Name: string, Value: string) => ({ Name, Value });
   await admin('AdminCreateUser', {
@@ -172,16 +163,75 @@ async function create(
     ],
   });
   await admin('AdminAddUserToGroup', { ...user, GroupName: 'AWSManager' });
+  const sender = mail.from ?? config.mailFrom;
   const mailed = config.smtpUrl
-    ? `a temporary password was mailed to ${email}`
+    ? `a temporary password was mailed to ${email} from ${sender}`
     : `no mail server is set (SMTP_URL), so ${email}'s temporary password waits in the user pool's outbox`;
   return [
     `Storefront ${name} made: ${origin}/ (${access === 'guest' ? 'guests welcome' : 'sign-in only'}, ${currency}).`,
     `Its first manager, ${email} of ${text('account')}: ${mailed}; they set their own password at first sign-in.`,
+    `Its mail goes out from ${sender}${mail.replyTo ? `, replies to ${mail.replyTo}` : ''}.`,
     `Its operations key (shown once; the ERP sends it as Authorization: Bearer <key>):`,
     `  ${created.operationsKey}`,
     'Load its catalogue with that key: OPERATIONS_KEY=<key> npm run catalogue -- import <file>.',
   ].join('\n');
+}
+
+/** The user pools' admin API of this process (SigV4 signed as any admin call), over the command's database. */
+function poolAdmin(config: ServerConfig, database: Database) {
+  const identity = createIdentityApp({
+    database,
+    issuerBase: config.identityUrl,
+    adminCredentials: config.identityAdmin,
+    mode: config.env,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    sharedState: memorySharedState(),
+    logger: createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel),
+  });
+  const mounted = new Hono().route('/identity', identity);
+  return createUserPoolAdmin({
+    endpoint: EMBEDDED_IDENTITY,
+    ...config.identityAdmin,
+    fetch: (request) => mounted.fetch(request),
+  });
+}
+
+/**
+ * The storefront's own sender and reply-to address (docs/decisions/0055-mail-senders.md): order mail from the
+ * CRM and the user pool's codes and temporary passwords; without them, MAIL_FROM and no reply-to address.
+ */
+function mailOf(values: Record<string, string | boolean | undefined>) {
+  const from = (values['mail-from'] as string | undefined)?.trim() || null;
+  if (from !== null && !parseMailbox(from))
+    throw new UsageError('--mail-from must be an address or "Name <address>" of your own domain.');
+  const replyTo = (values['reply-to'] as string | undefined)?.trim() || null;
+  if (replyTo !== null && parseMailbox(replyTo)?.address !== replyTo)
+    throw new UsageError('--reply-to must be an email address.');
+  return { from, replyTo };
+}
+
+/**
+ * Sets the new pool's sender through the pools' own UpdateUserPool, which sets every setting the pool keeps: its
+ * MFA and device settings are read first and given back unchanged.
+ */
+async function poolSender(
+  admin: ReturnType<typeof createUserPoolAdmin>,
+  poolId: string,
+  mail: { from: string | null; replyTo: string | null },
+) {
+  const { UserPool: pool } = await admin<{
+    UserPool: { MfaConfiguration: string; DeviceConfiguration?: object };
+  }>('DescribeUserPool', { UserPoolId: poolId });
+  await admin('UpdateUserPool', {
+    UserPoolId: poolId,
+    MfaConfiguration: pool.MfaConfiguration,
+    ...(pool.DeviceConfiguration ? { DeviceConfiguration: pool.DeviceConfiguration } : {}),
+    EmailConfiguration: {
+      ...(mail.from ? { EmailSendingAccount: 'DEVELOPER', From: mail.from } : {}),
+      ...(mail.replyTo ? { ReplyToEmailAddress: mail.replyTo } : {}),
+    },
+  });
 }
 
 /** Where the pages send buyers for help: the address given, else the mail sender's; a phone line if given. */
@@ -204,9 +254,17 @@ async function key(crm: CrmDatabase, host: string, name: string): Promise<string
 async function list(crm: CrmDatabase): Promise<string> {
   const { storefronts } = await describeStorefronts(crm.db);
   if (storefronts.length === 0) return 'No storefront yet: npm run storefront -- create (see the README).';
-  return storefronts
-    .map((row) => `${row.domain}\t${row.name}\t${row.guest ? 'guests welcome' : 'sign-in only'}`)
-    .join('\n');
+  const lines: string[] = [];
+  for (const row of storefronts) {
+    const own = await findStorefrontAt(crm.db, row.domain);
+    const sender = own?.mailFrom
+      ? `\tmail from ${own.mailFrom}${own.mailReplyTo ? `, replies to ${own.mailReplyTo}` : ''}`
+      : own?.mailReplyTo
+        ? `\treplies to ${own.mailReplyTo}`
+        : '';
+    lines.push(`${row.domain}\t${row.name}\t${row.guest ? 'guests welcome' : 'sign-in only'}${sender}`);
+  }
+  return lines.join('\n');
 }
 
 await runCommand(USAGE, command);

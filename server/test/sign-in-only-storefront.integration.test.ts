@@ -13,7 +13,8 @@ import { runOperatorCommand } from './operator-command';
 /**
  * `npm run storefront -- create --access sign-in` in production mode: a storefront only signed-in users see. It has
  * no guest account, a visitor's page goes to the sign-in page, and `list` says it is sign-in only; its currency is
- * the one the command names.
+ * the one the command names. `--mail-from` and `--reply-to` give it a sender of its own (its user pool's and its
+ * order mail's) in place of MAIL_FROM.
  */
 describe('a sign-in only storefront made by command', () => {
   let dataDir: string;
@@ -22,6 +23,7 @@ describe('a sign-in only storefront made by command', () => {
   const mail: ReceivedMail[] = [];
   let created = { stdout: '', stderr: '', code: null as number | null };
   let listed = { stdout: '', stderr: '', code: null as number | null };
+  let refused = { stdout: '', stderr: '', code: null as number | null };
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'storefront-sign-in-only-'));
@@ -57,6 +59,29 @@ describe('a sign-in only storefront made by command', () => {
         'eva@lindqvist.example',
         '--manager-name',
         'Eva Lindqvist',
+        '--mail-from',
+        'Kestrel Orders <orders@shop.kestrel.example>',
+        '--reply-to',
+        'service@kestrel.example',
+      ],
+      env,
+    );
+    refused = await runOperatorCommand(
+      'storefront',
+      [
+        'create',
+        '--name',
+        'Kestrel Two',
+        '--host',
+        'two.kestrel.example',
+        '--account',
+        'Lindqvist Laboratory',
+        '--manager-email',
+        'eva@lindqvist.example',
+        '--manager-name',
+        'Eva Lindqvist',
+        '--mail-from',
+        'Kestrel <not an address>',
       ],
       env,
     );
@@ -77,7 +102,20 @@ describe('a sign-in only storefront made by command', () => {
     expect(created.stdout).toContain('Storefront Kestrel Reagents made:');
     expect(created.stdout).toContain('(sign-in only, EUR).');
     expect(listed.code, listed.stderr).toBe(0);
-    expect(listed.stdout).toContain('localhost\tKestrel Reagents\tsign-in only');
+    expect(listed.stdout).toContain(
+      'localhost\tKestrel Reagents\tsign-in only\tmail from Kestrel Orders <orders@shop.kestrel.example>, replies to service@kestrel.example',
+    );
+    expect(created.stdout).toContain(
+      'Its mail goes out from Kestrel Orders <orders@shop.kestrel.example>, replies to service@kestrel.example.',
+    );
+  });
+
+  it('refuses a sender that is not an address, saying so, and makes nothing', () => {
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain(
+      '--mail-from must be an address or "Name <address>" of your own domain.',
+    );
+    expect(listed.stdout).not.toContain('two.kestrel.example');
   });
 
   it('has no guest account, so a visitor is sent to sign in rather than shown the catalogue', async () => {
@@ -95,9 +133,11 @@ describe('a sign-in only storefront made by command', () => {
     expect(new URL(home.headers.get('location') ?? '', 'http://localhost').pathname).toBe('/login');
   });
 
-  it('mails its first manager a temporary password all the same', () => {
+  it("mails its first manager a temporary password from the storefront's own sender, replies going to its address", () => {
     const invitation = mail.find((received) => received.to.includes('eva@lindqvist.example'));
-    expect(invitation?.data).toMatch(/^From: .*orders@kestrel\.example/m);
+    expect(invitation?.data).toMatch(/^From: .*Kestrel Orders.*<orders@shop\.kestrel\.example>/m);
+    expect(invitation?.data).toMatch(/^Reply-To: .*service@kestrel\.example/m);
+    expect(invitation?.data).not.toMatch(/^From: .*orders@kestrel\.example/m);
     expect(partOfType(invitation?.data ?? '', 'text/plain') ?? '').toMatch(/temporary password is \S+\./);
   });
 });

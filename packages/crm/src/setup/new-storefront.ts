@@ -23,6 +23,11 @@ export interface NewStorefront {
   organisationName: string;
   /** Where the pages send buyers for help: an address, and a phone line or null. */
   support: { email: string; phone: string | null };
+  /**
+   * The sender of the storefront's order mail (an address or `Name <address>`) and the address replies go to;
+   * null: the process's MAIL_FROM and no reply-to address (docs/decisions/0055-mail-senders.md).
+   */
+  mail?: { from: string | null; replyTo: string | null };
 }
 
 export interface CreatedStorefront {
@@ -89,6 +94,8 @@ export async function createStorefront(db: CrmDb, input: NewStorefront): Promise
       resourcesDomain: input.host,
       ...created,
       themeKey,
+      mailFrom: input.mail?.from ?? null,
+      mailReplyTo: input.mail?.replyTo ?? null,
     });
     const supplier = {
       name: organisation.name,
@@ -167,9 +174,14 @@ async function organisationOf(tx: CrmDb, name: string) {
 export async function findStorefrontAt(
   db: CrmDb,
   host: string,
-): Promise<{ id: string; name: string } | undefined> {
+): Promise<{ id: string; name: string; mailFrom: string | null; mailReplyTo: string | null } | undefined> {
   const [row] = await db
-    .select({ id: schema.storefronts.id, name: schema.storefronts.name })
+    .select({
+      id: schema.storefronts.id,
+      name: schema.storefronts.name,
+      mailFrom: schema.storefronts.mailFrom,
+      mailReplyTo: schema.storefronts.mailReplyTo,
+    })
     .from(schema.storefronts)
     .where(eq(schema.storefronts.domain, host));
   return row;
