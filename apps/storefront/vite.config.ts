@@ -6,6 +6,7 @@ import { clientChunks } from './build-plugins/client-chunks.ts';
 import { plainDynamicImports } from './build-plugins/plain-dynamic-imports.ts';
 import { productionRouter } from './build-plugins/production-router.ts';
 import { pureSchemas } from './build-plugins/pure-schemas.ts';
+import { routerRaceFix } from './build-plugins/router-race-fix.ts';
 import { unusedReactFeatures } from './build-plugins/unused-react-features.ts';
 import { unusedRouterFeatures } from './build-plugins/unused-router-features.ts';
 
@@ -14,6 +15,7 @@ export default defineConfig({
     reactRouter(),
     productionRouter(),
     unusedRouterFeatures(),
+    routerRaceFix(),
     unusedReactFeatures(),
     pureSchemas(),
     clientChunks(),

@@ -1,0 +1,108 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type * as ReactRouter from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { fixRouterCode } from '../../build-plugins/router-race-fix';
+
+/*
+ * A link followed while a fetcher's page revalidates (the order page's "Added 2 lines to …" link, clicked as soon
+ * as it shows) must open the linked page, also when its route is not yet known to the browser. The browser
+ * build's router is React Router's production build with build-plugins/router-race-fix.ts applied: this test
+ * runs that router code, as built and as published.
+ */
+
+// Vitest runs from the repository's root (happy-dom's import.meta.url is no file address).
+const packageDir = dirname(
+  createRequire(join(process.cwd(), 'package.json')).resolve('react-router/package.json'),
+);
+const productionDir = join(packageDir, 'dist/production');
+const routerFile = readdirSync(productionDir).find(
+  (name) =>
+    name.endsWith('.mjs') &&
+    readFileSync(join(productionDir, name), 'utf8').includes('function createRouter('),
+);
+
+/** The router module's own names of what the package exports as UNSAFE_createRouter and UNSAFE_createMemoryHistory. */
+interface RouterModule {
+  createRouter: typeof ReactRouter.UNSAFE_createRouter;
+  createMemoryHistory: typeof ReactRouter.UNSAFE_createMemoryHistory;
+}
+
+/** The router module as published or as the build fixes it, loaded from a copy beside React Router's package. */
+async function routerModule(fixed: boolean): Promise<RouterModule> {
+  if (!routerFile) throw new Error(`No router module in ${productionDir}`);
+  const code = readFileSync(join(productionDir, routerFile), 'utf8');
+  // Beside the package, so the copy's `import "react"` finds React as the package's own code does.
+  const dir = join(packageDir, '../.cache/navigation-after-fetcher');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${fixed ? 'fixed' : 'published'}-${routerFile}`);
+  writeFileSync(file, fixed ? fixRouterCode(code) : code);
+  return (await import(/* @vite-ignore */ file)) as RouterModule;
+}
+
+function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+/**
+ * The order page, an add whose page revalidation is held, a click on a page whose route the browser has not
+ * discovered, then the revalidation's answer before the route's: where the router ends.
+ */
+async function clickDuringRevalidation({ createRouter, createMemoryHistory }: RouterModule) {
+  const revalidation = deferred<string>();
+  const discovery = deferred();
+  const router = createRouter({
+    history: createMemoryHistory({ initialEntries: ['/order'] }),
+    routes: [
+      {
+        id: 'root',
+        path: '/',
+        children: [
+          // Its first data comes with the document: the loader runs for the add's revalidation only.
+          { id: 'order', path: 'order', loader: () => revalidation.promise },
+          { id: 'api', path: 'api', action: () => ({ ok: true }) },
+        ],
+      },
+    ],
+    hydrationData: { loaderData: { order: 'order' } },
+    async patchRoutesOnNavigation({ path, patch }) {
+      if (path !== '/list') return;
+      await discovery.promise;
+      patch('root', [{ id: 'list', path: 'list', loader: () => 'list' }]);
+    },
+  }).initialize();
+  // Settles with its revalidation, which is held: not awaited.
+  const add = router.fetch('add', 'order', '/api', { formMethod: 'post', formData: new FormData() });
+  await settle();
+  expect(router.state.fetchers.get('add')?.state).toBe('loading');
+  const navigation = router.navigate('/list');
+  await settle();
+  expect(router.state.navigation.state).toBe('loading');
+  revalidation.resolve('order, revalidated');
+  await settle();
+  discovery.resolve();
+  await Promise.all([add, navigation]);
+  await settle();
+  const { location, matches, loaderData } = router.state;
+  router.dispose();
+  return { path: location.pathname, page: matches.at(-1)?.route.id, loaderData };
+}
+
+describe('a link followed while a fetcher revalidates the page', () => {
+  it('opens the linked page whose route is discovered on the way', async () => {
+    const ended = await clickDuringRevalidation(await routerModule(true));
+    expect(ended).toMatchObject({ path: '/list', page: 'list', loaderData: { list: 'list' } });
+  });
+
+  it('left the previous page under the new address with the router as published (the patch is still needed)', async () => {
+    const ended = await clickDuringRevalidation(await routerModule(false));
+    expect(ended).toMatchObject({ path: '/list', page: 'order' });
+  });
+});
