@@ -1,4 +1,3 @@
-import { serveStatic } from '@hono/node-server/serve-static';
 import { MESSAGES, OPERATIONS_BASE_PATH } from '@storefront/contracts';
 import type { Gateway } from '@storefront/gateway';
 import type { IdentityEnv } from '@storefront/identity';
@@ -23,6 +22,7 @@ import { closeConnectionsWhenStopping, type Readiness } from './readiness';
 import { routeLabeller } from './route-labels';
 import { sameOriginWrites } from './same-origin';
 import { documentPolicy, newCspNonce, nonceSource, securityHeaders } from './security-headers';
+import { listClientFiles, staticFiles } from './static-files';
 
 type FetchHandler = (request: Request) => Response | Promise<Response>;
 
@@ -68,16 +68,6 @@ export interface ServerParts {
 }
 
 type Variables = { requestId: string } & RouteVariables;
-
-function staticFiles(root: string, cacheControl: string) {
-  return serveStatic<{ Variables: Variables }>({
-    root,
-    onFound: (_path, c) => {
-      c.header('Cache-Control', cacheControl);
-      c.set('route', 'static');
-    },
-  });
-}
 
 /** The web's forms and /api/domain carry a few fields; the gateway, identity and CRM keep limits of their own. */
 const WEB_MAX_BODY_BYTES = 64 * 1024;
@@ -184,8 +174,9 @@ export function createServerApp(parts: ServerParts): Hono<{ Variables: Variables
   // The published contracts (docs/decisions/0059-openapi.md): public, for integrators.
   app.route('/openapi', openApiRoutes());
   // Vite puts a content hash in every asset name, so they never change; public files may.
-  app.use('/assets/*', staticFiles(parts.clientDir, 'public, max-age=31536000, immutable'));
-  app.use('*', staticFiles(parts.clientDir, 'public, max-age=3600'));
+  const clientFiles = listClientFiles(parts.clientDir);
+  app.use('/assets/*', staticFiles(parts.clientDir, clientFiles, 'public, max-age=31536000, immutable'));
+  app.use('*', staticFiles(parts.clientDir, clientFiles, 'public, max-age=3600'));
 
   const handleDocument = createRequestHandler(parts.build, parts.mode);
   const loadContext = {
