@@ -56,6 +56,16 @@ export const invoiceSummarySchema = z.object({
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
 
+/**
+ * One row of the invoice list (issue 32: invoices link to their order): the summary and whether its order is
+ * one of the account's, so that its page /billing/orders/{orderNumber} shows it. False for an invoice of no
+ * order (the history from before the portal) and for an order another account placed.
+ */
+export const invoiceListRowSchema = invoiceSummarySchema.extend({
+  hasOrder: z.boolean(),
+});
+export type InvoiceListRow = z.infer<typeof invoiceListRowSchema>;
+
 export const invoiceLineSchema = z.object({
   sku: z.string(),
   name: z.string(),
@@ -76,7 +86,7 @@ export const invoicePaymentSchema = z.object({
 export type InvoicePayment = z.infer<typeof invoicePaymentSchema>;
 
 /** One invoice as /viewInvoice shows it. */
-export const invoiceSchema = invoiceSummarySchema.extend({
+export const invoiceSchema = invoiceListRowSchema.extend({
   accountName: z.string(),
   paymentTerms: z.string(),
   poNumber: z.string().nullable(),
@@ -92,7 +102,7 @@ export const invoiceSchema = invoiceSummarySchema.extend({
 export type Invoice = z.infer<typeof invoiceSchema>;
 
 export const invoiceListSchema = z.object({
-  invoices: z.array(invoiceSummarySchema),
+  invoices: z.array(invoiceListRowSchema),
   /** How many invoices match the filters, on every page. */
   totalSize: z.number().int().nonnegative(),
   page: z.number().int().positive(),

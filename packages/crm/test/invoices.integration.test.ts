@@ -1,8 +1,10 @@
 import type { CrmError } from '@storefront/contracts';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertInvoice } from '../src/invoices/queries/invoices';
 import { ensureDemoInvoices } from '../src/seed/invoices';
 import { openSeededCrm, type SeededCrm, TODAY, testEngines } from '../src/testing';
+import { placeTestOrder, prepareOrdering } from './fixtures/orders';
 
 const today = TODAY.toISOString().slice(0, 10);
 
@@ -123,6 +125,83 @@ describe.each(await testEngines())('invoices on $name', (engine) => {
     expect(body.fileName).toBe(`Invoice-${invoice?.invoiceNumber}.pdf`);
     const pdf = await PDFDocument.load(Buffer.from(body.content, 'base64'));
     expect(pdf.getTitle()).toBe(`Invoice ${invoice?.invoiceNumber}`);
+  });
+
+  it('says which invoices have an order of the account to link to: a placed order does, the seeded history does not', async () => {
+    const buyer = await prepareOrdering(crm, {
+      accountId: crm.ids.halvorsen,
+      firstName: 'Ines',
+      lastName: 'Berg',
+      email: 'ines@h.example',
+    });
+    const placed = await placeTestOrder(crm, {
+      accountId: crm.ids.halvorsen,
+      contactId: buyer,
+      quantities: [2],
+      poNumber: 'HRI-LINK-1',
+    });
+    const { body } = await list();
+    const ofOrder = body.invoices.find((invoice) => invoice.orderNumber === placed.orderNumber);
+    expect(ofOrder).toMatchObject({
+      invoiceNumber: placed.orderNumber.replace(/^SO-/, 'INV-'),
+      hasOrder: true,
+    });
+    // The demo year names order numbers no order has: shown, never linked.
+    const seeded = body.invoices.filter((invoice) => invoice.id !== ofOrder?.id);
+    expect(seeded.length).toBeGreaterThan(0);
+    expect(seeded.some((invoice) => invoice.orderNumber !== null)).toBe(true);
+    expect(seeded.every((invoice) => invoice.hasOrder === false)).toBe(true);
+
+    const page = await crm.get('getInvoice', { ...halvorsen(), invoiceId: ofOrder?.id ?? '' });
+    expect(page.body).toMatchObject({ orderNumber: placed.orderNumber, hasOrder: true });
+    const history = await crm.get('getInvoice', { ...halvorsen(), invoiceId: seeded[0]?.id ?? '' });
+    expect(history.body.hasOrder).toBe(false);
+    // The order page finds the order the link leads to.
+    const order = await crm.get('getOrder', { ...halvorsen(), orderNumber: placed.orderNumber });
+    expect(order.status).toBe(200);
+  });
+
+  it('does not link an invoice to an order of another account, whose page would refuse it', async () => {
+    const buyer = await prepareOrdering(crm, {
+      accountId: crm.ids.halvorsen,
+      firstName: 'Jon',
+      lastName: 'Dahl',
+      email: 'jon@h.example',
+    });
+    const placed = await placeTestOrder(crm, {
+      accountId: crm.ids.halvorsen,
+      contactId: buyer,
+      quantities: [1],
+      poNumber: 'HRI-LINK-2',
+    });
+    const stray = await insertInvoice(
+      crm.database.db,
+      {
+        invoiceNumber: 'INV-STRAY-1',
+        storefrontId: crm.ids.storefrontB,
+        accountId: crm.ids.kestrel,
+        quoteId: null,
+        orderNumber: placed.orderNumber,
+        poNumber: null,
+        kind: 'Invoice',
+        invoiceDate: today,
+        dueDate: today,
+        paymentTerms: 'Net 30',
+        currency: 'USD',
+        subtotal: 10,
+        discount: 0,
+        shipping: 0,
+        tax: 0,
+        amount: 10,
+        balance: 10,
+      },
+      [],
+    );
+    const theirs = await crm.get('getInvoice', { ...kestrel(), invoiceId: stray.id });
+    expect(theirs.body).toMatchObject({ orderNumber: placed.orderNumber, hasOrder: false });
+    const listed = (await crm.get('getInvoices', { ...kestrel(), pageSize: '100' })).body.invoices;
+    expect(listed.find((invoice) => invoice.id === stray.id)?.hasOrder).toBe(false);
+    expect((await crm.get('getOrder', { ...kestrel(), orderNumber: placed.orderNumber })).status).toBe(404);
   });
 
   it("refuses another account's invoice (403) and says nothing of it; an unknown one is 404", async () => {

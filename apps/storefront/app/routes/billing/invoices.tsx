@@ -1,11 +1,12 @@
 import {
   INVOICE_SORTS,
   INVOICE_STATUSES,
+  type InvoiceListRow,
   type InvoiceSort,
-  type InvoiceSummary,
 } from '@storefront/contracts/crm-invoices';
 import { Link, type MetaDescriptor } from 'react-router';
 import { FilterField, ListFilters, ListPages, ListSummary } from '../../components/ListControls';
+import { InvoiceOrder } from '../../features/invoices/InvoiceOrder';
 import { InvoiceStatusBadge } from '../../features/invoices/InvoiceStatus';
 import { listInvoices } from '../../features/invoices/invoices.server';
 import { INVOICES_EXPORT_PATH, INVOICES_PATH, invoicePath } from '../../features/invoices/paths';
@@ -130,7 +131,7 @@ function InvoiceFilters({
   );
 }
 
-function InvoiceTable({ invoices }: { invoices: InvoiceSummary[] }) {
+function InvoiceTable({ invoices }: { invoices: InvoiceListRow[] }) {
   return (
     <table className="data-table">
       <caption className="visually-hidden">Invoices of the account</caption>
@@ -156,7 +157,9 @@ function InvoiceTable({ invoices }: { invoices: InvoiceSummary[] }) {
             <th scope="row" data-label="Invoice">
               <Link to={invoicePath(invoice.id)}>{invoice.invoiceNumber}</Link>
             </th>
-            <td data-label="Order">{invoice.orderNumber ?? '—'}</td>
+            <td data-label="Order">
+              <InvoiceOrder invoice={invoice} />
+            </td>
             <td data-label="Cost centre">{invoice.costCentreCode ?? '—'}</td>
             <td data-label="Invoice date">{formatDay(invoice.invoiceDate)}</td>
             <td data-label="Due date">{formatDay(invoice.dueDate)}</td>

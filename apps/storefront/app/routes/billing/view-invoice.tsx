@@ -1,5 +1,6 @@
 import { data, Link, type MetaDescriptor } from 'react-router';
 import { Total } from '../../components/Total';
+import { InvoiceOrder } from '../../features/invoices/InvoiceOrder';
 import { InvoiceStatusBadge } from '../../features/invoices/InvoiceStatus';
 import { loadInvoice } from '../../features/invoices/invoices.server';
 import { INVOICES_PATH, invoicePdfPath, payInvoicePath } from '../../features/invoices/paths';
@@ -69,7 +70,9 @@ export default function ViewInvoicePage({ loaderData }: Route.ComponentProps) {
           <InvoiceStatusBadge status={invoice.status} />
         </Fact>
         <Fact term="Account">{invoice.accountName}</Fact>
-        <Fact term="Order">{invoice.orderNumber ?? '—'}</Fact>
+        <Fact term="Order">
+          <InvoiceOrder invoice={invoice} />
+        </Fact>
         <Fact term="PO number">{invoice.poNumber ?? '—'}</Fact>
         {invoice.costCentreCode && <Fact term="Cost centre / grant">{invoice.costCentreCode}</Fact>}
         <Fact term="Invoice date">{formatDay(invoice.invoiceDate)}</Fact>

@@ -1,4 +1,9 @@
-import { type Invoice, type InvoiceSummary, MAX_INVOICE_EXPORT_ROWS } from '@storefront/contracts';
+import {
+  type Invoice,
+  type InvoiceListRow,
+  type InvoiceSummary,
+  MAX_INVOICE_EXPORT_ROWS,
+} from '@storefront/contracts';
 import type { QuoteRow } from '../../cart';
 import { addressLines, billingParts, findQuote, shippingParts } from '../../cart';
 import { belongsToStorefront } from '../../core/access';
@@ -15,6 +20,7 @@ import {
   type InvoiceRow,
   insertInvoice,
   invoiceDetails,
+  type ListedInvoiceRow,
   listInvoices,
 } from '../queries/invoices';
 import {
@@ -61,11 +67,16 @@ export function invoiceSummary(row: InvoiceRow, today: string): InvoiceSummary {
   };
 }
 
+/** A row of the list: the summary and whether the invoice's order is the account's (its page links to it). */
+function invoiceListRow(row: ListedInvoiceRow, today: string): InvoiceListRow {
+  return { ...invoiceSummary(row, today), hasOrder: row.hasOrder };
+}
+
 export const getInvoices: Handler<'getInvoices'> = async (ctx, payload) => {
   const account = await ownAccount(ctx, payload.storefrontId, payload.accountId);
   const { rows, totalSize } = await listInvoices(ctx.db, account.id, payload, ctx.today);
   return {
-    invoices: rows.map((row) => invoiceSummary(row, ctx.today)),
+    invoices: rows.map((row) => invoiceListRow(row, ctx.today)),
     totalSize,
     page: payload.page,
     pageSize: payload.pageSize,
@@ -114,11 +125,11 @@ export const exportInvoices: Handler<'exportInvoices'> = async (ctx, payload) =>
 
 async function invoiceOf(
   ctx: HandlerContext,
-  invoice: InvoiceRow & { accountName: string },
+  invoice: ListedInvoiceRow & { accountName: string },
 ): Promise<Invoice> {
   const { lines, payments } = await invoiceDetails(ctx.db, invoice.id);
   return {
-    ...invoiceSummary(invoice, ctx.today),
+    ...invoiceListRow(invoice, ctx.today),
     accountName: invoice.accountName,
     paymentTerms: invoice.paymentTerms,
     poNumber: invoice.poNumber,

@@ -1,12 +1,54 @@
 import { randomUUID } from 'node:crypto';
 import type { InvoiceSort, InvoiceStatus, SortDirection } from '@storefront/contracts';
-import { and, asc, count, desc, eq, gt, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  getTableColumns,
+  gt,
+  gte,
+  lt,
+  lte,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { CrmDb } from '../../db/open';
-import { accounts, invoiceLines, invoicePayments, invoices } from '../../db/schema';
+import { accounts, invoiceLines, invoicePayments, invoices, orders, quotes } from '../../db/schema';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
 export type InvoicePaymentRow = typeof invoicePayments.$inferSelect;
+/** An invoice as the list and its page read it: with whether its order is the account's (issue 32). */
+export type ListedInvoiceRow = InvoiceRow & { hasOrder: boolean };
+
+/**
+ * Whether the invoice's order is one of its account's orders of its storefront, as the buyer's order page
+ * /billing/orders/{orderNumber} finds it: decided in the statement that reads the invoice (a correlated
+ * EXISTS on the orders' unique number), never by a query per row. The seeded history names order numbers no
+ * order has; a guest's order billed to a company is the guest's, not the company's.
+ */
+function hasOrder(db: CrmDb): SQL<boolean> {
+  const order = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .innerJoin(quotes, eq(quotes.id, orders.quoteId))
+    .where(
+      and(
+        eq(orders.orderNumber, invoices.orderNumber),
+        eq(quotes.accountId, invoices.accountId),
+        eq(quotes.storefrontId, invoices.storefrontId),
+      ),
+    );
+  // Both drivers answer a boolean; a text 't' would be one too.
+  return sql<boolean>`${exists(order)}`.mapWith((value: unknown) => value === true || value === 't');
+}
+
+function selectListed(db: CrmDb) {
+  return db.select({ ...getTableColumns(invoices), hasOrder: hasOrder(db) }).from(invoices);
+}
 
 export interface InvoiceFilter {
   status?: InvoiceStatus | undefined;
@@ -47,7 +89,7 @@ export async function listInvoices(
   accountId: string,
   filter: InvoiceFilter,
   today: string,
-): Promise<{ rows: InvoiceRow[]; totalSize: number }> {
+): Promise<{ rows: ListedInvoiceRow[]; totalSize: number }> {
   const where = and(
     eq(invoices.accountId, accountId),
     filter.status ? statusCondition(filter.status, today) : undefined,
@@ -56,9 +98,7 @@ export async function listInvoices(
   );
   const order = filter.direction === 'asc' ? asc : desc;
   const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(invoices)
+    selectListed(db)
       .where(where)
       .orderBy(order(SORT_COLUMNS[filter.sort]), order(invoices.invoiceNumber))
       .limit(filter.pageSize)
@@ -71,14 +111,14 @@ export async function listInvoices(
 export async function findInvoice(
   db: CrmDb,
   invoiceId: string,
-): Promise<(InvoiceRow & { accountName: string }) | undefined> {
+): Promise<(ListedInvoiceRow & { accountName: string }) | undefined> {
   const [row] = await db
-    .select({ invoice: invoices, accountName: accounts.name })
+    .select({ ...getTableColumns(invoices), hasOrder: hasOrder(db), accountName: accounts.name })
     .from(invoices)
     .innerJoin(accounts, eq(accounts.id, invoices.accountId))
     .where(eq(invoices.id, invoiceId))
     .limit(1);
-  return row && { ...row.invoice, accountName: row.accountName };
+  return row;
 }
 
 export async function invoiceDetails(
