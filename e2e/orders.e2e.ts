@@ -194,6 +194,25 @@ test('a buyer follows an order from placed to shipped, finds it by its filters a
   }
   await checkLayouts(page, 'order');
 
+  // Its invoice links back to the order, on the invoice's page and in the invoice list; the seeded history
+  // names orders the storefront never had, which stay text.
+  const invoiceNumber = orderNumber.replace(/^SO-/, 'INV-');
+  await documents.getByRole('link', { name: `Invoice ${invoiceNumber}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Invoice ${invoiceNumber}` })).toBeVisible();
+  const backToOrder = page.locator('.invoice__facts').getByRole('link', { name: orderNumber, exact: true });
+  await expect(backToOrder).toHaveAttribute('href', `${LIST}/${orderNumber}`);
+  await page.goto('/billing/enhancedList');
+  const invoiceRow = page.locator('.data-table tbody tr').filter({ hasText: invoiceNumber });
+  await expect(invoiceRow.getByRole('link', { name: orderNumber, exact: true })).toHaveAttribute(
+    'href',
+    `${LIST}/${orderNumber}`,
+  );
+  const orderCells = page.locator('.data-table tbody td[data-label="Order"]');
+  await expect(orderCells.filter({ hasText: /^SO-/, hasNot: page.getByRole('link') }).first()).toBeVisible();
+  await invoiceRow.getByRole('link', { name: orderNumber, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${LIST}/${orderNumber}$`));
+  await expect(fact(page, 'Status')).toHaveText('Shipped');
+
   // The list says Shipped too; its CSV holds what the filters hold.
   await page.goto(`${LIST}?poNumber=${encodeURIComponent(poNumber)}`);
   await expect(orderRows(page)).toHaveCount(1);
