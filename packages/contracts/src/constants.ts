@@ -61,3 +61,14 @@ export type UserType = (typeof USER_TYPES)[number];
 export const GUEST_USER_TYPE: UserType = 'AWSGuest';
 /** The one user type that manages its account's users (spec P§6). */
 export const MANAGER_USER_TYPE: UserType = 'AWSManager';
+
+/**
+ * The header search box's suggestions (issue 34), here rather than beside their schemas so the box's code
+ * loads no zod. Shortest and longest text suggestions are asked for: one letter matches too much to help.
+ */
+export const SUGGEST_MIN_CHARS = 2;
+export const SUGGEST_MAX_CHARS = 100;
+export const SUGGESTED_PRODUCTS = 6;
+export const SUGGESTED_CATEGORIES = 4;
+/** Recent searches kept per contact; older ones are forgotten as new ones come. */
+export const RECENT_SEARCHES_KEPT = 8;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUGGEST_MAX_CHARS, SUGGEST_MIN_CHARS } from './constants';
 import { crmType } from './crm-base';
 import { catalogueScope, id, text } from './crm-fields';
 
@@ -7,14 +8,6 @@ import { catalogueScope, id, text } from './crm-fields';
  * categories whose name matches and the signed-in buyer's recent searches. The account decides the catalogue
  * and its prices, so another account's catalogue never shows through.
  */
-
-/** Shortest and longest text suggestions are asked for: one letter matches too much to help. */
-export const SUGGEST_MIN_CHARS = 2;
-export const SUGGEST_MAX_CHARS = 100;
-export const SUGGESTED_PRODUCTS = 6;
-export const SUGGESTED_CATEGORIES = 4;
-/** Recent searches kept per contact; older ones are forgotten as new ones come. */
-export const RECENT_SEARCHES_KEPT = 8;
 
 const searchText = text()
   .trim()

@@ -1,5 +1,5 @@
+import { SUGGEST_MIN_CHARS } from '@storefront/contracts/constants';
 import type { SearchSuggestions } from '@storefront/contracts/crm-search';
-import { SUGGEST_MIN_CHARS } from '@storefront/contracts/crm-search';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Form, useNavigate } from 'react-router';
 import {

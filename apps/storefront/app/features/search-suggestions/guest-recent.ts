@@ -1,4 +1,4 @@
-import { RECENT_SEARCHES_KEPT } from '@storefront/contracts/crm-search';
+import { RECENT_SEARCHES_KEPT } from '@storefront/contracts/constants';
 
 /** A guest's recent searches stay in their browser: the CRM keeps them only for a signed-in contact. */
 const KEY = 'storefront.recentSearches';

@@ -1,4 +1,4 @@
-import { SUGGEST_MIN_CHARS } from '@storefront/contracts/crm-search';
+import { SUGGEST_MIN_CHARS } from '@storefront/contracts/constants';
 import { data } from 'react-router';
 import { requireSession } from '../../lib/storefront.server';
 import type { Route } from './+types/suggest-api';
