@@ -3,6 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
+source scripts/lib/project-node.sh
 npm run build
 # The compiled server (server/dist, from the build) migrates the database in ./data (or DATABASE_URL) and
 # seeds the demo when it is empty.

@@ -5,7 +5,11 @@
 # benchmark reads the memory of.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# React and React Router choose their production builds from NODE_ENV when they load, before the config is read.
+# The project's Node.js 24 (node_modules/.bin/node, decision 0066), also when started with bash directly.
+source scripts/lib/project-node.sh
+require_project_node
+# React chooses its production build from NODE_ENV when it loads, before the config is read (React Router 8 by its
+# package's export conditions: the production build unless Node runs with --conditions=development).
 export NODE_ENV="${NODE_ENV:-production}"
 # glibc's malloc gives each thread that allocates an arena of its own, which it rarely gives back; two suffice for
 # a server whose threads (libuv's pool, V8's helpers) allocate little.

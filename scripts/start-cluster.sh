@@ -159,6 +159,7 @@ wait_for_ready() {
 }
 
 bash scripts/ensure-deps.sh
+source scripts/lib/project-node.sh
 ensure_command haproxy haproxy
 ensure_command curl curl
 npm run build

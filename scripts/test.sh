@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
+source scripts/lib/project-node.sh
+echo "Node.js $(node -v) at $(command -v node)"
 bash scripts/ensure-chromium.sh
 bash scripts/ensure-redis.sh
 bash scripts/ensure-postgres.sh

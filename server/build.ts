@@ -45,7 +45,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20.19',
+  target: 'node24',
   // Logs name errors by their class (loggableError); bundling must not rename classes that share a name.
   keepNames: true,
   sourcemap: 'linked',

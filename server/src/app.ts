@@ -5,8 +5,9 @@ import type { RateLimiter } from '@storefront/shared-state';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
 import { z } from 'zod';
+import type { StorefrontLoadContext } from '../../apps/storefront/app/lib/load-context';
 import { cameOverHttps, clientAddress } from './client';
 import { compressAnswers } from './compress-answers';
 import { PAYMENTS_MOUNT } from './config';
@@ -79,6 +80,20 @@ const webBodyLimit = bodyLimit({
       413,
     ),
 });
+
+/**
+ * How the web build makes a request's load context: React Router 8 takes only a RouterContextProvider, whose
+ * values are found by the build's own context key, so the build's server entry exports the function that makes
+ * it (apps/storefront/app/lib/load-context.ts).
+ */
+function loadContextMaker(build: ServerBuild): (values: StorefrontLoadContext) => RouterContextProvider {
+  const made = (build.entry.module as { storefrontLoadContext?: unknown }).storefrontLoadContext;
+  if (typeof made !== 'function')
+    throw new Error(
+      'The web build\'s server entry exports no storefrontLoadContext: run "npm run build" again.',
+    );
+  return made as (values: StorefrontLoadContext) => RouterContextProvider;
+}
 
 const domainRequest = z.object({ hostname: z.string().trim().min(1, 'hostname is required').max(253) });
 
@@ -179,6 +194,7 @@ export function createServerApp(parts: ServerParts): Hono<{ Variables: Variables
   app.use('*', staticFiles(parts.clientDir, clientFiles, 'public, max-age=3600'));
 
   const handleDocument = createRequestHandler(parts.build, parts.mode);
+  const storefrontLoadContext = loadContextMaker(parts.build);
   const loadContext = {
     resolveDomain: (hostname: string) => gateway.resolveDomain(hostname),
     gatewayApiKey: parts.gatewayApiKey,
@@ -197,7 +213,10 @@ export function createServerApp(parts: ServerParts): Hono<{ Variables: Variables
     // The page's gateway calls are made for this browser: they count against its address.
     const gatewayFetch = (request: Request) => gateway.fetch(request, gatewayConnection(c));
     c.res = await pages.serve(c.req.raw, overHttps ? 'https' : 'http', ({ whole }) =>
-      handleDocument(c.req.raw, { ...loadContext, gatewayFetch, cspNonce, overHttps, renderWhole: whole }),
+      handleDocument(
+        c.req.raw,
+        storefrontLoadContext({ ...loadContext, gatewayFetch, cspNonce, overHttps, renderWhole: whole }),
+      ),
     );
     // Through the context: a resource route's own Response may have immutable headers. A resource with a
     // policy of its own (a generated picture: no script at all, a stored page: its scripts' hashes) keeps it.

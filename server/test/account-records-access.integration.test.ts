@@ -3,7 +3,10 @@ import { openSeededCrm, type SeededCrm, testEngines } from '@storefront/crm/test
 import { createCognitoTokenVerifier } from '@storefront/gateway';
 import { migrateIdentity } from '@storefront/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StorefrontLoadContext } from '../../apps/storefront/app/lib/load-context';
+import {
+  type StorefrontLoadContext,
+  storefrontLoadContext,
+} from '../../apps/storefront/app/lib/load-context';
 import {
   ensurePortalUser,
   ISSUER_BASE,
@@ -73,7 +76,12 @@ describe.each(await testEngines())("another account's records at their page URLs
       headers: { cookie: cookies[buyer] },
       ...(options.form ? { method: 'POST', body: new URLSearchParams(options.form) } : {}),
     });
-    const args = { request, url: new URL(request.url), params: options.params ?? {}, context };
+    const args = {
+      request,
+      url: new URL(request.url),
+      params: options.params ?? {},
+      context: storefrontLoadContext(context),
+    };
     try {
       return await (options.form ? route.action(args) : route.loader(args));
     } catch (thrown) {

@@ -3,7 +3,10 @@ import { quotes, templates } from '@storefront/crm/db/schema';
 import { openSeededCrm, type SeededCrm, testEngines } from '@storefront/crm/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StorefrontLoadContext } from '../../apps/storefront/app/lib/load-context';
+import {
+  type StorefrontLoadContext,
+  storefrontLoadContext,
+} from '../../apps/storefront/app/lib/load-context';
 import { routeContext } from './route-context';
 
 /**
@@ -40,7 +43,7 @@ describe.each(await testEngines())('the place-order route and the confirmation p
     const init: RequestInit = { headers: { cookie: `sf_guest_cart=${guestSecret}` } };
     if (body) Object.assign(init, { method: 'POST', body: new URLSearchParams(body) });
     const req = new Request(`http://localhost${path}`, init);
-    return { request: req, url: new URL(req.url), context };
+    return { request: req, url: new URL(req.url), context: storefrontLoadContext(context) };
   };
   const place = (templateId: string, guestSecret = secretOf('g')) =>
     submit({ ...request('/api/checkout/submit', guestSecret, { quoteId, templateId }), params: {} });

@@ -5,7 +5,10 @@ import { createCognitoTokenVerifier } from '@storefront/gateway';
 import { migrateIdentity } from '@storefront/identity';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StorefrontLoadContext } from '../../apps/storefront/app/lib/load-context';
+import {
+  type StorefrontLoadContext,
+  storefrontLoadContext,
+} from '../../apps/storefront/app/lib/load-context';
 import {
   ensurePortalUser,
   ISSUER_BASE,
@@ -45,7 +48,12 @@ describe.each(await testEngines())('pages naming a record that does not exist, o
     const request = new Request(`http://localhost${path}`, {
       headers: withCookie ? { cookie: withCookie } : {},
     });
-    return loader({ request, url: new URL(request.url), params, context }).then(
+    return loader({
+      request,
+      url: new URL(request.url),
+      params,
+      context: storefrontLoadContext(context),
+    }).then(
       (page) => ({ page, thrown: null }),
       (thrown: Thrown) => ({ page: null, thrown }),
     );

@@ -2,7 +2,10 @@ import { offers, templates } from '@storefront/crm/db/schema';
 import { openSeededCrm, type SeededCrm, testEngines } from '@storefront/crm/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StorefrontLoadContext } from '../../apps/storefront/app/lib/load-context';
+import {
+  type StorefrontLoadContext,
+  storefrontLoadContext,
+} from '../../apps/storefront/app/lib/load-context';
 import { routeContext } from './route-context';
 
 /** The template page's route module, loaded as React Router loads it (by URL: the app is type checked apart). */
@@ -49,7 +52,12 @@ describe.each(await testEngines())('the offer pages on $name', (engine) => {
 
   async function visit(path: string, params: Record<string, string> = {}): Promise<Page> {
     const request = new Request(`http://localhost${path}`);
-    const loaded = await loader({ request, url: new URL(request.url), params, context });
+    const loaded = await loader({
+      request,
+      url: new URL(request.url),
+      params,
+      context: storefrontLoadContext(context),
+    });
     return (isDataWithHeaders(loaded) ? loaded.data : loaded) as Page;
   }
 

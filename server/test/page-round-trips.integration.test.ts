@@ -3,7 +3,10 @@ import { openSeededCrm, type SeededCrm, testEngines } from '@storefront/crm/test
 import { createCognitoTokenVerifier } from '@storefront/gateway';
 import { migrateIdentity } from '@storefront/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StorefrontLoadContext } from '../../apps/storefront/app/lib/load-context';
+import {
+  type StorefrontLoadContext,
+  storefrontLoadContext,
+} from '../../apps/storefront/app/lib/load-context';
 import {
   ensurePortalUser,
   ISSUER_BASE,
@@ -63,7 +66,12 @@ describe.each(await testEngines())('the gateway requests a page makes on $name',
     const request = new Request(`http://localhost${path}`, {
       headers: options.cookie ? { cookie: options.cookie } : {},
     });
-    const args = { request, url: new URL(request.url), params: options.params ?? {}, context };
+    const args = {
+      request,
+      url: new URL(request.url),
+      params: options.params ?? {},
+      context: storefrontLoadContext(context),
+    };
     const [loaded] = await Promise.all([templatePage.loader(args), root.loader(args)]);
     // A guest's page comes wrapped with the header that lets the server keep it for the next guest.
     const page = (isDataWithHeaders(loaded) ? loaded.data : loaded) as PageData;
@@ -214,7 +222,12 @@ describe.each(await testEngines())('the gateway requests a page makes on $name',
       method: 'POST',
       body: new URLSearchParams({ intent: 'add', catalogItemId: product.id, qty: '2' }),
     });
-    const answer = (await cartApi.action({ request, url: new URL(request.url), params: {}, context })) as {
+    const answer = (await cartApi.action({
+      request,
+      url: new URL(request.url),
+      params: {},
+      context: storefrontLoadContext(context),
+    })) as {
       data: {
         ok: boolean;
         cart: { quote: { total: number; subtotal: number }; lines: { catalogItemId: string; qty: number }[] };

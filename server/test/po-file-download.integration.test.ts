@@ -1,7 +1,10 @@
 import type { PoFile, QuoteSummary } from '@storefront/contracts';
 import { openSeededCrm, type SeededCrm, testEngines } from '@storefront/crm/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StorefrontLoadContext } from '../../apps/storefront/app/lib/load-context';
+import {
+  type StorefrontLoadContext,
+  storefrontLoadContext,
+} from '../../apps/storefront/app/lib/load-context';
 import { routeContext } from './route-context';
 
 /**
@@ -29,7 +32,12 @@ describe.each(await testEngines())('the PO file download route on $name', (engin
     const request = new Request(`http://localhost/api/files/${cvId}`, {
       headers: guestSecret ? { cookie: `sf_guest_cart=${guestSecret}` } : {},
     });
-    const args = { request, url: new URL(request.url), params: { cvId }, context };
+    const args = {
+      request,
+      url: new URL(request.url),
+      params: { cvId },
+      context: storefrontLoadContext(context),
+    };
     return loader(args);
   }
 

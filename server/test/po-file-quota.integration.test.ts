@@ -1,7 +1,10 @@
 import type { UploadProgress } from '@storefront/contracts';
 import { openSeededCrm, type SeededCrm, testEngines } from '@storefront/crm/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StorefrontLoadContext } from '../../apps/storefront/app/lib/load-context';
+import {
+  type StorefrontLoadContext,
+  storefrontLoadContext,
+} from '../../apps/storefront/app/lib/load-context';
 import { routeContext } from './route-context';
 
 /**
@@ -43,7 +46,12 @@ describe.each(await testEngines())(
           ...fields,
         }),
       });
-      return (await action({ request, url: new URL(request.url), params: {}, context })) as DataResult;
+      return (await action({
+        request,
+        url: new URL(request.url),
+        params: {},
+        context: storefrontLoadContext(context),
+      })) as DataResult;
     };
     /** The first of 1,024-character chunks of a 10 MB PDF: an upload the cart then holds until it lapses. */
     const startLarge = () => {

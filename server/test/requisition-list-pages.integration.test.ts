@@ -3,7 +3,10 @@ import { openSeededCrm, type SeededCrm, testEngines } from '@storefront/crm/test
 import { createCognitoTokenVerifier } from '@storefront/gateway';
 import { migrateIdentity } from '@storefront/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StorefrontLoadContext } from '../../apps/storefront/app/lib/load-context';
+import {
+  type StorefrontLoadContext,
+  storefrontLoadContext,
+} from '../../apps/storefront/app/lib/load-context';
 import {
   ensurePortalUser,
   ISSUER_BASE,
@@ -59,7 +62,12 @@ describe.each(await testEngines())('a requisition list at its page URL on $name'
       headers: { cookie: cookies[user] },
       ...(form ? { method: 'POST', body: new URLSearchParams(form) } : {}),
     });
-    const args = { request, url: new URL(request.url), params: { listId }, context };
+    const args = {
+      request,
+      url: new URL(request.url),
+      params: { listId },
+      context: storefrontLoadContext(context),
+    };
     try {
       return await (form ? listPage.action(args) : listPage.loader(args));
     } catch (thrown) {

@@ -3,7 +3,10 @@ import { openSeededCrm, type SeededCrm, testEngines } from '@storefront/crm/test
 import { createCognitoTokenVerifier } from '@storefront/gateway';
 import { migrateIdentity } from '@storefront/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StorefrontLoadContext } from '../../apps/storefront/app/lib/load-context';
+import {
+  type StorefrontLoadContext,
+  storefrontLoadContext,
+} from '../../apps/storefront/app/lib/load-context';
 import {
   ensurePortalUser,
   ISSUER_BASE,
@@ -63,7 +66,7 @@ describe.each(await testEngines())('saved filters and a new cart on $name', (eng
       Object.assign(init, { method: 'POST', body });
     }
     const req = new Request(`http://localhost${path}`, init);
-    return { request: req, url: new URL(req.url), params: {}, context };
+    return { request: req, url: new URL(req.url), params: {}, context: storefrontLoadContext(context) };
   };
 
   async function blocksAt(path: string, cookie = '', params: Record<string, string> = {}): Promise<Block[]> {

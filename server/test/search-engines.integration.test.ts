@@ -5,7 +5,10 @@ import { openSeededCrm, type SeededCrm, testEngines } from '@storefront/crm/test
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { StorefrontLoadContext } from '../../apps/storefront/app/lib/load-context';
+import {
+  type StorefrontLoadContext,
+  storefrontLoadContext,
+} from '../../apps/storefront/app/lib/load-context';
 import { routeContext } from './route-context';
 import { sitemapSchemaErrors } from './sitemap-schema';
 
@@ -87,7 +90,7 @@ describe.each(await testEngines())('what search engines read on $name', (engine)
 
   function args(host: string, path: string, params: Record<string, string> = {}, over = context) {
     const request = new Request(`http://${host}${path}`);
-    return { request, url: new URL(request.url), params, context: over };
+    return { request, url: new URL(request.url), params, context: storefrontLoadContext(over) };
   }
 
   async function text(module: { loader: Handler }, host: string, path: string, params = {}, over = context) {

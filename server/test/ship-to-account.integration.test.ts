@@ -3,7 +3,10 @@ import { openSeededCrm, type SeededCrm, testEngines } from '@storefront/crm/test
 import { createCognitoTokenVerifier } from '@storefront/gateway';
 import { migrateIdentity } from '@storefront/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StorefrontLoadContext } from '../../apps/storefront/app/lib/load-context';
+import {
+  type StorefrontLoadContext,
+  storefrontLoadContext,
+} from '../../apps/storefront/app/lib/load-context';
 import {
   ensurePortalUser,
   ISSUER_BASE,
@@ -36,7 +39,12 @@ describe.each(await testEngines())('the ship-to account on $name', (engine) => {
       headers: { cookie },
       body: new URLSearchParams({ intent: 'ship-to', shipToAccountId }),
     });
-    const answer = await account.action({ request, url: new URL(request.url), params: {}, context });
+    const answer = await account.action({
+      request,
+      url: new URL(request.url),
+      params: {},
+      context: storefrontLoadContext(context),
+    });
     return answer as { data?: unknown; init?: ResponseInit | null } & Record<string, unknown>;
   }
 

@@ -4,7 +4,10 @@ import { createCognitoTokenVerifier } from '@storefront/gateway';
 import { ensureUser, migrateIdentity } from '@storefront/identity';
 import { ADMIN } from '@storefront/identity/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StorefrontLoadContext } from '../../apps/storefront/app/lib/load-context';
+import {
+  type StorefrontLoadContext,
+  storefrontLoadContext,
+} from '../../apps/storefront/app/lib/load-context';
 import { WRITE_BUDGETS, type WriteKind } from '../../packages/gateway/src/write-limits';
 import {
   ensurePortalUser,
@@ -86,7 +89,12 @@ describe.each((await testEngines()).slice(0, 1))('forms past their write budgets
       body: new URLSearchParams(form),
     });
     try {
-      return await route.action({ request, url: new URL(request.url), params, context });
+      return await route.action({
+        request,
+        url: new URL(request.url),
+        params,
+        context: storefrontLoadContext(context),
+      });
     } catch (thrown) {
       return thrown;
     }

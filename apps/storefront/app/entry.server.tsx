@@ -2,8 +2,12 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { AppLoadContext, EntryContext } from 'react-router';
+import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { serverContext } from './lib/load-context';
+
+/** The server makes each request's load context with the build's own context key (lib/load-context.ts). */
+export { storefrontLoadContext } from './lib/load-context';
 
 export const streamTimeout = 5_000;
 
@@ -16,16 +20,16 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.cspNonce;
+  const { cspNonce: nonce, renderWhole } = serverContext(loadContext);
   // Crawlers and the page cache get the whole page at once; browsers get the shell first.
   const userAgent = request.headers.get('user-agent');
   const waitForAll =
-    loadContext.renderWhole === true || (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
+    renderWhole === true || (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
 
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;

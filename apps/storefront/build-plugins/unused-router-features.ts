@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 
-const PRODUCTION_MODULE = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/;
+/** A module of React Router's production build: since React Router 8 one file per source module. */
+const PRODUCTION_MODULE = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/].+\.js$/;
 /** A link, form or navigation asking the router for a view transition (`viewTransition`). */
 const VIEW_TRANSITION_OPTION = /\bviewTransition\b/;
 
@@ -25,7 +26,7 @@ const FOLDS: Fold[] = [
   },
   {
     reason: 'React Server Components: the error boundary reads the RSC router context (never set here)',
-    find: /if \(this\.context\)(?= \{\s*return \/\* @__PURE__ \*\/ React\w*\.createElement\(RSCErrorHandler)/g,
+    find: /if \(this\.context\)(?= (?:\{\s*)?return \/\* @__PURE__ \*\/ React[\w$]*\.createElement\(RSCErrorHandler)/g,
     replace: 'if (false)',
   },
   {
@@ -40,7 +41,7 @@ const FOLDS: Fold[] = [
   },
   {
     reason: 'view transitions: a back or forward navigation replays none, since none was applied',
-    find: /if \(pendingAction === "POP" \/\* Pop \*\/ && !isUninterruptedRevalidation && location !== state\.location\) \{(?=\s*let priorPaths = appliedViewTransitions)/g,
+    find: /if \(pendingAction === "POP"(?: \/\* Pop \*\/)? && !isUninterruptedRevalidation && location !== state\.location\) \{(?=\s*let priorPaths = appliedViewTransitions)/g,
     replace: 'if (false) {',
   },
   {
@@ -55,7 +56,7 @@ const FOLDS: Fold[] = [
   },
   {
     reason: 'hot module replacement: development only',
-    find: /\w+\.createRoutesForHMR = (?:\/\*[^*]*\*\/\s*)?createClientRoutesWithHMRRevalidationOptOut;/g,
+    find: /\w+\.createRoutesForHMR = (?:\/\*[^*]*\*\/\s*)?(?:UNSAFE_)?createClientRoutesWithHMRRevalidationOptOut;/g,
     replace: '',
   },
 ];

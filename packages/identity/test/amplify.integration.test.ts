@@ -208,7 +208,7 @@ describe.each(await testEngines())('Amplify v6 against the pool on $name', (engi
 
   it('confirms the device it is given, then lists, remembers and forgets it', async () => {
     configure(DEVICE_POOL);
-    // Amplify names the device from navigator.userAgent, which Node 20 does not have.
+    // Amplify names the device from navigator.userAgent: a browser's, as in the field (Node's says Node.js/24).
     vi.stubGlobal('navigator', { userAgent: 'Mozilla/5.0 (vitest)' });
     try {
       await createUser(identity.database, 'device-user', { poolId: DEVICE_POOL.poolId });

@@ -7,8 +7,8 @@ import {
   templateMetaSchema,
 } from '@storefront/contracts/blocks';
 import type { DomainDetails } from '@storefront/contracts/storefront';
-import type { AppLoadContext } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { storefrontLoadContext } from '../lib/load-context';
 import { item } from '../testing/fixtures';
 import { amplifyCookies, SIGNED_IN_ENVELOPE } from '../testing/tokens';
 import { loadTemplatePage } from './page.server';
@@ -225,14 +225,14 @@ interface LoadOptions {
 
 function load(path: string, params: Record<string, string> = {}, options: LoadOptions = {}) {
   const gateway = fakeGateway(options.overrides, options.failingTypes);
-  const context: AppLoadContext = {
+  const context = storefrontLoadContext({
     gatewayFetch: gateway.gatewayFetch,
     resolveDomain: async (host) =>
       host === 'shop.example.com' ? (options.domain === undefined ? storefront : options.domain) : null,
     gatewayApiKey: 'key',
     cspNonce: 'nonce',
     overHttps: false,
-  };
+  });
   const url = new URL(path, 'http://shop.example.com');
   const request = new Request(url, options.cookie ? { headers: { cookie: options.cookie } } : {});
   const result = loadTemplatePage({ request, url, pattern: '', params, context });

@@ -12,6 +12,7 @@ import { loadPageMeta, loadSections, loadTemplates } from '../lib/content.server
 import { accountScope, crmCall, orNone } from '../lib/crm.server';
 import { GatewayCallError } from '../lib/gateway';
 import { guidanceRedirect } from '../lib/guidance.server';
+import { serverContext } from '../lib/load-context';
 import { headTags } from '../lib/meta';
 import { siteOrigin } from '../lib/paths';
 import { resourceUrl } from '../lib/static-resources';
@@ -88,7 +89,7 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
       templateId: template.templateId,
       sections: rendered,
       head: pageHead(meta, {
-        origin: siteOrigin(url, args.context.overHttps),
+        origin: siteOrigin(url, serverContext(args.context).overHttps),
         url,
         storefrontName: storefront.storefrontName,
         template,
@@ -198,7 +199,7 @@ export async function loadAccountChrome(
       templateId: home?.templateId ?? '',
       sections: rendered,
       head: headTags(null, {
-        pageUrl: siteOrigin(url, args.context.overHttps) + url.pathname,
+        pageUrl: siteOrigin(url, serverContext(args.context).overHttps) + url.pathname,
         storefrontName: storefront.storefrontName,
         pageTitle: 'Your account',
         hidden: true,

@@ -1,7 +1,8 @@
 import { GUEST_CART_HEADER } from '@storefront/contracts/constants';
-import type { AppLoadContext } from 'react-router';
+import type { RouterContextProvider } from 'react-router';
 import type { GatewayClient } from './gateway';
 import { createBatchingGatewayClient } from './gateway-batch.server';
+import { serverContext } from './load-context';
 
 /** Who the server's gateway calls are for: the signed-in user's access token, and the guest's cart secret. */
 export interface GatewayCaller {
@@ -17,16 +18,17 @@ export interface GatewayCaller {
  */
 export function createServerGateway(
   request: Request,
-  context: AppLoadContext,
+  context: Readonly<RouterContextProvider>,
   caller: GatewayCaller = {},
 ): GatewayClient {
+  const { gatewayApiKey, gatewayFetch } = serverContext(context);
   const url = new URL('/graphql', request.url);
-  const headers = new Headers({ 'content-type': 'application/json', 'x-api-key': context.gatewayApiKey });
+  const headers = new Headers({ 'content-type': 'application/json', 'x-api-key': gatewayApiKey });
   const requestId = request.headers.get('x-request-id');
   if (requestId) headers.set('x-request-id', requestId);
   if (caller.accessToken) headers.set('authorization', `Bearer ${caller.accessToken}`);
   if (caller.guestCartSecret) headers.set(GUEST_CART_HEADER, caller.guestCartSecret);
   return createBatchingGatewayClient((body) =>
-    context.gatewayFetch(new Request(url, { method: 'POST', headers, body })),
+    gatewayFetch(new Request(url, { method: 'POST', headers, body })),
   );
 }

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { gatewayFailure } from '../testing/gateway-failure';
 import { createGatewayClient, GatewayCallError, readEnvelope } from './gateway';
 import { createServerGateway, type GatewayCaller } from './gateway.server';
+import { storefrontLoadContext } from './load-context';
 
 /** A GraphQL answer whose field holds an AWSJSON string. */
 function answer(field: string, env: unknown, status = 200): Response {
@@ -149,13 +150,13 @@ describe('createServerGateway', () => {
     const gatewayFetch = vi.fn(async (_request: Request) =>
       answer('theme', { statusCode: 200, content: { key: 'theme' } }),
     );
-    const context = {
+    const context = storefrontLoadContext({
       gatewayFetch,
       resolveDomain: async () => null,
       gatewayApiKey: 'k-1',
       cspNonce: 'nonce',
       overHttps: false,
-    };
+    });
     await createServerGateway(page, context, caller)('Theme', { key: 'theme' });
     return gatewayFetch.mock.calls[0]?.[0];
   }

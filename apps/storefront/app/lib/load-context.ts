@@ -1,4 +1,5 @@
 import type { DomainDetails } from '@storefront/contracts/storefront';
+import { createContext, RouterContextProvider } from 'react-router';
 
 /** What the host server hands every request: the in-process gateway and the storefront lookup. */
 export interface StorefrontLoadContext {
@@ -22,6 +23,22 @@ export interface StorefrontLoadContext {
   overHttps: boolean;
 }
 
-declare module 'react-router' {
-  interface AppLoadContext extends StorefrontLoadContext {}
+/**
+ * React Router 8 hands loaders, actions and the document render a RouterContextProvider, never a plain object
+ * (decision 0066): what the host server gives a request is this context's value.
+ */
+const storefrontContext = createContext<StorefrontLoadContext>();
+
+/**
+ * The load context of one request, made by the host server. The server takes this function from the web build's
+ * server entry (entry.server.tsx exports it), so the context key is the build's own: a copy of this module
+ * bundled elsewhere would make another key, whose value the routes would never find.
+ */
+export function storefrontLoadContext(values: StorefrontLoadContext): RouterContextProvider {
+  return new RouterContextProvider(new Map([[storefrontContext, values]]));
+}
+
+/** What the host server gave this request (a loader's, action's or render's `context`). */
+export function serverContext(context: Readonly<RouterContextProvider>): StorefrontLoadContext {
+  return context.get(storefrontContext);
 }

@@ -1,12 +1,13 @@
 import { DEFAULT_LOCALE, GUEST_USER_TYPE, USER_TYPES, type UserType } from '@storefront/contracts/constants';
 import { MESSAGES } from '@storefront/contracts/messages';
 import type { DomainDetails } from '@storefront/contracts/storefront';
-import { type AppLoadContext, data, redirect } from 'react-router';
+import { data, type RouterContextProvider, redirect } from 'react-router';
 import { z } from 'zod';
 import { readGuestCartSecret } from '../features/cart/guest-cart.server';
 import { GatewayCallError, type GatewayClient } from './gateway';
 import { createServerGateway } from './gateway.server';
 import { hostedLoginRedirect } from './hosted-login.server';
+import { serverContext } from './load-context';
 import { loginPath } from './paths';
 import { type AuthSession, readSession } from './session.server';
 
@@ -41,12 +42,12 @@ export interface StorefrontSession {
 export interface PageRequest {
   request: Request;
   url: URL;
-  context: AppLoadContext;
+  context: Readonly<RouterContextProvider>;
 }
 
 /** The storefront of the request's host, or the 404 'Storefront Not Found' page. */
 export async function requireDomain({ url, context }: PageRequest): Promise<DomainDetails> {
-  const storefront = await context.resolveDomain(url.host);
+  const storefront = await serverContext(context).resolveDomain(url.host);
   if (!storefront) throw data({ message: MESSAGES.storefrontNotFound }, { status: 404 });
   return storefront;
 }

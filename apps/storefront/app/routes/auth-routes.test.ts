@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { DomainDetails } from '@storefront/contracts/storefront';
-import type { AppLoadContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { storefrontLoadContext } from '../lib/load-context';
 import { amplifyCookies, signedInLoginInfo } from '../testing/tokens';
 import { loader as changePasswordLoader } from './change-password';
 import { action as loginAction, loader as loginLoader } from './login';
@@ -18,7 +18,7 @@ const storefront = {
   theme: { logoUrl: '' },
 } as unknown as DomainDetails;
 
-const context: AppLoadContext = {
+const context = storefrontLoadContext({
   // Only a signed-in page asks the gateway anything here: who the user is.
   gatewayFetch: async (request) =>
     (await request.text()).includes('getLoginInfo')
@@ -28,7 +28,7 @@ const context: AppLoadContext = {
   gatewayApiKey: 'key',
   cspNonce: 'nonce',
   overHttps: false,
-};
+});
 
 function args(path: string, cookie?: string) {
   const url = new URL(path, 'http://shop.example.com');

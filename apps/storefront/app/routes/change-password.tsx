@@ -2,6 +2,7 @@ import { AuthLayout } from '../features/auth/AuthLayout';
 import authStyles from '../features/auth/auth.css?url';
 import { ChangePasswordForm } from '../features/auth/ChangePasswordForm';
 import { authSettings } from '../lib/auth-settings';
+import { serverContext } from '../lib/load-context';
 import { brandOf, requireSession, signInRedirect } from '../lib/storefront.server';
 import type { Route } from './+types/change-password';
 
@@ -13,7 +14,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!session.auth.signedIn) throw signInRedirect(session.url);
   return {
     ...brandOf(session.storefront),
-    settings: authSettings(session.storefront, args.context.gatewayApiKey),
+    settings: authSettings(session.storefront, serverContext(args.context).gatewayApiKey),
   };
 }
 

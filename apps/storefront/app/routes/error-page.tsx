@@ -4,8 +4,8 @@ import { ERROR_PAGES, isErrorStatus } from '../components/error-pages';
 import type { Route } from './+types/error-page';
 
 /** /401, /404, /500, /503, /509: each answers with its own HTTP status. */
-export function loader({ request }: Route.LoaderArgs) {
-  const status = Number(new URL(request.url).pathname.slice(1));
+export function loader({ url }: Route.LoaderArgs) {
+  const status = Number(url.pathname.slice(1));
   const code = isErrorStatus(status) ? status : 404;
   return data({ status: code }, { status: code });
 }

@@ -3,6 +3,7 @@ import { loadTemplatePage } from '../blocks/page.server';
 import { TemplatePage } from '../blocks/TemplatePage';
 import { readForm } from '../lib/form.server';
 import { guidanceDoneCookie, guidanceNext } from '../lib/guidance.server';
+import { serverContext } from '../lib/load-context';
 import { metaDescriptors } from '../lib/meta';
 import { requireSession } from '../lib/storefront.server';
 import type { Route } from './+types/guidance';
@@ -19,7 +20,9 @@ export async function action(args: Route.ActionArgs) {
   const next = guidanceNext(String((await readForm(args.request)).get('next') ?? ''), args.url.origin);
   if (!session.auth.signedIn) return redirect(next);
   return redirect(next, {
-    headers: { 'set-cookie': guidanceDoneCookie(session.auth.username, args.context.overHttps) },
+    headers: {
+      'set-cookie': guidanceDoneCookie(session.auth.username, serverContext(args.context).overHttps),
+    },
   });
 }
 

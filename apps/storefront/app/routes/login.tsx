@@ -4,6 +4,7 @@ import authStyles from '../features/auth/auth.css?url';
 import { LoginFlow } from '../features/auth/LoginFlow';
 import { authSettings } from '../lib/auth-settings';
 import { readForm } from '../lib/form.server';
+import { serverContext } from '../lib/load-context';
 import { EXPIRED_PARAM, returnPath, SIGN_OUT_INTENT, SIGN_UP_PARAM } from '../lib/paths';
 import { readSession } from '../lib/session.server';
 import { brandOf, requireDomain } from '../lib/storefront.server';
@@ -21,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
   const query = args.url.searchParams;
   return {
     ...brandOf(storefront),
-    settings: authSettings(storefront, args.context.gatewayApiKey),
+    settings: authSettings(storefront, serverContext(args.context).gatewayApiKey),
     redirect: returnPath(query.get('redirect'), args.url.origin),
     expired: query.has(EXPIRED_PARAM),
     signUp: query.has(SIGN_UP_PARAM),

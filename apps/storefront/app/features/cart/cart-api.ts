@@ -5,6 +5,7 @@ import { data } from 'react-router';
 import { z } from 'zod';
 import { readForm } from '../../lib/form.server';
 import { GatewayCallError } from '../../lib/gateway';
+import { serverContext } from '../../lib/load-context';
 import { loginPath } from '../../lib/paths';
 import { requireSession, type StorefrontSession } from '../../lib/storefront.server';
 import type { Route } from './+types/cart-api';
@@ -134,12 +135,12 @@ export async function action(args: Route.ActionArgs) {
   const session = await requireSession(args, existing ?? started);
   const headers = new Headers();
   if (started && shopsAsGuest(session))
-    headers.append('set-cookie', guestCartCookie(started, args.context.overHttps));
+    headers.append('set-cookie', guestCartCookie(started, serverContext(args.context).overHttps));
   try {
     const outcome = await INTENTS[intent.data](session, form);
     // Once the cart is the account's the secret reaches nothing; a user shopping as the guest account keeps it.
     if (intent.data === 'claim' && session.guestCartSecret && !shopsAsGuest(session)) {
-      headers.append('set-cookie', clearedGuestCartCookie(args.context.overHttps));
+      headers.append('set-cookie', clearedGuestCartCookie(serverContext(args.context).overHttps));
     }
     const result: CartActionResult = { ok: true, intent: intent.data, ...outcome };
     return data(result, { headers });

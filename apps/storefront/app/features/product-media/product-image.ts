@@ -7,8 +7,8 @@ import type { Route } from './+types/product-image';
  * good; anything we do not draw is a 404. Opened on its own, the SVG is a document: its policy lets it
  * run no script and load nothing, only its own inline styles.
  */
-export function loader({ request }: Route.LoaderArgs) {
-  const image = parseProductImage(request.url);
+export function loader({ url }: Route.LoaderArgs) {
+  const image = parseProductImage(url.href);
   if (!image)
     return new Response('No such product picture.', {
       status: 404,

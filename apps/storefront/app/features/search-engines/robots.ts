@@ -1,5 +1,6 @@
 import { MESSAGES } from '@storefront/contracts/messages';
 import { loadTemplates } from '../../lib/content.server';
+import { serverContext } from '../../lib/load-context';
 import { siteOrigin } from '../../lib/paths';
 import { firstTimeGuestSession } from '../../lib/storefront.server';
 import type { Route } from './+types/robots';
@@ -15,12 +16,12 @@ const CACHE_CONTROL = 'public, max-age=86400';
  * sign-in-only storefront closes everything.
  */
 export async function loader(args: Route.LoaderArgs) {
-  const storefront = await args.context.resolveDomain(args.url.host);
+  const storefront = await serverContext(args.context).resolveDomain(args.url.host);
   if (!storefront) return plainText(MESSAGES.storefrontNotFound, 404);
   const session = firstTimeGuestSession(args, storefront);
   if (!session) return plainText(SIGN_IN_ONLY_ROBOTS_TXT);
   const personal = personalTemplatePaths(await loadTemplates(session));
-  const origin = siteOrigin(args.url, args.context.overHttps);
+  const origin = siteOrigin(args.url, serverContext(args.context).overHttps);
   return plainText(guestRobotsTxt(origin + SITEMAP_PATH, personal));
 }
 

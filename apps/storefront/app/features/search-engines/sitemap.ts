@@ -1,5 +1,6 @@
 import { SHAREABLE_PAGE_HEADER } from '@storefront/contracts/constants';
 import { MESSAGES } from '@storefront/contracts/messages';
+import { serverContext } from '../../lib/load-context';
 import { siteOrigin } from '../../lib/paths';
 import { firstTimeGuestSession } from '../../lib/storefront.server';
 import type { Route } from './+types/sitemap';
@@ -15,10 +16,10 @@ const CACHE_CONTROL = 'public, max-age=3600';
  * none (404).
  */
 export async function loader(args: Route.LoaderArgs) {
-  const storefront = await args.context.resolveDomain(args.url.host);
+  const storefront = await serverContext(args.context).resolveDomain(args.url.host);
   const session = storefront ? firstTimeGuestSession(args, storefront) : null;
   if (!session) return notFound(storefront ? SIGN_IN_ONLY : MESSAGES.storefrontNotFound);
-  const origin = siteOrigin(args.url, args.context.overHttps);
+  const origin = siteOrigin(args.url, serverContext(args.context).overHttps);
   const urls = (await guestPagePaths(session)).map((path) => origin + path);
   const parts = sitemapPartCount(urls.length);
   const { file } = args.params;

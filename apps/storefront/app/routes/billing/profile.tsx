@@ -2,6 +2,7 @@ import authStyles from '../../features/auth/auth.css?url';
 import { ProfileSettings } from '../../features/profile/ProfileSettings';
 import profileStyles from '../../features/profile/profile.css?url';
 import { authSettings } from '../../lib/auth-settings';
+import { serverContext } from '../../lib/load-context';
 import { requireAccountSession, signInRedirect } from '../../lib/storefront.server';
 import type { Route } from './+types/profile';
 
@@ -15,7 +16,7 @@ export async function loader(args: Route.LoaderArgs) {
   const session = await requireAccountSession(args);
   if (!session.auth.signedIn) throw signInRedirect(session.url);
   return {
-    settings: authSettings(session.storefront, args.context.gatewayApiKey),
+    settings: authSettings(session.storefront, serverContext(args.context).gatewayApiKey),
     username: session.auth.username,
     storefrontName: session.storefront.storefrontName,
   };

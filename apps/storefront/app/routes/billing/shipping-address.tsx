@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Address book' }];
 
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireAccountSession(args);
-  const params = new URL(args.request.url).searchParams;
+  const params = args.url.searchParams;
   const done = params.get('done');
   return {
     book: await loadAddressBook(session),

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Shipping preferences' }
 
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireAccountSession(args);
-  const saved = new URL(args.request.url).searchParams.has('saved');
+  const saved = args.url.searchParams.has('saved');
   return { ...(await loadShippingPreferences(session)), saved };
 }
 

@@ -30,7 +30,7 @@ type Priced = { currency: string; lines: CpqPricedLine[]; total: number };
 
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireAccountSession(args);
-  const itemId = new URL(args.request.url).searchParams.get('itemId');
+  const itemId = args.url.searchParams.get('itemId');
   if (!itemId) return { kind: 'choose' as const, instruments: await configurableInstruments(session) };
   try {
     const model = await loadModel(session, itemId);
