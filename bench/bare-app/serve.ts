@@ -10,7 +10,7 @@ import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 
 const buildDir = fileURLToPath(new URL('./build/', import.meta.url));
 const build = (await import(pathToFileURL(`${buildDir}server/index.js`).href)) as ServerBuild;
@@ -32,6 +32,6 @@ app.use('/assets/*', staticFiles(clientDir, 'public, max-age=31536000, immutable
 app.use('*', staticFiles(clientDir, 'public, max-age=3600'));
 const handleDocument = createRequestHandler(build, mode);
 // A load context made per request, as the storefront's server makes one; this app reads nothing from it.
-app.all('*', (c) => handleDocument(c.req.raw, {} as AppLoadContext));
+app.all('*', (c) => handleDocument(c.req.raw, new RouterContextProvider()));
 
 serve({ fetch: app.fetch, port: Number(process.env.PORT ?? 3299) });

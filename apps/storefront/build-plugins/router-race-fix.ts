@@ -1,6 +1,8 @@
 import type { Plugin } from 'vite';
 
-const PRODUCTION_MODULE = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/;
+/** The router's own module in React Router 8's production build (one file per source module). */
+const PRODUCTION_MODULE =
+  /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]router[\\/]router\.js$/;
 
 /**
  * Where a navigation to a page whose route the browser does not know yet enters its `loading` state and asks
@@ -16,7 +18,7 @@ const FETCHER_TAKEOVER = /state\.navigation\.state === "loading" && loadId > pen
 export const DISCOVERY_LOAD_NUMBERING = `if (isFogOfWar) {\n      ${LOAD_NUMBERING}`;
 
 /**
- * React Router 7.18 (and its main branch) completes a navigation with a fetcher's data when the fetcher's
+ * React Router 7.18 and 8.4 (and its main branch) completes a navigation with a fetcher's data when the fetcher's
  * revalidation ends while the navigation is loading and the fetcher's load is numbered after the
  * navigation's. A navigation to a route not yet discovered is `loading` while it fetches the manifest but
  * numbers its load only after that: a fetcher whose action ended before the click (an "Add to list" whose

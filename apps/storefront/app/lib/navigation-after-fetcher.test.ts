@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as ReactRouter from 'react-router';
@@ -16,12 +16,9 @@ import { fixRouterCode } from '../../build-plugins/router-race-fix';
 const packageDir = dirname(
   createRequire(join(process.cwd(), 'package.json')).resolve('react-router/package.json'),
 );
-const productionDir = join(packageDir, 'dist/production');
-const routerFile = readdirSync(productionDir).find(
-  (name) =>
-    name.endsWith('.mjs') &&
-    readFileSync(join(productionDir, name), 'utf8').includes('function createRouter('),
-);
+/** React Router 8 publishes one file per source module; the router and its history sit side by side. */
+const routerDir = join(packageDir, 'dist/production/lib/router');
+const routerFile = 'router.js';
 
 /** The router module's own names of what the package exports as UNSAFE_createRouter and UNSAFE_createMemoryHistory. */
 interface RouterModule {
@@ -29,16 +26,22 @@ interface RouterModule {
   createMemoryHistory: typeof ReactRouter.UNSAFE_createMemoryHistory;
 }
 
-/** The router module as published or as the build fixes it, loaded from a copy beside React Router's package. */
+/**
+ * The router module as published or as the build fixes it, loaded from a copy beside the published one, so its
+ * relative imports (its history, its utilities) are the package's own modules.
+ */
 async function routerModule(fixed: boolean): Promise<RouterModule> {
-  if (!routerFile) throw new Error(`No router module in ${productionDir}`);
-  const code = readFileSync(join(productionDir, routerFile), 'utf8');
-  // Beside the package, so the copy's `import "react"` finds React as the package's own code does.
-  const dir = join(packageDir, '../.cache/navigation-after-fetcher');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `${fixed ? 'fixed' : 'published'}-${routerFile}`);
+  const code = readFileSync(join(routerDir, routerFile), 'utf8');
+  if (!code.includes('function createRouter('))
+    throw new Error(`No router in ${join(routerDir, routerFile)}`);
+  const file = join(routerDir, `.navigation-after-fetcher-${fixed ? 'fixed' : 'published'}-${routerFile}`);
   writeFileSync(file, fixed ? fixRouterCode(code) : code);
-  return (await import(/* @vite-ignore */ file)) as RouterModule;
+  const router = (await import(/* @vite-ignore */ file)) as Pick<RouterModule, 'createRouter'>;
+  const history = (await import(/* @vite-ignore */ join(routerDir, 'history.js'))) as Pick<
+    RouterModule,
+    'createMemoryHistory'
+  >;
+  return { createRouter: router.createRouter, createMemoryHistory: history.createMemoryHistory };
 }
 
 function deferred<T = void>() {
