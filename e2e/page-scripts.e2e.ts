@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { GUEST_PRODUCT_BUDGET_BYTES, pageScripts, scriptUrls } from '../bench/js';
+import { scriptUrls } from '../bench/js';
 
 /** Chunks of blocks a product page does not render: the cart, the checkout, the product list and records. */
 const OTHER_BLOCKS = /\/(Cart|blocks|ProductList|RecordList|RecordDetail)-[\w-]+\.js$/;
@@ -38,19 +38,6 @@ test('a guest product page loads the product block’s code, none of the blocks 
   const named = scriptUrls(html);
   expect(watched.scripts.filter((script) => !named.includes(script))).toEqual([]);
   expect(watched.problems).toEqual([]);
-});
-
-test('a guest product page’s JavaScript stays within its budget (110 KB gzip, decision 0043)', async ({
-  page,
-  baseURL,
-}) => {
-  await page.goto('/');
-  const path = await page.locator('a[href^="/product/"]').first().getAttribute('href');
-  if (!path || !baseURL) throw new Error('The home page links to no product');
-  const scripts = await pageScripts(baseURL, path);
-  // Named, so a failure says which file grew (a schema library pulled into the header once did).
-  const sizes = scripts.files.map((file) => `${file.url}: ${file.gzip} B`).join(', ');
-  expect(scripts.gzip, sizes).toBeLessThanOrEqual(GUEST_PRODUCT_BUDGET_BYTES);
 });
 
 test('the cart page loads the cart block’s code', async ({ page }) => {
