@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   atCheckout,
   expectConfirmation,
+  interactive,
   pressPlaceOrder,
   step,
   throughCustomForm,
@@ -102,6 +103,8 @@ test('a manager adds a grant code; at checkout a code that expired is refused sa
   // After a reload the step still says why the chosen code cannot be charged.
   await buyer.reload();
   await expect(terms.getByRole('alert').filter({ hasText: refusal })).toBeVisible();
+  // A choice made before the reloaded page hydrates is set back by it.
+  await interactive(buyer);
 
   // A valid code is taken and the order goes through, naming it on its page.
   await terms

@@ -10,6 +10,12 @@ import { type StopTracing, startTracing } from './tracing';
 const DRAIN_MS = 10_000;
 /** How often a shutdown closes connections that went idle (a keep-alive client between two requests). */
 const IDLE_SWEEP_MS = 100;
+/**
+ * How long an idle keep-alive connection stays open: longer than a load balancer's or proxy's own idle timeout
+ * (60 s is the usual), so the client side always closes first. Node's 5 s default races a client that reuses
+ * the connection just as the server closes it, and that request fails with ECONNRESET.
+ */
+const KEEP_ALIVE_MS = 65_000;
 
 function fail(message: string): never {
   console.error(message);
@@ -46,6 +52,9 @@ async function main(): Promise<void> {
     hostname: config.host,
     port: config.port,
   }) as Server;
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // A request's headers must be allowed to take longer than the idle wait before them.
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   await once(server, 'listening').catch((error: NodeJS.ErrnoException) => {
     const reason =
       error.code === 'EADDRINUSE' ? `port ${config.port} is in use (set PORT to another one)` : error.message;
