@@ -6,8 +6,12 @@ import { randomBytes } from 'node:crypto';
 import type { DomainDetails } from '@storefront/contracts';
 import { DEMO_PROFILES } from '../server/src/demo-users';
 
-/** What a browser sends with every page: the benchmarks' pages are compressed as the browser's are. */
+/**
+ * What a browser sends with every page: a document's Accept, and compression as the browser's are (the page
+ * cache keeps only documents by price context).
+ */
 export const BROWSER_HEADERS = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
   'accept-encoding': 'gzip, deflate, br',
   'accept-language': 'en-US,en;q=0.9',
 };

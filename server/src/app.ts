@@ -1,7 +1,7 @@
 import { MESSAGES, OPERATIONS_BASE_PATH } from '@storefront/contracts';
 import type { Gateway } from '@storefront/gateway';
 import type { IdentityEnv } from '@storefront/identity';
-import type { RateLimiter } from '@storefront/shared-state';
+import type { Generations, RateLimiter } from '@storefront/shared-state';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
@@ -53,8 +53,10 @@ export interface ServerParts {
   trustProxy: boolean;
   /** Hosts containing it answer the old site's paths with 301s to the new ones (spec P§2). */
   companyDomain: string;
-  /** Guest pages kept for visitors without cookies, and for how long (0: none are kept). */
+  /** Pages kept for guests and by price context, and for how long (0: none are kept). */
   pageCache: Omit<PageCacheOptions, 'documentPolicy'>;
+  /** The generations of what an account's kept pages show beyond its catalogue (its saved filters). */
+  accountPages?: Generations;
   /** The bearer token of the operator's endpoints: /metrics and /operations/*. */
   operationsToken: string;
   /** This server's series, shown at /metrics. */
@@ -87,12 +89,24 @@ const webBodyLimit = bodyLimit({
  * it (apps/storefront/app/lib/load-context.ts).
  */
 function loadContextMaker(build: ServerBuild): (values: StorefrontLoadContext) => RouterContextProvider {
-  const made = (build.entry.module as { storefrontLoadContext?: unknown }).storefrontLoadContext;
+  return serverEntryExport(build, 'storefrontLoadContext');
+}
+
+/**
+ * The price context of a page request with cookies, as the web build decides it (the page cache's key for
+ * signed-in buyers and returning guests; docs/decisions/0067-page-cache-by-price-context.md).
+ */
+function sharingContextOf(
+  build: ServerBuild,
+): (request: Request, context: RouterContextProvider) => Promise<string | null> {
+  return serverEntryExport(build, 'pageSharingContext');
+}
+
+function serverEntryExport<F>(build: ServerBuild, name: string): F {
+  const made = (build.entry.module as unknown as Record<string, unknown>)[name];
   if (typeof made !== 'function')
-    throw new Error(
-      'The web build\'s server entry exports no storefrontLoadContext: run "npm run build" again.',
-    );
-  return made as (values: StorefrontLoadContext) => RouterContextProvider;
+    throw new Error(`The web build's server entry exports no ${name}: run "npm run build" again.`);
+  return made as F;
 }
 
 const domainRequest = z.object({ hostname: z.string().trim().min(1, 'hostname is required').max(253) });
@@ -195,9 +209,14 @@ export function createServerApp(parts: ServerParts): Hono<{ Variables: Variables
 
   const handleDocument = createRequestHandler(parts.build, parts.mode);
   const storefrontLoadContext = loadContextMaker(parts.build);
+  const pageSharingContext = sharingContextOf(parts.build);
   const loadContext = {
     resolveDomain: (hostname: string) => gateway.resolveDomain(hostname),
     gatewayApiKey: parts.gatewayApiKey,
+    accountPages: parts.accountPages && {
+      generation: (accountId: string) => parts.accountPages?.current(accountId) ?? Promise.resolve(''),
+      changed: (accountId: string) => parts.accountPages?.advance(accountId) ?? Promise.resolve(),
+    },
   };
   const resourcesDomainOf = async (request: Request) =>
     (await gateway.resolveDomain(new URL(request.url).host).catch(() => null))?.resourcesDomain;
@@ -212,11 +231,16 @@ export function createServerApp(parts: ServerParts): Hono<{ Variables: Variables
     const overHttps = cameOverHttps(c, parts.trustProxy);
     // The page's gateway calls are made for this browser: they count against its address.
     const gatewayFetch = (request: Request) => gateway.fetch(request, gatewayConnection(c));
-    c.res = await pages.serve(c.req.raw, overHttps ? 'https' : 'http', ({ whole }) =>
-      handleDocument(
-        c.req.raw,
-        storefrontLoadContext({ ...loadContext, gatewayFetch, cspNonce, overHttps, renderWhole: whole }),
-      ),
+    const values = { ...loadContext, gatewayFetch, cspNonce, overHttps };
+    c.res = await pages.serve(
+      c.req.raw,
+      overHttps ? 'https' : 'http',
+      ({ whole, shared }) =>
+        handleDocument(
+          c.req.raw,
+          storefrontLoadContext({ ...values, renderWhole: whole, renderShared: shared }),
+        ),
+      () => pageSharingContext(c.req.raw, storefrontLoadContext(values)),
     );
     // Through the context: a resource route's own Response may have immutable headers. A resource with a
     // policy of its own (a generated picture: no script at all, a stored page: its scripts' hashes) keeps it.

@@ -20,7 +20,7 @@ import { type Database, DatabaseConnectError, openDatabase, redactDatabaseUrl } 
 import { createCognitoTokenVerifier, createGateway } from '@storefront/gateway';
 import { createIdentityApp, migrateIdentity } from '@storefront/identity';
 import { createPaymentProvider } from '@storefront/payments';
-import { createSharedState, redactRedisUrl, type SharedState } from '@storefront/shared-state';
+import { createSharedState, generations, redactRedisUrl, type SharedState } from '@storefront/shared-state';
 import { createTaxApp } from '@storefront/tax';
 import { Hono } from 'hono';
 import type { ServerBuild } from 'react-router';
@@ -280,6 +280,7 @@ export async function startStorefront(config: ServerConfig, logger: Logger): Pro
         ttlMs: config.pageCacheTtlMs,
         generation: catalogue.ofPage(gateway.resolveDomain),
       },
+      accountPages: generations(sharedState, 'account-pages'),
       operationsToken: config.operationsToken.value,
       metrics,
       readiness,

@@ -1,6 +1,5 @@
-import { pipeline, Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { constants, createDeflate, createGzip, type Gzip } from 'node:zlib';
+import { Readable, type Writable } from 'node:stream';
+import { constants, createDeflate, createGzip, type Deflate, type Gzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { parseAccept } from 'hono/utils/accept';
@@ -47,33 +46,81 @@ function compressStreamedPages(): MiddlewareHandler {
       return;
     }
     const vary = res.headers.get('Vary');
-    if (vary !== '*' && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? '')) {
-      c.header('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-    }
+    const addVary =
+      vary !== '*' && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? '')
+        ? vary
+          ? `${vary}, Accept-Encoding`
+          : 'Accept-Encoding'
+        : undefined;
     const encoding = acceptedEncoding(c.req.header('Accept-Encoding'));
-    if (!encoding) return;
-    const compressor: Gzip = encoding === 'gzip' ? createGzip() : createDeflate();
-    const source = Readable.fromWeb(res.body as NodeReadableStream<Uint8Array>);
-    // A failing source, or a visitor who leaves (the answer's reader cancels), ends both sides; nothing to report.
-    pipeline(source, compressor, () => {});
-    flushAfterEachBurst(source, compressor);
-    c.res = new Response(Readable.toWeb(compressor) as ReadableStream<Uint8Array>, c.res);
-    c.res.headers.set('Content-Encoding', encoding);
-    const etag = c.res.headers.get('ETag');
-    if (etag && !etag.startsWith('W/')) c.res.headers.set('ETag', `W/${etag}`);
+    if (!encoding) {
+      if (addVary) c.header('Vary', addVary);
+      return;
+    }
+    // The compressed answer is made once, with all its headers: hono's c.header and `c.res =` would each copy it.
+    const headers = new Headers(res.headers);
+    if (addVary) headers.set('Vary', addVary);
+    headers.set('Content-Encoding', encoding);
+    const etag = headers.get('ETag');
+    if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
+    const compressor = encoding === 'gzip' ? createGzip() : createDeflate();
+    compressInBursts(res.body, compressor);
+    const compressed = new Response(Readable.toWeb(compressor) as ReadableStream<Uint8Array>, {
+      status: res.status,
+      statusText: res.statusText,
+      headers,
+    });
+    // Setting c.res over an answer copies the new one and every header of the old onto it; it has them already.
+    c.res = undefined;
+    c.res = compressed;
   };
 }
 
-/** What one turn of the event loop wrote (a render's burst of chunks) goes out once, after it. */
-function flushAfterEachBurst(source: Readable, compressor: Gzip): void {
+/**
+ * Writes the page into the compressor, and flushes what one turn of the event loop wrote (a render's burst of
+ * chunks) once, after it. A failing page fails the compressed answer; a visitor who leaves (the answer's reader
+ * cancels, which destroys the compressor) cancels the page; nothing to report. Not `stream.pipeline`: it makes an
+ * AbortController for each call and aborts it when done, an AbortError with its stack trace for every page.
+ */
+function compressInBursts(page: ReadableStream<Uint8Array>, compressor: Gzip | Deflate): void {
+  const reader = page.getReader();
   let flushing = false;
-  source.on('data', () => {
-    if (flushing) return;
-    flushing = true;
-    setImmediate(() => {
-      flushing = false;
-      if (!compressor.destroyed && !compressor.writableEnded) compressor.flush(constants.Z_SYNC_FLUSH);
-    });
+  const flush = () => {
+    flushing = false;
+    if (!compressor.destroyed && !compressor.writableEnded) compressor.flush(constants.Z_SYNC_FLUSH);
+  };
+  compressor.on('error', () => {});
+  compressor.once('close', () => {
+    reader.cancel().catch(() => {});
+  });
+  const pump = async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (compressor.destroyed) return;
+      if (done) {
+        compressor.end();
+        return;
+      }
+      if (!flushing) {
+        flushing = true;
+        setImmediate(flush);
+      }
+      if (!compressor.write(value)) await drained(compressor);
+    }
+  };
+  pump().catch((error: unknown) => compressor.destroy(error as Error));
+}
+
+/** When the stream takes writes again, or is gone. */
+function drained(stream: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
   });
 }
 

@@ -9,12 +9,18 @@ const gunzipAsync = promisify(gunzip);
 const brotliAsync = promisify(brotliCompress);
 
 /** One stored page: compressed once when stored, served as is; bodies in base64 so Redis can hold them. */
-export interface CachedPage {
+export interface StoredPage {
   status: number;
   headers: [string, string][];
   gzip: string;
   br: string;
 }
+
+/**
+ * What the cache keeps under a key: a page, or the word that this page in this context is a viewer's own (a
+ * cart, an order), so the next request for it is rendered for its viewer at once.
+ */
+export type CachedPage = StoredPage | { ownPage: true };
 
 export interface PageCacheOptions {
   store: Cache<CachedPage>;
@@ -31,31 +37,59 @@ export interface PageCacheOptions {
   generation?: (request: Request) => Promise<string>;
 }
 
-/** A render of a page, told to finish every deferred read before answering when the page will be stored. */
-export type PageRender = (options: { whole: boolean }) => Promise<Response>;
+/**
+ * The price context of a request with cookies (a signed-in buyer, a returning guest): everything that changes
+ * what a page shows them apart from their personal parts, as the web build decides it; null when the page is
+ * theirs alone.
+ */
+export type SharingContext = () => Promise<string | null>;
+
+/**
+ * A render of a page. `whole`: finish every deferred read before answering (the page will be stored). `shared`:
+ * render it as every viewer of the request's price context sees it, its personal parts left as holes that
+ * the browser fills (docs/decisions/0067-page-cache-by-price-context.md).
+ */
+export type PageRender = (options: { whole: boolean; shared?: boolean }) => Promise<Response>;
 
 /** Accept-Language values beyond this length are not worth a cache entry of their own. */
 const MAX_LANGUAGE_HEADER = 100;
 const HTML = /^text\/html/i;
 
 /**
- * The full-page cache of pages for visitors without cookies (first-time guests, crawlers, link previews):
- * what large storefronts put in front of their render (docs/decisions/0044-guest-page-cache.md). A request
- * with any cookie, or any answer a route does not mark shareable, goes through untouched.
+ * The full-page cache. Pages for visitors without cookies (first-time guests, crawlers, link previews) are
+ * kept whole and public (docs/decisions/0044-guest-page-cache.md). Pages for visitors with cookies (signed-in
+ * buyers, returning guests) are kept by price context, rendered with holes for their personal parts and
+ * private to the browser (docs/decisions/0067-page-cache-by-price-context.md). Any answer a route does not mark
+ * shareable goes through untouched.
  */
 export function createPageCache(options: PageCacheOptions) {
   const { store, ttlMs } = options;
   /** Pages being rendered for the cache: visitors asking for one at the same time wait for one render. */
   const rendering = new Map<string, Promise<CachedPage | null>>();
-  const cacheControl = `public, max-age=0, s-maxage=${Math.floor(ttlMs / 1000)}`;
+  const guestCacheControl = `public, max-age=0, s-maxage=${Math.floor(ttlMs / 1000)}`;
+  // A page by price context shows an account's prices: no shared cache may keep it, the browser asks again.
+  const contextCacheControl = 'private, no-cache';
 
-  async function renderToStore(request: Request, key: string, render: PageRender): Promise<Response> {
+  async function renderToStore(
+    request: Request,
+    key: string,
+    render: PageRender,
+    shared: boolean,
+  ): Promise<Response> {
     let settle: (page: CachedPage | null) => void = () => {};
     rendering.set(key, new Promise((resolve) => (settle = resolve)));
     let page: CachedPage | null = null;
     try {
-      const response = await render({ whole: true });
-      if (!isShareable(response)) return withoutShareMark(response);
+      const response = await render({ whole: true, shared });
+      if (!isShareable(response)) {
+        // Only a page that is the viewer's own by its kind is remembered so; a failure may pass.
+        if (shared && isOwnPage(response)) {
+          page = { ownPage: true };
+          await store.set(key, page).catch(() => {});
+        }
+        return withoutShareMark(response);
+      }
+      const cacheControl = shared ? contextCacheControl : guestCacheControl;
       page = await storedPage(request, response, cacheControl, options.documentPolicy);
       await store.set(key, page).catch(() => {});
       return pageResponse(page, request, 'miss');
@@ -65,30 +99,58 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 
+  /** The key of a request the cache may answer, and whether its page is rendered by price context. */
+  async function keyOf(
+    request: Request,
+    variant: string,
+    sharingContext: SharingContext | undefined,
+  ): Promise<{ key: string; shared: boolean } | null> {
+    if (ttlMs <= 0 || !mayBeCached(request)) return null;
+    const withCookies = request.headers.has('cookie');
+    const context = withCookies ? ((await sharingContext?.()) ?? null) : '';
+    if (context === null) return null;
+    const generation = (await options.generation?.(request)) ?? '';
+    return { key: pageKey(request, [variant, generation, context].join('\n')), shared: withCookies };
+  }
+
   return {
-    /** `variant`: what else the page depends on that the request URL does not say (http or https). */
-    async serve(request: Request, variant: string, render: PageRender): Promise<Response> {
-      const cacheable = ttlMs > 0 && mayBeCached(request);
-      const key = cacheable
-        ? pageKey(request, `${variant}\n${(await options.generation?.(request)) ?? ''}`)
-        : null;
-      if (!key) return withoutShareMark(await render({ whole: false }));
+    /**
+     * `variant`: what else the page depends on that the request URL does not say (http or https). Without a
+     * `sharingContext`, a request with cookies is always rendered for its viewer.
+     */
+    async serve(
+      request: Request,
+      variant: string,
+      render: PageRender,
+      sharingContext?: SharingContext,
+    ): Promise<Response> {
+      const cacheable = await keyOf(request, variant, sharingContext);
+      if (!cacheable) return withoutShareMark(await render({ whole: false }));
+      const { key, shared } = cacheable;
       const stored = await store.get(key).catch(() => undefined);
-      if (stored) return pageResponse(stored, request, 'hit');
+      if (stored) return storedResponse(stored, request, render);
       const waiting = rendering.get(key);
-      if (!waiting) return renderToStore(request, key, render);
+      if (!waiting) return renderToStore(request, key, render, shared);
       const page = await waiting;
-      if (page) return pageResponse(page, request, 'hit');
       // A page that turned out not shareable (or failed) is rendered for each waiting visitor on their own.
+      if (page) return storedResponse(page, request, render);
       return withoutShareMark(await render({ whole: false }));
     },
   };
 }
 
-/** A request the cache may answer: a GET without cookies or credentials, in a language worth an entry. */
+/** A stored page as the visitor accepts it; a page that is its viewer's own, rendered for them. */
+async function storedResponse(page: CachedPage, request: Request, render: PageRender): Promise<Response> {
+  if ('ownPage' in page) return withoutShareMark(await render({ whole: false }));
+  return pageResponse(page, request, 'hit');
+}
+
+/**
+ * A request the cache may answer: a GET without an Authorization header (an API client's, never a page's),
+ * in a language worth an entry. Cookies decide how, not whether.
+ */
 function mayBeCached(request: Request): boolean {
-  if (request.method !== 'GET') return false;
-  if (request.headers.has('cookie') || request.headers.has('authorization')) return false;
+  if (request.method !== 'GET' || request.headers.has('authorization')) return false;
   return (request.headers.get('accept-language') ?? '').length <= MAX_LANGUAGE_HEADER;
 }
 
@@ -108,6 +170,11 @@ function isShareable(response: Response): boolean {
   );
 }
 
+/** A page its route said is the viewer's own (SHAREABLE_PAGE_HEADER false), or any other 200 answer. */
+function isOwnPage(response: Response): boolean {
+  return response.status === 200 && response.headers.get(SHAREABLE_PAGE_HEADER) !== 'true';
+}
+
 function withoutShareMark(response: Response): Response {
   if (!response.headers.has(SHAREABLE_PAGE_HEADER)) return response;
   const copy = new Response(response.body, response);
@@ -120,7 +187,7 @@ async function storedPage(
   response: Response,
   cacheControl: string,
   documentPolicy: PageCacheOptions['documentPolicy'],
-): Promise<CachedPage> {
+): Promise<StoredPage> {
   const body = Buffer.from(await response.arrayBuffer());
   const headers = new Headers(response.headers);
   headers.delete(SHAREABLE_PAGE_HEADER);
@@ -167,7 +234,7 @@ function isDataBlock(attributes: string): boolean {
 }
 
 /** A stored page in the encoding the visitor accepts (brotli, gzip, else decompressed). */
-async function pageResponse(page: CachedPage, request: Request, cache: 'hit' | 'miss'): Promise<Response> {
+async function pageResponse(page: StoredPage, request: Request, cache: 'hit' | 'miss'): Promise<Response> {
   const accepted = request.headers.get('accept-encoding') ?? '';
   const headers = new Headers(page.headers);
   headers.set('x-page-cache', cache);

@@ -39,7 +39,7 @@ describe('the guest page cache', () => {
     const { render, calls } = renderer();
     const first = await cache.serve(get(), 'http', render);
     const second = await cache.serve(get(), 'http', render);
-    expect(calls).toEqual([{ whole: true }]);
+    expect(calls).toEqual([{ whole: true, shared: false }]);
     expect(first.headers.get('x-page-cache')).toBe('miss');
     expect(second.headers.get('x-page-cache')).toBe('hit');
     expect(second.headers.get('content-encoding')).toBe('gzip');
@@ -137,6 +137,78 @@ describe('the guest page cache', () => {
     const plain = await cache.serve(get({ 'accept-encoding': 'identity' }), 'http', renderer().render);
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(PAGE);
+  });
+});
+
+describe('pages kept by price context', () => {
+  /** Buyers with cookies, and the price context the web build gives each of them. */
+  const context = (of: string | null) => async () => of;
+  const halvorsen = context('halvorsen:list-price:en-US');
+  const marlowe = context('marlowe:contract-prices:en-US');
+  const buyer = (name: string) => get({ cookie: `session=${name}` });
+
+  it('renders a page once for the context, with holes, and shows it to every buyer of that context, privately', async () => {
+    const cache = pageCache();
+    const { render, calls } = renderer();
+    const first = await cache.serve(buyer('ana'), 'http', render, halvorsen);
+    const second = await cache.serve(buyer('sofie'), 'http', render, halvorsen);
+    expect(calls).toEqual([{ whole: true, shared: true }]);
+    expect(first.headers.get('x-page-cache')).toBe('miss');
+    expect(second.headers.get('x-page-cache')).toBe('hit');
+    expect(gunzipSync(Buffer.from(await second.arrayBuffer())).toString()).toBe(PAGE);
+    // It carries an account's prices: no shared cache on the way may keep it.
+    expect(second.headers.get('cache-control')).toBe('private, no-cache');
+    expect(second.headers.get('vary')).toContain('Cookie');
+  });
+
+  it('never shows one context’s page to another, nor to a guest without cookies', async () => {
+    const cache = pageCache();
+    const { render, calls } = renderer();
+    await cache.serve(buyer('ana'), 'http', render, halvorsen);
+    const other = await cache.serve(buyer('lena'), 'http', render, marlowe);
+    const guest = await cache.serve(get(), 'http', render);
+    expect(other.headers.get('x-page-cache')).toBe('miss');
+    expect(guest.headers.get('x-page-cache')).toBe('miss');
+    expect(calls).toEqual([
+      { whole: true, shared: true },
+      { whole: true, shared: true },
+      { whole: true, shared: false },
+    ]);
+  });
+
+  it('renders a page that is the viewer’s own for them, and after its first render at once so', async () => {
+    const cache = pageCache();
+    const { render, calls } = renderer({ [SHAREABLE_PAGE_HEADER]: 'false' });
+    const first = await cache.serve(buyer('ana'), 'http', render, halvorsen);
+    const second = await cache.serve(buyer('sofie'), 'http', render, halvorsen);
+    expect(first.headers.get('x-page-cache')).toBeNull();
+    expect(second.headers.get('x-page-cache')).toBeNull();
+    expect(second.headers.get(SHAREABLE_PAGE_HEADER)).toBeNull();
+    expect(calls).toEqual([{ whole: true, shared: true }, { whole: false }]);
+  });
+
+  it('renders for the viewer when their request has no context, or the context is unknown', async () => {
+    const cache = pageCache();
+    const { render, calls } = renderer();
+    await cache.serve(buyer('ana'), 'http', render, context(null));
+    await cache.serve(buyer('ana'), 'http', render);
+    expect(calls).toEqual([{ whole: false }, { whole: false }]);
+  });
+
+  it('renders a failed render again for the next buyer rather than remembering it', async () => {
+    const cache = pageCache();
+    const { render, calls } = renderer();
+    const failing: PageRender = async (options) => {
+      calls.push(options);
+      return new Response('Try again', { status: 503 });
+    };
+    await cache.serve(buyer('ana'), 'http', failing, halvorsen);
+    const next = await cache.serve(buyer('sofie'), 'http', render, halvorsen);
+    expect(next.headers.get('x-page-cache')).toBe('miss');
+    expect(calls).toEqual([
+      { whole: true, shared: true },
+      { whole: true, shared: true },
+    ]);
   });
 });
 

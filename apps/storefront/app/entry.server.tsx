@@ -8,6 +8,8 @@ import { serverContext } from './lib/load-context';
 
 /** The server makes each request's load context with the build's own context key (lib/load-context.ts). */
 export { storefrontLoadContext } from './lib/load-context';
+/** The server's page cache keys a page request with cookies by its price context (lib/page-sharing.server.ts). */
+export { pageSharingContext } from './lib/page-sharing.server';
 
 export const streamTimeout = 5_000;
 

@@ -105,6 +105,8 @@ export default [
   route('api/quick-order/check', 'features/quick-order/check-api.ts', { id: 'api-quick-order-check' }),
   // The header search box's suggestions as the buyer types (issue 34).
   route('api/search/suggest', 'features/search-suggestions/suggest-api.ts', { id: 'api-search-suggest' }),
+  // The holes of a page kept for its price context (docs/decisions/0067-page-cache-by-price-context.md).
+  route('api/personal', 'features/personal/personal-api.ts', { id: 'api-personal' }),
   // The parts configurator (spec P§2 /configurator): account pages, in the account area's layout.
   layout('routes/billing/layout.tsx', { id: 'configurator-area' }, [
     route('configurator', 'routes/configurator/parts.tsx', { id: 'configurator' }),

@@ -33,6 +33,11 @@ export interface BlockLoaderArgs<N extends BlockName> {
   catalogue: () => Promise<EcatalogDetails | null>;
   /** The product the route names (its slug, or ?id / ?recordId), fetched at most once per page. */
   product: () => Promise<ProductLookup>;
+  /**
+   * The page is rendered for every viewer of its price context (docs/decisions/0067): what is the viewer's own
+   * is not read, and the browser fills it in.
+   */
+  forPriceContext: boolean;
 }
 
 /** Runs on the server in the page loader, in parallel with the page's other blocks. */

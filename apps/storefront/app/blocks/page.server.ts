@@ -3,7 +3,7 @@ import type { Block, Section, TemplateRecord } from '@storefront/contracts/block
 import type { EcatalogDetails } from '@storefront/contracts/catalogue';
 import { pageNotFoundMessage } from '@storefront/contracts/page-not-found';
 import { resolveTemplate } from '@storefront/contracts/template-resolution';
-import { data, type LoaderFunctionArgs, type Params } from 'react-router';
+import { data, type LoaderFunctionArgs, type Params, type RouterContextProvider } from 'react-router';
 import { loadCart } from '../features/cart/cart.server';
 import { isAccountPage } from '../lib/account-pages';
 import { findCategory } from '../lib/catalogue';
@@ -31,7 +31,7 @@ import type { BlockLoaderArgs, PageTarget } from './loader-types.server';
 import { MissingRecord } from './missing-record.server';
 import { orderSections, visibleSections } from './order';
 import { pageHead } from './page-head';
-import { blockDefinitions } from './registry.server';
+import { blockDefinitions, PRICE_CONTEXT_BLOCKS } from './registry.server';
 import type {
   BlockState,
   PageContext,
@@ -75,12 +75,14 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
       actingAccountName(session),
     ]);
     if (target.categoryId && !category) throw pageNotFound(path);
+    const forPriceContext = serverContext(args.context).renderShared === true;
     const rendered = await renderSections(sections, {
       session,
       target,
       ...reads,
       templates,
       page: { templateId: template.templateId, sections },
+      forPriceContext,
     });
     const { storefront, url } = session;
     // Read with the template's blocks already (the header lists its categories): no further request.
@@ -97,11 +99,27 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
         categories: catalogue?.categories ?? [],
         sections: rendered,
       }),
-      page: pageContext(session, rendered, actingFor, namedQuoteId),
+      page: pageContext(session, rendered, actingFor, { namedQuoteId, forPriceContext }),
     };
   } catch (error) {
     throw gatewayFailure(error, session);
   }
+}
+
+/**
+ * Whether the server may keep the page for the next viewer. A page rendered for its price context
+ * (`renderShared`, docs/decisions/0067) may be kept when no block on it is a viewer's own and the URL names no
+ * quote of theirs; any other render, when it is a guest's (the server keeps it only for a guest without
+ * cookies, docs/decisions/0044).
+ */
+export function shareablePage(page: TemplatePageData, context: Readonly<RouterContextProvider>): boolean {
+  if (serverContext(context).renderShared !== true) return !page.page.viewer.signedIn;
+  return (
+    page.page.namedQuoteId === null &&
+    page.sections.every((section) =>
+      section.blocks.every((block) => PRICE_CONTEXT_BLOCKS.has(block.componentName)),
+    )
+  );
 }
 
 /**
@@ -193,6 +211,7 @@ export async function loadAccountChrome(
       ...pageReads(session, target),
       templates,
       page: { templateId: home?.templateId ?? '', sections: chromeSections },
+      forPriceContext: false,
     });
     const { storefront, url } = session;
     const chrome: TemplatePageData = {
@@ -261,7 +280,10 @@ function pageContext(
   { storefront, url, auth }: StorefrontSession,
   sections: readonly RenderedSection[],
   actingFor: string | null,
-  namedQuoteId: string | null = null,
+  {
+    namedQuoteId = null,
+    forPriceContext = false,
+  }: { namedQuoteId?: string | null; forPriceContext?: boolean } = {},
 ): PageContext {
   const lead = sections
     .filter((section) => section.sectionType !== 'Footer')
@@ -275,7 +297,7 @@ function pageContext(
     devMode: DEV_MODE_VALUES.has(url.searchParams.get('isDev') ?? ''),
     ...brandOf(storefront),
     viewer: auth.signedIn
-      ? { signedIn: true, name: auth.name, actingFor }
+      ? { signedIn: true, name: forPriceContext ? null : auth.name, actingFor }
       : { signedIn: false, name: null, actingFor: null },
     placeholders: {
       storefrontName: storefront.storefrontName,

@@ -121,9 +121,10 @@ export interface BlockData {
    * that fails is null, and the header shows nothing for it).
    */
   header: {
-    cart: Promise<CartTotal>;
+    /** null (both): the page is rendered for its price context, and the browser reads them (PersonalData). */
+    cart: Promise<CartTotal> | null;
     /** Notifications the viewer has not seen; null for a guest (who has none) or when the count failed. */
-    notifications: Promise<number | null>;
+    notifications: Promise<number | null> | null;
   };
   footer: null;
   navigation: { categories: Category[] };
@@ -211,7 +212,12 @@ export type RenderedBlock = { [N in BlockName]: RenderedBlockOf<N> }[BlockName];
  * act for several accounts acts for now (their own or a related one); null for a user of one account.
  */
 export type PageViewer =
-  | { signedIn: true; name: string; actingFor: string | null }
+  | {
+      signedIn: true;
+      /** null: the page is rendered for its price context, and the browser reads the name (PersonalData). */
+      name: string | null;
+      actingFor: string | null;
+    }
   | { signedIn: false; name: null; actingFor: null };
 
 /** Page-wide facts every block may use. */

@@ -29,7 +29,14 @@ const ACCOUNT_LINKS = [
  * with the account pages and 'Sign out'. Signing out happens on the sign-in page, so catalogue pages never
  * load the identity library.
  */
-export function AccountControls({ viewer }: { viewer: PageViewer }) {
+export function AccountControls({
+  viewer,
+  personalName = null,
+}: {
+  viewer: PageViewer;
+  /** The name the browser read for a page kept for its price context, whose own name is a hole. */
+  personalName?: string | null;
+}) {
   const { pathname, search } = useLocation();
   if (!viewer.signedIn) {
     return (
@@ -42,7 +49,7 @@ export function AccountControls({ viewer }: { viewer: PageViewer }) {
   return (
     <>
       <TokenExpiryLog />
-      <AccountMenu key={pathname} name={viewer.name} />
+      <AccountMenu key={pathname} name={viewer.name ?? personalName ?? ACCOUNT_MENU_FALLBACK} />
     </>
   );
 }
@@ -68,6 +75,9 @@ export function ActingAccount({ viewer }: { viewer: PageViewer }) {
     </p>
   );
 }
+
+/** What the account menu says until the browser has read the name of a page kept for its price context. */
+const ACCOUNT_MENU_FALLBACK = 'Your account';
 
 /** A disclosure, not an ARIA menu: its entries are ordinary links and a button, reached with Tab. */
 function AccountMenu({ name }: { name: string }) {

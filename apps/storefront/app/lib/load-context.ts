@@ -17,6 +17,20 @@ export interface StorefrontLoadContext {
    */
   renderWhole?: boolean;
   /**
+   * Render the page as every viewer of the request's price context sees it: the personal parts (the viewer's
+   * name, cart total and notifications) are holes the browser fills from /api/personal. The server keeps such
+   * a page for the context (docs/decisions/0067-page-cache-by-price-context.md).
+   */
+  renderShared?: boolean;
+  /**
+   * What an account's own pages show beyond its catalogue (its saved filters) has a generation: a page kept
+   * for the account carries it in its key, and a change moves it on, on every instance.
+   */
+  accountPages?: {
+    generation: (accountId: string) => Promise<string>;
+    changed: (accountId: string) => Promise<void>;
+  };
+  /**
    * Whether the browser reached the server over https, also through a TLS proxy the server trusts: cookies
    * are then Secure. The server decides it (request.url may say http behind a proxy).
    */

@@ -1,6 +1,6 @@
 import { SHAREABLE_PAGE_HEADER } from '@storefront/contracts/constants';
 import { data, type HeadersArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { loadTemplatePage } from '../blocks/page.server';
+import { loadTemplatePage, shareablePage } from '../blocks/page.server';
 import { loadBlockCode } from '../blocks/registry';
 import { TemplatePage } from '../blocks/TemplatePage';
 import { isQuietWrite } from '../features/checkout/checkout-actions';
@@ -8,10 +8,13 @@ import { metaDescriptors } from '../lib/meta';
 import { reloadOrThrow } from '../lib/reload-guard';
 import type { Route } from './+types/template-page';
 
-/** A guest's page is the same for every guest without cookies: the server may keep it for the next one. */
+/**
+ * A guest's page is the same for every guest without cookies, and a page rendered for a price context the same
+ * for every viewer of it, unless a block on it is a viewer's own: the server may keep either for the next one.
+ */
 export async function loader(args: Route.LoaderArgs) {
   const page = await loadTemplatePage(args);
-  return page.page.viewer.signedIn ? page : data(page, { headers: { [SHAREABLE_PAGE_HEADER]: 'true' } });
+  return data(page, { headers: { [SHAREABLE_PAGE_HEADER]: String(shareablePage(page, args.context)) } });
 }
 
 /**

@@ -4,6 +4,7 @@ import { Deferred } from '../../components/Deferred';
 import { NotificationsLink } from '../../components/NotificationsLink';
 import type { CartTotal } from '../../features/cart/cart-actions';
 import { useCartTotal } from '../../features/cart/cart-total';
+import { usePersonalData } from '../../features/personal/personal-data';
 import { SearchCombobox } from '../../features/search-suggestions/SearchCombobox';
 import { formatMoney } from '../../lib/format';
 import { CART_PATH } from '../../lib/paths';
@@ -21,6 +22,8 @@ function HeaderCartTotal({ loaded }: { loaded: CartTotal }) {
  */
 export function Header({ block, fields, data, page }: BlockProps<'header'>) {
   const [searchParams] = useSearchParams();
+  // A page kept for its price context leaves the viewer's own parts to the browser (docs/decisions/0067).
+  const personal = usePersonalData(data.cart === null);
   return (
     <div className="site-header">
       <Link to="/" className="site-header__brand">
@@ -38,12 +41,20 @@ export function Header({ block, fields, data, page }: BlockProps<'header'>) {
       )}
       <Link to={CART_PATH} className="site-header__cart">
         Cart
-        <Deferred value={data.cart}>{(loaded) => <HeaderCartTotal loaded={loaded} />}</Deferred>
+        {data.cart ? (
+          <Deferred value={data.cart}>{(loaded) => <HeaderCartTotal loaded={loaded} />}</Deferred>
+        ) : (
+          personal && <HeaderCartTotal loaded={personal.cart} />
+        )}
       </Link>
-      <Deferred value={data.notifications}>
-        {(unseen) => unseen !== null && <NotificationsLink unseen={unseen} />}
-      </Deferred>
-      <AccountControls viewer={page.viewer} />
+      {data.notifications ? (
+        <Deferred value={data.notifications}>
+          {(unseen) => unseen !== null && <NotificationsLink unseen={unseen} />}
+        </Deferred>
+      ) : (
+        personal?.notifications != null && <NotificationsLink unseen={personal.notifications} />
+      )}
+      <AccountControls viewer={page.viewer} personalName={personal?.name ?? null} />
       <ActingAccount viewer={page.viewer} />
     </div>
   );

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { accountScope, crmCall } from '../../lib/crm.server';
 import { readForm } from '../../lib/form.server';
 import { GatewayCallError } from '../../lib/gateway';
+import { serverContext } from '../../lib/load-context';
 import { loginPath, sitePath } from '../../lib/paths';
 import { requireSession } from '../../lib/storefront.server';
 import type { Route } from './+types/saved-filters-api';
@@ -54,6 +55,8 @@ export async function action(args: Route.ActionArgs) {
         searchText: searchText || undefined,
         filters,
       });
+      // Product lists kept for the account show its saved filters: they are made again.
+      await serverContext(args.context).accountPages?.changed(session.viewer.accountId);
       return answer({ ok: true, intent: 'save', message: `Your filters are saved as “${saved.name}”.` });
     }
     const parsed = applyForm.safeParse(fields);
