@@ -28,7 +28,12 @@ export default defineConfig({
         rolldownOptions: {
           output: {
             codeSplitting: {
-              groups: [catalogueChunk(fileURLToPath(new URL('./app', import.meta.url)))],
+              groups: [
+                catalogueChunk(fileURLToPath(new URL('./app', import.meta.url))),
+                // The product grid and its tiles, for the pages that list products (a product page's block loads
+                // them only for a product not in the viewer's catalogue): one file, not two.
+                { name: 'ProductGrid', test: /[\\/]app[\\/]components[\\/]Product(Grid|Tile)\.tsx$/ },
+              ],
             },
           },
         },

@@ -3,15 +3,22 @@ import { Link } from 'react-router';
 import { CmsText } from '../../components/CmsText';
 import { useImageAlt } from '../../components/image-alt';
 import { ProductActions } from '../../components/ProductActions';
-import { ProductGrid } from '../../components/ProductGrid';
 import { linkableDocuments, productDocuments } from '../../features/product-documents/documents';
-import { AddToList } from '../../features/requisition-lists/AddToList';
-import type { ProductLookup } from '../../lib/catalogue.server';
 import { formatDay, formatMoney } from '../../lib/format';
 import { categoryPath, productPath } from '../../lib/paths';
 import type { BlockProps } from '../types';
 import { availabilityLine } from './availability';
+import { lazyPart } from './lazy-part';
 import { tierRows } from './tiers';
+
+/** "Add to list" is a signed-in buyer's only: a guest's product page does not load its code. */
+const AddToList = lazyPart('app/features/requisition-lists/AddToList.tsx', () =>
+  import('../../features/requisition-lists/AddToList').then((module) => module.AddToList),
+);
+/** A product the viewer's catalogue lacks is rare: most product pages do not load its alternatives' tiles. */
+const NotInCatalogue = lazyPart('app/blocks/product-detail/NotInCatalogue.tsx', () =>
+  import('./NotInCatalogue').then((module) => module.NotInCatalogue),
+);
 
 /**
  * A product page: images, name, SKU, unit, price, availability, description, quantity tiers, offers and actions;
@@ -244,38 +251,6 @@ function Documents({ item }: { item: CatalogItemDetail }) {
         </table>
       )}
     </section>
-  );
-}
-
-interface NotInCatalogueProps {
-  product: NonNullable<ProductLookup['elsewhere']>;
-  actions: BlockProps<'productDetail'>['fields']['actions'];
-}
-
-/** A product the storefront sells but the viewer's catalogue lacks: said plainly, with what is near it. */
-function NotInCatalogue({ product, actions }: NotInCatalogueProps) {
-  const { category, alternatives } = product;
-  return (
-    <div className="product-detail product-detail--missing">
-      <h1>{product.name} is not in your catalogue</h1>
-      <p>
-        SKU {product.sku} is not part of the catalogue of your account, so it cannot be ordered here. Your
-        account manager can tell you whether it can be added.
-      </p>
-      {category && alternatives.length > 0 ? (
-        <section aria-labelledby="product-alternatives">
-          <h2 id="product-alternatives">From {category.name} in your catalogue</h2>
-          <ProductGrid items={alternatives} actions={actions} headingLevel={3} />
-          <p>
-            <Link to={categoryPath(category.id)}>All of {category.name}</Link>
-          </p>
-        </section>
-      ) : (
-        <p>
-          <Link to="/">Return to the homepage</Link>
-        </p>
-      )}
-    </div>
   );
 }
 

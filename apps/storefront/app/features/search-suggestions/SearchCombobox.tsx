@@ -1,20 +1,25 @@
 import { SUGGEST_MIN_CHARS } from '@storefront/contracts/constants';
-import type { SearchSuggestions } from '@storefront/contracts/crm-search';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Form, useNavigate } from 'react-router';
-import {
-  type ComboboxState,
-  pressKey,
-  SUGGESTION_GROUPS,
-  type SuggestionOption,
-  suggestionCount,
-  suggestionOptions,
-} from './combobox';
-import { guestRecentSearches, rememberGuestSearch } from './guest-recent';
+import { type ComboboxState, optionId, pressKey } from './combobox';
+import type { SuggestionOption } from './suggestion-options';
 
 /** How long typing pauses before suggestions are asked for. */
 const DEBOUNCE_MS = 150;
-const SUGGEST_PATH = '/api/search/suggest';
+
+/** The code that asks for suggestions and shows them (SuggestionList.tsx), loaded on the box's first use. */
+type ListCode = typeof import('./SuggestionList');
+const listCode = (): Promise<ListCode> => import('./SuggestionList');
+
+/** A guest's search, kept in their browser once that code is there (the box's focus has usually asked for it). */
+function rememberGuestSearch(text: string): void {
+  listCode().then(
+    (list) => list.rememberGuestSearch(text),
+    () => {
+      // Offline, or a new version replaced the code: the search runs all the same, unremembered.
+    },
+  );
+}
 
 interface Props {
   searchPath: string;
@@ -24,8 +29,16 @@ interface Props {
   guest: boolean;
 }
 
-/** The suggestions for the typed text, asked for once typing pauses; null until there are any to show. */
-function useSuggestions(text: string, guest: boolean, searchPath: string): SuggestionOption[] | null {
+/**
+ * The suggestions for the typed text, asked for once typing pauses and the list's code is there; null until
+ * there are any to show.
+ */
+function useSuggestions(
+  code: ListCode | null,
+  text: string,
+  guest: boolean,
+  searchPath: string,
+): SuggestionOption[] | null {
   const [options, setOptions] = useState<SuggestionOption[] | null>(null);
   useEffect(() => {
     const typed = text.trim();
@@ -33,42 +46,36 @@ function useSuggestions(text: string, guest: boolean, searchPath: string): Sugge
       setOptions(null);
       return;
     }
+    if (!code) return;
     const controller = new AbortController();
     const timer = window.setTimeout(async () => {
-      try {
-        const response = await fetch(`${SUGGEST_PATH}?${new URLSearchParams({ q: typed })}`, {
-          signal: controller.signal,
-        });
-        if (!response.ok) return setOptions([]);
-        const answer: SearchSuggestions = await response.json();
-        const recent = guest ? guestRecentSearches(typed) : answer.recent;
-        setOptions(suggestionOptions({ ...answer, recent }, searchPath));
-      } catch {
-        // Aborted by the next keystroke, or offline: the plain search still works.
-      }
+      const found = await code.fetchSuggestions(typed, guest, searchPath, controller.signal);
+      if (found) setOptions(found);
     }, DEBOUNCE_MS);
     return () => {
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [text, guest, searchPath]);
+  }, [code, text, guest, searchPath]);
   return options;
 }
 
 /**
  * The header's product search as the ARIA 1.2 combobox with a listbox popup: products, categories and recent
- * searches as the buyer types. Until the script runs (or without it) it is the plain search form.
+ * searches as the buyer types. Until the script runs (or without it) it is the plain search form. The code that
+ * asks for and shows the suggestions loads when the buyer first comes to the box (focus or input), so a page
+ * that is only read does not download it; the box is the same combobox, with an empty listbox, meanwhile.
  */
 export function SearchCombobox({ searchPath, placeholder, defaultValue, guest }: Props) {
   const id = useId();
   const listboxId = `${id}-listbox`;
-  const optionId = (index: number) => `${id}-option-${index}`;
   const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
   const [hydrated, setHydrated] = useState(false);
   const [text, setText] = useState(defaultValue);
   const [state, setState] = useState<ComboboxState>({ open: false, active: -1 });
-  const options = useSuggestions(text, guest, searchPath);
+  const [code, setCode] = useState<ListCode | null>(null);
+  const options = useSuggestions(code, text, guest, searchPath);
   const count = options?.length ?? 0;
   const open = hydrated && state.open && count > 0;
 
@@ -78,6 +85,13 @@ export function SearchCombobox({ searchPath, placeholder, defaultValue, guest }:
   useEffect(() => {
     setState({ open: options !== null && document.activeElement === input.current, active: -1 });
   }, [options]);
+
+  const loadCode = () => {
+    if (code) return;
+    listCode().then(setCode, () => {
+      // Offline, or a new version replaced the code: the plain search still works, and the next focus asks again.
+    });
+  };
 
   const choose = (option: SuggestionOption) => {
     if (guest && option.group === 'recent') rememberGuestSearch(option.label);
@@ -103,7 +117,7 @@ export function SearchCombobox({ searchPath, placeholder, defaultValue, guest }:
         'aria-expanded': open,
         'aria-controls': listboxId,
         'aria-autocomplete': 'list' as const,
-        'aria-activedescendant': open && state.active >= 0 ? optionId(state.active) : undefined,
+        'aria-activedescendant': open && state.active >= 0 ? optionId(id, state.active) : undefined,
         autoComplete: 'off',
       }
     : {};
@@ -129,10 +143,16 @@ export function SearchCombobox({ searchPath, placeholder, defaultValue, guest }:
           type="search"
           name="searchText"
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            loadCode();
+            setText(event.target.value);
+          }}
           onKeyDown={onKeyDown}
           onBlur={() => setState({ open: false, active: -1 })}
-          onFocus={() => options && setState({ open: true, active: -1 })}
+          onFocus={() => {
+            loadCode();
+            if (options) setState({ open: true, active: -1 });
+          }}
           placeholder={placeholder}
           maxLength={200}
           className="search-form__input"
@@ -146,54 +166,16 @@ export function SearchCombobox({ searchPath, placeholder, defaultValue, guest }:
             className="search-suggestions"
             hidden={!open}
           >
-            {SUGGESTION_GROUPS.map((group) => {
-              const members = (options ?? []).flatMap((option, index) =>
-                option.group === group.key ? [{ option, index }] : [],
-              );
-              if (members.length === 0) return null;
-              return (
-                // biome-ignore lint/a11y/useSemanticElements: a listbox's groups are role=group; a fieldset holds form controls.
-                <div key={group.key} role="group" aria-labelledby={`${id}-${group.key}`}>
-                  <div id={`${id}-${group.key}`} role="presentation" className="search-suggestions__label">
-                    {group.label}
-                  </div>
-                  {members.map(({ option, index }) => (
-                    // The text box keeps the focus and the keys (aria-activedescendant names the highlighted option):
-                    // biome-ignore lint/a11y/useFocusableInteractive: options are not focused in this pattern.
-                    // biome-ignore lint/a11y/useKeyWithClickEvents: the text box's keys choose options.
-                    <div
-                      key={option.href}
-                      id={optionId(index)}
-                      role="option"
-                      aria-selected={index === state.active}
-                      aria-label={option.label}
-                      className="search-suggestions__option"
-                      // Keeps the focus in the text box, so the click below still finds the list open.
-                      onMouseDown={(event) => event.preventDefault()}
-                      onClick={() => choose(option)}
-                    >
-                      {option.product ? (
-                        <>
-                          <img src={option.product.imageUrl} alt="" width={40} height={40} loading="lazy" />
-                          <span className="search-suggestions__name">{option.product.name}</span>
-                          <span className="search-suggestions__sku">{option.product.sku}</span>
-                          <span className="search-suggestions__price">{option.product.formattedPrice}</span>
-                        </>
-                      ) : (
-                        <span className="search-suggestions__name">{option.label}</span>
-                      )}
-                    </div>
-                  ))}
-                </div>
-              );
-            })}
+            {code && options && (
+              <code.SuggestionGroups id={id} options={options} active={state.active} onChoose={choose} />
+            )}
           </div>
         )}
       </div>
       {hydrated && (
         // A live region, not role=status: the page's own status messages stay the page's only status.
         <div aria-live="polite" aria-atomic="true" className="visually-hidden search-form__count">
-          {options === null ? '' : suggestionCount(count)}
+          {code && options ? code.suggestionCount(count) : ''}
         </div>
       )}
       <button type="submit" className="button">
