@@ -5,6 +5,7 @@
  * buyers and accounts follow each other as they would on a shared server.
  */
 import autocannon from 'autocannon';
+import { PERSONAL_DATA_PATH } from '../apps/storefront/app/lib/paths';
 import { DEMO_PROFILES } from '../server/src/demo-users';
 import { signedInBuyer } from './visitors';
 
@@ -25,7 +26,7 @@ export const BROWSING_ACCOUNTS = new Set(
       )?.[0],
   ),
 ).size;
-/** One request in this many is a cart change (an added line); the rest are page views. */
+/** One request in this many is a cart change (an added line); the rest are page views and their holes. */
 export const CART_CHANGE_EVERY = 20;
 /** Category and product pages each buyer walks through, in turn. */
 const PAGES_PER_BUYER = 140;
@@ -151,14 +152,15 @@ export interface Browsed {
 const percentile = (sorted: number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? Number.NaN;
 
-type Kind = 'view' | 'cart';
+type Kind = 'view' | 'holes' | 'cart';
 /** A connection's context: what its request in flight is. */
 type Tagged = { kind: Kind };
 
 /**
- * `seconds` of browsing at `connections` connections: each request is the next buyer's next page, and every
- * CART_CHANGE_EVERY-th a POST to /api/cart adding one of that buyer's items (the form the add button submits,
- * from a page of this origin).
+ * `seconds` of browsing at `connections` connections: each request is the next buyer's next page, then that
+ * buyer's personal data (the browser fills the holes of a page kept for its price context from it:
+ * docs/decisions/0067), and every CART_CHANGE_EVERY-th a POST to /api/cart adding one of that buyer's items (the
+ * form the add button submits, from a page of this origin). A view is its page and its personal data.
  */
 export async function browse(
   baseUrl: string,
@@ -183,11 +185,21 @@ export async function browse(
       {
         setupRequest: (request, context) => {
           const turn = made++;
-          const index = turn % buyers.length;
+          // A page and its personal data go to the same buyer.
+          const index = Math.floor(turn / 2) % buyers.length;
           const buyer = buyers[index] as BrowsingBuyer;
           const cursor = cursors[index] ?? 0;
-          cursors[index] = cursor + 1;
-          if (turn % CART_CHANGE_EVERY === CART_CHANGE_EVERY - 1) {
+          if (turn % 2 === 0) cursors[index] = cursor + 1;
+          if (turn % 2 === 1) {
+            (context as Tagged).kind = 'holes';
+            return {
+              ...request,
+              method: 'GET',
+              path: PERSONAL_DATA_PATH,
+              headers: { cookie: buyer.headers.cookie ?? '', accept: 'application/json' },
+            };
+          }
+          if (turn % CART_CHANGE_EVERY === CART_CHANGE_EVERY - 2) {
             (context as Tagged).kind = 'cart';
             const catalogItemId = buyer.itemIds[cursor % buyer.itemIds.length] ?? '';
             return {
@@ -225,6 +237,7 @@ export async function browse(
         cartChanges++;
         return;
       }
+      if (answered === 'holes') return;
       views++;
       latencies.push(ms);
     });

@@ -9,6 +9,7 @@ import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpus, totalmem } from 'node:os';
 import autocannon from 'autocannon';
+import { PERSONAL_DATA_PATH } from '../apps/storefront/app/lib/paths';
 import { BARE_APP_TEXT, type BareApp, startBareApp } from './bare-app/index';
 import {
   BROWSING_ACCOUNTS,
@@ -308,7 +309,16 @@ try {
       storefront: true,
     },
     {
-      name: `signed-in browsing: ${BROWSING_BUYERS.length} buyers of ${BROWSING_ACCOUNTS} accounts over ${browsedUrls} product and category URLs, a line added every ${CART_CHANGE_EVERY} requests`,
+      // What a browser reads besides a kept page: its holes (docs/decisions/0067).
+      name: "a signed-in buyer's personal data (the holes of a kept page)",
+      measure: pageLoad(`${baseUrl}${PERSONAL_DATA_PATH}`, {
+        cookie: buyer.cookie,
+        accept: 'application/json',
+      }),
+      storefront: true,
+    },
+    {
+      name: `signed-in browsing: ${BROWSING_BUYERS.length} buyers of ${BROWSING_ACCOUNTS} accounts over ${browsedUrls} product and category URLs, each view with its personal data, a line added every ${CART_CHANGE_EVERY} requests`,
       measure: async (seconds) => {
         const browsed = await browse(baseUrl, buyers, seconds, PAGE_CONNECTIONS);
         return { ...browsed, rps: browsed.viewsPerSecond };

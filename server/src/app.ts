@@ -29,7 +29,7 @@ type FetchHandler = (request: Request) => Response | Promise<Response>;
 
 export interface ServerParts {
   /** Takes each request with the client's address, which its promo-code look-up limit counts per guest. */
-  gateway: Pick<Gateway, 'fetch' | 'resolveDomain'>;
+  gateway: Pick<Gateway, 'fetch' | 'resolveDomain' | 'loginInfo'>;
   gatewayApiKey: string;
   /** The embedded CRM; absent when CRM_URL points at an external one. */
   crm: { fetch: FetchHandler } | undefined;
@@ -231,7 +231,8 @@ export function createServerApp(parts: ServerParts): Hono<{ Variables: Variables
     const overHttps = cameOverHttps(c, parts.trustProxy);
     // The page's gateway calls are made for this browser: they count against its address.
     const gatewayFetch = (request: Request) => gateway.fetch(request, gatewayConnection(c));
-    const values = { ...loadContext, gatewayFetch, cspNonce, overHttps };
+    const gatewayPort = { loginInfo: (request: Request) => gateway.loginInfo(request, gatewayConnection(c)) };
+    const values = { ...loadContext, gatewayFetch, gatewayPort, cspNonce, overHttps };
     c.res = await pages.serve(
       c.req.raw,
       overHttps ? 'https' : 'http',

@@ -25,6 +25,7 @@ import {
 } from './principal';
 import { PROMO_CODE_LOOKUP_RULE } from './promo-code-lookups';
 import { createRememberedAnswers, sameRequestKey } from './remembered-answers';
+import { queryResolvers } from './resolvers';
 import { schema } from './schema';
 import { createDomainResolver, type DomainEntry } from './storefronts';
 import { createUserPoolAdmin, type UserPoolAdminOptions } from './user-pool-admin';
@@ -73,6 +74,13 @@ const VERIFIED_USERS = 10_000;
 /** How long a pool's user directory is trusted; writes through this gateway patch it at once. */
 export const DEFAULT_DIRECTORY_TTL_MS = 60_000;
 
+/** What a root field is run for: the request, its connection, and what the gateway already resolved of it. */
+type FieldRequest = {
+  request: Request;
+  verified?: Promise<Principal>;
+  sources?: AnswerSources;
+} & GatewayConnection;
+
 /** What the host established about a request's connection; never read from the request's own headers. */
 export interface GatewayConnection {
   /** The client's address (the socket's peer, or the host's own proxy's X-Forwarded-For). */
@@ -82,6 +90,14 @@ export interface GatewayConnection {
 export interface Gateway {
   /** Serves POST /graphql. */
   fetch(request: Request, connection?: GatewayConnection): Promise<Response>;
+  /**
+   * The typed in-process port of the server's own pages (docs/decisions/0067-page-cache-by-price-context.md):
+   * who the caller of `request` is (its Host, its bearer token, its guest cart secret), answered by the
+   * getLoginInfo field's own resolver on the same context as a GraphQL request's (the principal resolution,
+   * the token's verification and revocation check, the field's log line and metrics), without a GraphQL body,
+   * a parse, or an envelope serialised into JSON.
+   */
+  loginInfo(request: Request, connection?: GatewayConnection): Promise<Envelope>;
   /** Host → storefront; port ignored, case-insensitive; cached with the TTL. */
   resolveDomain(hostname: string): Promise<DomainDetails | null>;
 }
@@ -117,10 +133,30 @@ export function createGateway(options: GatewayOptions): Gateway {
     options.cacheTtlMs > 0 &&
     createRememberedAnswers({ results, ttlMs: options.cacheTtlMs, logger, observer });
 
-  const yoga = createYoga<
-    { request: Request; verified?: Promise<Principal>; sources?: AnswerSources } & GatewayConnection,
-    GatewayContext
-  >({
+  /** The context every root field runs on, through GraphQL or the in-process port. */
+  const contextOf = ({ request, verified, clientAddress, sources }: FieldRequest): GatewayContext => {
+    let principal = verified;
+    return {
+      principal: () => {
+        principal ??= resolvePrincipal(request);
+        return principal;
+      },
+      storefront: () => requestStorefront(request, resolveDomain),
+      crm,
+      results,
+      accountChoices,
+      logger: requestLogger(logger, request),
+      observer,
+      clientAddress,
+      promoCodeLookups,
+      writeLimits,
+      poFileQuota,
+      users,
+      sources: sources ?? new AnswerSources(),
+    };
+  };
+
+  const yoga = createYoga<FieldRequest, GatewayContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
     batching: false,
@@ -141,31 +177,13 @@ export function createGateway(options: GatewayOptions): Gateway {
       warn: (...detail: unknown[]) => logger.warn({ detail: detail.map(String) }, 'graphql'),
       error: (...detail: unknown[]) => logger.error({ detail: detail.map(String) }, 'graphql'),
     },
-    context: ({ request, verified, clientAddress, sources }) => {
-      let principal = verified;
-      return {
-        principal: () => {
-          principal ??= resolvePrincipal(request);
-          return principal;
-        },
-        storefront: () => requestStorefront(request, resolveDomain),
-        crm,
-        results,
-        accountChoices,
-        logger: requestLogger(logger, request),
-        observer,
-        clientAddress,
-        promoCodeLookups,
-        writeLimits,
-        poFileQuota,
-        users,
-        sources: sources ?? new AnswerSources(),
-      };
-    },
+    context: contextOf,
   });
 
   return {
     resolveDomain,
+    loginInfo: (request, connection = {}) =>
+      queryResolvers.getLoginInfo(undefined, {}, contextOf({ request, ...connection })),
     fetch: async (request, connection = {}) => {
       const refused = guard(request);
       if (refused) return refused;

@@ -220,6 +220,29 @@ describe.each(await testEngines())('gateway with user-pool tokens on $name', (en
     expect(await loginInfo('not-a-jwt')).toEqual(refusedToken('Unable to parse JWT token.'));
   });
 
+  it('answers who the caller is through the typed in-process port as its GraphQL field does', async () => {
+    const { AccessToken } = await signIn(identity, guestStorefront.clientId, 'buyer@halvorsen.example');
+    const throughPort = (token?: string) =>
+      gateway.loginInfo(
+        new Request('http://localhost/graphql', {
+          method: 'POST',
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        }),
+      );
+    const throughGraphql = (token?: string) =>
+      askGateway(gateway, 'getLoginInfo', '{ getLoginInfo }', { token });
+    for (const token of [AccessToken, undefined])
+      expect(await throughPort(token)).toEqual(await throughGraphql(token));
+    // A refused token: GraphQL refuses the whole request, the port its one answer; both 401 saying why.
+    for (const [token, message] of [
+      [`${AccessToken}x`, 'Valid authorization header not provided.'],
+      ['not-a-jwt', 'Unable to parse JWT token.'],
+    ]) {
+      expect(await throughPort(token)).toEqual({ statusCode: 401, content: message });
+      expect(await throughGraphql(token)).toEqual(refusedToken(message));
+    }
+  });
+
   it('records the signed-in user’s sign-in in the activity log, and refuses a guest', async () => {
     const { AccessToken } = await signIn(identity, guestStorefront.clientId, 'buyer@halvorsen.example');
     const log = (token?: string) =>

@@ -1,6 +1,6 @@
 import { GUEST_CART_HEADER } from '@storefront/contracts/constants';
 import type { RouterContextProvider } from 'react-router';
-import type { GatewayClient } from './gateway';
+import { type GatewayClient, readEnvelope } from './gateway';
 import { createBatchingGatewayClient } from './gateway-batch.server';
 import { serverContext } from './load-context';
 
@@ -21,14 +21,22 @@ export function createServerGateway(
   context: Readonly<RouterContextProvider>,
   caller: GatewayCaller = {},
 ): GatewayClient {
-  const { gatewayApiKey, gatewayFetch } = serverContext(context);
+  const { gatewayApiKey, gatewayFetch, gatewayPort } = serverContext(context);
   const url = new URL('/graphql', request.url);
   const headers = new Headers({ 'content-type': 'application/json', 'x-api-key': gatewayApiKey });
   const requestId = request.headers.get('x-request-id');
   if (requestId) headers.set('x-request-id', requestId);
   if (caller.accessToken) headers.set('authorization', `Bearer ${caller.accessToken}`);
   if (caller.guestCartSecret) headers.set(GUEST_CART_HEADER, caller.guestCartSecret);
-  return createBatchingGatewayClient((body) =>
+  const overGraphql = createBatchingGatewayClient((body) =>
     gatewayFetch(new Request(url, { method: 'POST', headers, body })),
   );
+  if (!gatewayPort) return overGraphql;
+  // Who the viewer is, asked on every page: through the port, answered as its GraphQL field answers it.
+  return (name, variables) =>
+    name === 'GetLoginInfo'
+      ? gatewayPort
+          .loginInfo(new Request(url, { method: 'POST', headers }))
+          .then((answer) => readEnvelope(200, answer))
+      : overGraphql(name, variables);
 }

@@ -5,6 +5,11 @@ import { createContext, RouterContextProvider } from 'react-router';
 export interface StorefrontLoadContext {
   /** The gateway's own fetch, in process: POST /graphql requests. */
   gatewayFetch: (request: Request) => Promise<Response>;
+  /**
+   * The gateway's typed in-process port, for the fields it offers: the same resolvers on the same context as
+   * `gatewayFetch`, without GraphQL (docs/decisions/0067). Absent: every call goes through `gatewayFetch`.
+   */
+  gatewayPort?: { loginInfo: (request: Request) => Promise<unknown> };
   /** Host → storefront domain details (contracts DomainDetails), or null for an unknown host. */
   resolveDomain: (hostname: string) => Promise<DomainDetails | null>;
   /** The gateway's x-api-key (public, as an AppSync API key is). */

@@ -90,3 +90,6 @@ export const QUOTES_AND_ORDERS_PATH = '/quotes';
  * benchmarks compare the storefront's pages against (docs/decisions/0042).
  */
 export const BARE_PAGE_PATH = '/_bare';
+
+/** Where a page kept for its price context reads the viewer's own parts (docs/decisions/0067). */
+export const PERSONAL_DATA_PATH = '/api/personal';

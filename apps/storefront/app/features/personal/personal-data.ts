@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
+import { PERSONAL_DATA_PATH } from '../../lib/paths';
 import type { CartTotal } from '../cart/cart-actions';
-
-/** Where a page kept for its price context reads the viewer's own parts. */
-export const PERSONAL_DATA_PATH = '/api/personal';
 
 /** The parts of a page that are the viewer's own: the holes of a page kept for its price context. */
 export interface PersonalData {
