@@ -48,7 +48,7 @@ export const IDENTITY_MOUNT = '/identity';
  * that queues some), and, hourly, the PO files no buyer can reach are deleted.
  */
 const DELIVERY_SWEEP_MS = 60_000;
-/** Guest pages kept at once: a stored page is about 20 KB compressed twice, so a few tens of MB at most. */
+/** Pages kept at once, for guests and by price context (decisions 0044, 0067): about 20 KB each compressed twice. */
 const PAGE_CACHE_ENTRIES = 1000;
 /** Where this server mounts the embedded tax service (AVATAX_URL's default). */
 export const TAX_MOUNT = '/tax';
