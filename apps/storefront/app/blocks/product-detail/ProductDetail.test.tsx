@@ -139,6 +139,17 @@ describe('productDetail block', () => {
     expect(screen.queryByRole('region', { name: 'Offers' })).toBeNull();
   });
 
+  it('offers Add to list to a signed-in buyer, whose lists it is, and not to a guest', async () => {
+    const block = readyBlock('productDetail', {}, { item, elsewhere: null });
+    renderAt(<BlockView block={block} page={page} />);
+    expect(await screen.findByRole('heading', { level: 1, name: item.name })).toBeTruthy();
+    expect(screen.queryByText('Add to list')).toBeNull();
+    cleanup();
+    const buyer = { ...page, viewer: { signedIn: true as const, name: 'Ada Lovelace', actingFor: null } };
+    renderAt(<BlockView block={block} page={buyer} />);
+    expect(await screen.findByRole('form', { name: `Add to list: ${item.name}`, hidden: true })).toBeTruthy();
+  });
+
   it('says when the viewer’s catalogue lacks the product, and offers products of its category', async () => {
     const elsewhere = {
       name: 'Rare Antibody',

@@ -12,13 +12,15 @@ import { lazyPart } from './lazy-part';
 import { tierRows } from './tiers';
 
 /** "Add to list" is a signed-in buyer's only: a guest's product page does not load its code. */
-const AddToList = lazyPart('app/features/requisition-lists/AddToList.tsx', () =>
-  import('../../features/requisition-lists/AddToList').then((module) => module.AddToList),
+const AddToList = lazyPart('app/blocks/product-detail/AddToListPart.ts', () =>
+  import('./AddToListPart').then((module) => module.AddToList),
 );
 /** A product the viewer's catalogue lacks is rare: most product pages do not load its alternatives' tiles. */
 const NotInCatalogue = lazyPart('app/blocks/product-detail/NotInCatalogue.tsx', () =>
   import('./NotInCatalogue').then((module) => module.NotInCatalogue),
 );
+// The server renders these parts in place, never a placeholder: their code is there before its first page.
+if (import.meta.env.SSR) await Promise.all([AddToList.load(), NotInCatalogue.load()]);
 
 /**
  * A product page: images, name, SKU, unit, price, availability, description, quantity tiers, offers and actions;

@@ -91,6 +91,18 @@ describe('the header search combobox', () => {
     expect(vi.mocked(fetch)).toHaveBeenCalledWith('/api/search/suggest?q=cd4', expect.anything());
   });
 
+  it('is the combobox with its empty listbox before the buyer comes to it, and asks nothing yet', async () => {
+    show();
+    await waitFor(() => expect(box().getAttribute('aria-controls')).toBeTruthy());
+    const listbox = document.getElementById(box().getAttribute('aria-controls') ?? '');
+    expect(listbox?.getAttribute('role')).toBe('listbox');
+    expect(listbox?.getAttribute('aria-label')).toBe('Search suggestions');
+    expect(listbox?.hidden).toBe(true);
+    expect(box().getAttribute('aria-expanded')).toBe('false');
+    expect(listbox?.childElementCount).toBe(0);
+    expect(vi.mocked(fetch)).not.toHaveBeenCalled();
+  });
+
   it('moves with ArrowDown and ArrowUp, wrapping at the ends, and opens the highlighted option on Enter', async () => {
     show();
     await typeText('cd4');
