@@ -11,7 +11,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storefrontLoadContext } from '../lib/load-context';
 import { item } from '../testing/fixtures';
 import { amplifyCookies, SIGNED_IN_ENVELOPE } from '../testing/tokens';
-import { loadTemplatePage } from './page.server';
+import { loadTemplatePage, shareablePage } from './page.server';
 import type { TemplatePageData } from './types';
 
 const storefront: DomainDetails = {
@@ -221,6 +221,8 @@ interface LoadOptions {
   cookie?: string;
   overrides?: Record<string, unknown>;
   failingTypes?: string[];
+  /** Rendered for the request's price context, as the page cache asks (docs/decisions/0067). */
+  renderShared?: boolean;
 }
 
 function load(path: string, params: Record<string, string> = {}, options: LoadOptions = {}) {
@@ -232,11 +234,12 @@ function load(path: string, params: Record<string, string> = {}, options: LoadOp
     gatewayApiKey: 'key',
     cspNonce: 'nonce',
     overHttps: false,
+    renderShared: options.renderShared,
   });
   const url = new URL(path, 'http://shop.example.com');
   const request = new Request(url, options.cookie ? { headers: { cookie: options.cookie } } : {});
   const result = loadTemplatePage({ request, url, pattern: '', params, context });
-  return { result, calls: gateway.calls };
+  return { result, calls: gateway.calls, context };
 }
 
 async function thrown(promise: Promise<unknown>): Promise<unknown> {
@@ -500,6 +503,21 @@ describe('loadTemplatePage', () => {
     const { result, calls } = load('/');
     expect((await result).page.viewer).toEqual({ signedIn: false, name: null, actingFor: null });
     expect(calls.every((call) => call.authorization === null)).toBe(true);
+  });
+
+  it('leaves the viewer’s name out of a page rendered for its price context, and lets the server keep it', async () => {
+    const shared = load('/', {}, { cookie: amplifyCookies(), renderShared: true });
+    const page = await shared.result;
+    expect(page.page.viewer).toMatchObject({ signedIn: true, name: null });
+    expect(shareablePage(page, shared.context)).toBe(true);
+
+    // Rendered for the buyer alone, the page has their name and is not kept for anyone else.
+    const own = load('/', {}, { cookie: amplifyCookies() });
+    const ownPage = await own.result;
+    expect(ownPage.page.viewer.name).toEqual(expect.any(String));
+    expect(shareablePage(ownPage, own.context)).toBe(false);
+    const guest = load('/');
+    expect(shareablePage(await guest.result, guest.context)).toBe(true);
   });
 
   it('sends a guest on an account page to sign-in, keeping the path', async () => {
