@@ -15,7 +15,7 @@ const storefront = {
 const HTML = 'text/html,application/xhtml+xml,*/*;q=0.8';
 
 /** The price context of a request, the gateway answering who its viewer is with `loginInfo`. */
-function contextOf(path: string, headers: Record<string, string>, loginInfo = SIGNED_IN_ENVELOPE) {
+function contextOf(path: string, headers: Record<string, string>, loginInfo: object = SIGNED_IN_ENVELOPE) {
   const context = storefrontLoadContext({
     gatewayFetch: async () => Response.json({ data: { getLoginInfo: JSON.stringify(loginInfo) } }),
     resolveDomain: async () => storefront,
@@ -67,8 +67,6 @@ describe('pageSharingContext', () => {
 
   it('gives none when the gateway refuses the viewer’s token: the render sends them to sign in', async () => {
     const refused = { statusCode: 401, content: 'Valid authorization header not provided.' };
-    expect(
-      await contextOf('/', { accept: HTML, cookie: amplifyCookies() }, refused as typeof SIGNED_IN_ENVELOPE),
-    ).toBeNull();
+    expect(await contextOf('/', { accept: HTML, cookie: amplifyCookies() }, refused)).toBeNull();
   });
 });
