@@ -10,7 +10,7 @@ const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
  * held in memory (every JSON answer, a gateway read) into a stream written chunk by chunk; only a response whose
  * headers cannot change (as a fetch returns them) needs that copy.
  */
-function setOnAnswer(c: Context, name: string, value: string): void {
+export function setOnAnswer(c: Context, name: string, value: string): void {
   try {
     c.res.headers.set(name, value);
   } catch {
@@ -69,25 +69,47 @@ function resourcesSource(resourcesDomain: string | null | undefined): string | n
   return host && /^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) ? `https://${host}` : null;
 }
 
+/** A storefront's policy around its pages' inline scripts, by resourcesDomain: the same for all its pages. */
+const policiesByResources = new Map<string, { beforeInline: string; afterInline: string }>();
+/** Storefronts whose policy is kept; past that many the kept ones are dropped and made again. */
+const KEPT_POLICIES = 1_000;
+
+function policyAround(resourcesDomain: string | null | undefined) {
+  const key = resourcesDomain ?? '';
+  let policy = policiesByResources.get(key);
+  if (!policy) {
+    const resources = resourcesSource(resourcesDomain);
+    const withResources = (...sources: string[]) => [...sources, ...(resources ? [resources] : [])].join(' ');
+    policy = {
+      beforeInline: "default-src 'self'; script-src 'self'",
+      afterInline: [
+        resources ? ` ${resources}` : '',
+        `style-src ${withResources("'self'", "'unsafe-inline'")}`,
+        `font-src ${withResources("'self'", 'data:')}`,
+        "img-src 'self' data: https:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ].join('; '),
+    };
+    if (policiesByResources.size >= KEPT_POLICIES) policiesByResources.clear();
+    policiesByResources.set(key, policy);
+  }
+  return policy;
+}
+
 /**
  * The policy of the storefront's pages: scripts of this origin, of the storefront's resourcesDomain (the
  * administrators' custom JS) and the page's inline ones (React Router's), named by `inlineScripts`: this
  * request's nonce, or the hashes of a stored page's scripts. Styles may be inline because themes and sections
- * set style attributes. Product images may be on any https host.
+ * set style attributes. Product images may be on any https host. All but the inline scripts is made once per
+ * resourcesDomain.
  */
 export function documentPolicy(inlineScripts: string[], resourcesDomain: string | null | undefined): string {
-  const resources = resourcesSource(resourcesDomain);
-  const withResources = (...sources: string[]) => [...sources, ...(resources ? [resources] : [])].join(' ');
-  return [
-    "default-src 'self'",
-    `script-src ${withResources("'self'", ...inlineScripts)}`,
-    `style-src ${withResources("'self'", "'unsafe-inline'")}`,
-    `font-src ${withResources("'self'", 'data:')}`,
-    "img-src 'self' data: https:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  const { beforeInline, afterInline } = policyAround(resourcesDomain);
+  let inline = '';
+  for (const source of inlineScripts) inline += ` ${source}`;
+  return `${beforeInline}${inline}${afterInline}`;
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { newCspNonce, securityHeaders } from '../src/security-headers';
+import { documentPolicy, newCspNonce, securityHeaders } from '../src/security-headers';
 
 describe('securityHeaders', () => {
   const app = new Hono();
@@ -43,5 +43,32 @@ describe('newCspNonce', () => {
       expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
     }
     expect(new Set(nonces).size).toBe(nonces.length);
+  });
+});
+
+describe('documentPolicy', () => {
+  const rest =
+    "img-src 'self' data: https:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+  it("names the page's inline scripts and the storefront's resources domain, whatever it was asked for before", () => {
+    for (let round = 0; round < 2; round++) {
+      expect(documentPolicy(["'nonce-abc'"], undefined)).toBe(
+        `default-src 'self'; script-src 'self' 'nonce-abc'; style-src 'self' 'unsafe-inline'; font-src 'self' data:; ${rest}`,
+      );
+      expect(documentPolicy(["'sha256-a'", "'sha256-b'"], ' https://cdn.example.com/ ')).toBe(
+        "default-src 'self'; script-src 'self' 'sha256-a' 'sha256-b' https://cdn.example.com; " +
+          `style-src 'self' 'unsafe-inline' https://cdn.example.com; font-src 'self' data: https://cdn.example.com; ${rest}`,
+      );
+      expect(documentPolicy([], 'cdn.example.com:8443')).toBe(
+        "default-src 'self'; script-src 'self' https://cdn.example.com:8443; " +
+          `style-src 'self' 'unsafe-inline' https://cdn.example.com:8443; font-src 'self' data: https://cdn.example.com:8443; ${rest}`,
+      );
+    }
+  });
+
+  it('leaves out a resources domain that is not a host, which could end a directive', () => {
+    expect(documentPolicy(["'nonce-abc'"], 'evil.example; script-src *')).toBe(
+      `default-src 'self'; script-src 'self' 'nonce-abc'; style-src 'self' 'unsafe-inline'; font-src 'self' data:; ${rest}`,
+    );
   });
 });
