@@ -19,8 +19,6 @@ const AddToList = lazyPart('app/blocks/product-detail/AddToListPart.ts', () =>
 const NotInCatalogue = lazyPart('app/blocks/product-detail/NotInCatalogue.tsx', () =>
   import('./NotInCatalogue').then((module) => module.NotInCatalogue),
 );
-// The server renders these parts in place, never a placeholder: their code is there before its first page.
-if (import.meta.env.SSR) await Promise.all([AddToList.load(), NotInCatalogue.load()]);
 
 /**
  * A product page: images, name, SKU, unit, price, availability, description, quantity tiers, offers and actions;

@@ -1,25 +1,29 @@
 import clientChunks from 'virtual:client-chunks';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, useEffect, useState, useSyncExternalStore } from 'react';
 import { preloadModule } from 'react-dom';
 import { reloadOrThrow } from '../../lib/reload-guard';
 
-/** A part of the product block whose code loads only where it is shown; `load` loads it ahead. */
-export type LazyPart<P> = ComponentType<P> & { load(): Promise<unknown> };
+const noSubscription = () => () => {};
+
+/** False while the page the server rendered hydrates (and on the server), true for a part mounted later. */
+const useMountedLater = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 /**
  * A part of the product block that only some product pages show, as a component whose code loads only where
  * it is rendered (docs/decisions/0043): a page that does not show it does not download it. `source` is the
  * module `load` imports, by its path under the app's root.
  *
- * The server renders the part in place: its code is loaded before the first page (`load`, ProductDetail.tsx),
- * so it never waits for it, and the page names the part's chunks in its head, so they load beside the page's
- * own code. In the browser the part hydrates once its code is there, the server's HTML standing meanwhile, and
- * after an in-app navigation it shows as soon as its code arrives, the rest of the page already in place.
+ * The server renders the part in place and names its chunks in the page's head, so they load beside the page's
+ * own code, and the page hydrates once they are there, as it does for the lazily loaded blocks. Mounted later,
+ * after an in-app navigation, the part shows once its code has arrived, the rest of the page already in place
+ * (the previous page does not stand under the new address meanwhile).
  */
-export function lazyPart<P extends object>(
-  source: string,
-  load: () => Promise<ComponentType<P>>,
-): LazyPart<P> {
+export function lazyPart<P extends object>(source: string, load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | undefined;
   const code = () =>
     load().then((component) => {
@@ -46,15 +50,18 @@ export function lazyPart<P extends object>(
     );
   });
   // biome-ignore lint/correctness/noComponentHookFactories: made once per part, at a module's top level.
-  function Part(props: P) {
+  return function LazyPart(props: P) {
     if (import.meta.env.SSR) {
       for (const href of clientChunks[source] ?? []) preloadModule(href, { as: 'script' });
     }
-    return (
-      <Suspense fallback={null}>
-        <Loaded {...props} />
-      </Suspense>
-    );
-  }
-  return Object.assign(Part, { load: code });
+    const waiting = useMountedLater() && !loaded;
+    const [, setArrived] = useState(false);
+    useEffect(() => {
+      if (!waiting) return;
+      // Arrived or not, the part renders: code that did not load reloads the page (above).
+      const arrived = () => setArrived(true);
+      code().then(arrived, arrived);
+    }, [waiting]);
+    return waiting ? null : <Loaded {...props} />;
+  };
 }
