@@ -26,6 +26,20 @@ app.get('/page', (c) => {
   });
   return c.body(body, 200, { 'Content-Type': 'text/html; charset=utf-8' });
 });
+/** A page that never ends on its own: it tells when it is cancelled, as a visitor who leaves cancels it. */
+let cancelled: () => void = () => {};
+app.get('/endless', (c) => {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(`<!DOCTYPE html><html><body><h1>Shell</h1>${' '.repeat(200)}`));
+    },
+    cancel() {
+      cancelled();
+    },
+  });
+  return c.body(body, 200, { 'Content-Type': 'text/html; charset=utf-8' });
+});
 const LIST = JSON.stringify({
   items: Array.from({ length: 200 }, (_, index) => ({ id: index, name: `Item ${index}` })),
 });
@@ -81,6 +95,18 @@ describe('compressAnswers', () => {
     release();
     await once(text, 'end');
     expect(decoded).toMatch(/<h1>Shell<\/h1> +<p>Deferred<\/p><\/body><\/html>$/);
+  });
+
+  it('cancels the page when the visitor leaves before it is done', async () => {
+    const cancel = new Promise<void>((resolve) => {
+      cancelled = resolve;
+    });
+    const response = await get('/endless', 'gzip');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    await once(response, 'data');
+    response.destroy();
+    const tooLate = new Promise<string>((resolve) => setTimeout(() => resolve('not cancelled'), 3_000));
+    expect(await Promise.race([cancel.then(() => 'cancelled'), tooLate])).toBe('cancelled');
   });
 
   it('compresses an answer of known length in one piece, with the encoding the browser prefers', async () => {
