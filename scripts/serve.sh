@@ -19,4 +19,6 @@ export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 # No --enable-source-maps: Node then keeps every loaded module's source map, about 30 MB of RSS (0047). Logged
 # stacks name lines of server/dist/main.js, whose modules keep their source paths as comments; for TypeScript lines
 # while debugging, start with NODE_OPTIONS=--enable-source-maps.
-exec node --max-old-space-size=256 --max-semi-space-size=4 server/dist/main.js
+# preload.js first: it rewrites React Router's server modules as they load, to keep what they build per build
+# (docs/decisions/0068-the-floor-of-a-page.md).
+exec node --max-old-space-size=256 --max-semi-space-size=4 --import ./server/dist/preload.js server/dist/main.js

@@ -1,14 +1,14 @@
 /**
  * Compiles the server into one ES module, server/dist/main.js, that plain `node` runs: the server and the
  * @storefront/* packages it composes are bundled from their TypeScript source; everything installed in
- * node_modules stays an import, resolved at run time as before. `npm run build` runs it after the web build.
+ * node_modules stays an import, resolved at run time as before. Beside it, server/dist/preload.js, which
+ * scripts/serve.sh loads first (src/preload.ts). `npm run build` runs it after the web build.
  */
 import { readFile } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
-const outfile = fileURLToPath(new URL('./dist/main.js', import.meta.url));
 const outdir = fileURLToPath(new URL('./dist/', import.meta.url));
 
 /** Bare imports are installed packages, left to Node; only our own workspace packages are bundled. */
@@ -40,8 +40,11 @@ const importMetaUrlIsTheSourceFile: Plugin = {
 };
 
 await build({
-  entryPoints: [fileURLToPath(new URL('./src/main.ts', import.meta.url))],
-  outfile,
+  entryPoints: {
+    main: fileURLToPath(new URL('./src/main.ts', import.meta.url)),
+    preload: fileURLToPath(new URL('./src/preload.ts', import.meta.url)),
+  },
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -52,4 +55,4 @@ await build({
   plugins: [installedPackagesStayExternal, importMetaUrlIsTheSourceFile],
   logLevel: 'warning',
 });
-console.log(`server compiled to ${relative(process.cwd(), outfile)}`);
+console.log(`server compiled to ${relative(process.cwd(), `${outdir}main.js`)}`);

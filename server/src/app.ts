@@ -22,7 +22,7 @@ import { createPageCache, type PageCacheOptions } from './page-cache';
 import { closeConnectionsWhenStopping, type Readiness } from './readiness';
 import { routeLabeller } from './route-labels';
 import { sameOriginWrites } from './same-origin';
-import { documentPolicy, newCspNonce, nonceSource, securityHeaders } from './security-headers';
+import { documentPolicy, newCspNonce, nonceSource, securityHeaders, setOnAnswer } from './security-headers';
 import { listClientFiles, staticFiles } from './static-files';
 
 type FetchHandler = (request: Request) => Response | Promise<Response>;
@@ -225,7 +225,10 @@ export function createServerApp(parts: ServerParts): Hono<{ Variables: Variables
     documentPolicy: async (request, hashes) => documentPolicy(hashes, await resourcesDomainOf(request)),
   });
   // Every page, form and cart change; the gateway and identity above have their API-key and CORS rules.
-  app.use('*', sameOriginWrites(parts.trustProxy), webBodyLimit);
+  // A GET or HEAD carries no body to limit: the limit's wrapper would only build a Request for nothing.
+  app.use('*', sameOriginWrites(parts.trustProxy), (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : webBodyLimit(c, next),
+  );
   app.all('*', async (c) => {
     const cspNonce = newCspNonce();
     const overHttps = cameOverHttps(c, parts.trustProxy);
@@ -246,7 +249,8 @@ export function createServerApp(parts: ServerParts): Hono<{ Variables: Variables
     // Through the context: a resource route's own Response may have immutable headers. A resource with a
     // policy of its own (a generated picture: no script at all, a stored page: its scripts' hashes) keeps it.
     if (!c.res.headers.has('Content-Security-Policy'))
-      c.header(
+      setOnAnswer(
+        c,
         'Content-Security-Policy',
         documentPolicy([nonceSource(cspNonce)], await resourcesDomainOf(c.req.raw)),
       );
