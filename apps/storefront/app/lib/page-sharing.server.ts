@@ -3,10 +3,24 @@ import { serverContext } from './load-context';
 import { identifyViewer, openSession } from './storefront.server';
 
 /**
- * Pages that are always their viewer's own (the account area, sign-in, the cart and checkout): no request for
- * them is worth working out a price context.
+ * Pages that are always their viewer's own (the account area, sign-in, the cart and checkout, support, the
+ * ordering and learning areas): no request for them is worth working out a price context.
  */
-const OWN_AREAS = ['/billing', '/login', '/changePassword', '/cart', '/checkout', '/api'];
+const OWN_AREAS = [
+  '/billing',
+  '/login',
+  '/changePassword',
+  '/cart',
+  '/checkout',
+  '/api',
+  '/support',
+  '/viewInvoice',
+  '/guidance',
+  '/uploadoptions',
+  '/cpq',
+  '/configurator',
+  '/elearning',
+];
 /** A quote the URL names (spec P§2) is the viewer's cart. */
 const QUOTE_PARAMETERS = ['quoteId', 'quoteid'];
 
