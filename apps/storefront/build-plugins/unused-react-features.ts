@@ -17,10 +17,22 @@ const VIEW_TRANSITION_STATIC_FLAG = 33554432;
  * hidden type, which React does not export and this build lets through to the same fiber.
  */
 const VIEW_TRANSITION_TYPES = ['REACT_VIEW_TRANSITION_TYPE', 'REACT_LEGACY_HIDDEN_TYPE'];
-/** The class of a view transition's pseudo-elements, whose prototype assignments would keep it. */
-const PSEUDO_ELEMENT_CLASS = 'ViewTransitionPseudoElement';
 
-type Fold = 'element types' | 'tag cases' | 'tag checks' | 'subtree checks' | 'commit' | 'pseudo-elements';
+/** React DOM's work tag of a `<Fragment>` fiber. */
+const FRAGMENT_TAG = 7;
+/** React DOM's test for a fragment fiber that has an instance (a `<Fragment ref>`, which calls it a parent). */
+const FRAGMENT_INSTANCE_PARENT = 'isFragmentInstanceParent';
+
+type Fold =
+  | 'element types'
+  | 'tag cases'
+  | 'tag checks'
+  | 'subtree checks'
+  | 'commit'
+  | 'pseudo-elements'
+  | 'fragment refs'
+  | 'fragment instance checks'
+  | 'fragment instances';
 const FOLDS: readonly Fold[] = [
   'element types',
   'tag cases',
@@ -28,6 +40,18 @@ const FOLDS: readonly Fold[] = [
   'subtree checks',
   'commit',
   'pseudo-elements',
+  'fragment refs',
+  'fragment instance checks',
+  'fragment instances',
+];
+
+/**
+ * Classes whose prototype assignments would keep them although nothing makes one any more: a view
+ * transition's pseudo-elements, and the instance a `<Fragment ref>` gets.
+ */
+const UNUSED_CLASSES: readonly (readonly [string, Fold])[] = [
+  ['ViewTransitionPseudoElement', 'pseudo-elements'],
+  ['FragmentInstance', 'fragment instances'],
 ];
 
 function visit(node: AstNode, enter: (node: AstNode) => void): void {
@@ -67,21 +91,31 @@ function isSubtreeCheck(node: AstNode): boolean {
   );
 }
 
-/** `ViewTransitionPseudoElement.prototype.x = …;` at the top level. */
-function isPseudoElementMethod(statement: AstNode): boolean {
+/** `Class.prototype.x = …;` at the top level. */
+function isMethodOf(statement: AstNode, className: string): boolean {
   const assignment = statement.expression;
   if (statement.type !== 'ExpressionStatement' || !isNode(assignment)) return false;
   if (assignment.type !== 'AssignmentExpression' || !isNode(assignment.left)) return false;
   const target = assignment.left.object;
-  return isProperty(target, 'prototype') && isIdentifier(target.object, [PSEUDO_ELEMENT_CLASS]);
+  return isProperty(target, 'prototype') && isIdentifier(target.object, [className]);
+}
+
+/** Whether `node` is or contains `new FragmentInstance(…)`. */
+function makesFragmentInstance(node: AstNode): boolean {
+  let found = false;
+  visit(node, (inner) => {
+    if (inner.type === 'NewExpression' && isIdentifier(inner.callee, ['FragmentInstance'])) found = true;
+  });
+  return found;
 }
 
 /**
- * React DOM without React's view transitions: React DOM no longer makes a fiber of a `<ViewTransition>`
- * element (it becomes an invalid element type), so every check for such a fiber is answered at build time and
- * the minifier drops the code behind them.
+ * React DOM without React's view transitions and fragment refs. React DOM no longer makes a fiber of a
+ * `<ViewTransition>` element (it becomes an invalid element type), and no longer gives a `<Fragment>` the
+ * instance its ref would receive, so every check for either is answered at build time and the minifier drops
+ * the code behind them.
  */
-function withoutViewTransitions(code: string): { code: string; folded: Set<Fold> } {
+function withoutUnusedFeatures(code: string): { code: string; folded: Set<Fold> } {
   const out = new MagicString(code);
   const folded = new Set<Fold>();
   const program = parseAst(code) as unknown as AstNode;
@@ -94,13 +128,22 @@ function withoutViewTransitions(code: string): { code: string; folded: Set<Fold>
           ? 'element types'
           : onTag && isLiteral(switchCase.test, VIEW_TRANSITION_TAG)
             ? 'tag cases'
-            : null;
+            : // Where a fragment's ref is attached: the only place that makes its instance.
+              onTag && isLiteral(switchCase.test, FRAGMENT_TAG) && makesFragmentInstance(switchCase)
+              ? 'fragment refs'
+              : null;
         if (!fold) continue;
-        if (index === 0) throw new Error('A view transition case opens its switch in React DOM');
+        if (index === 0) throw new Error(`A case of ${fold} opens its switch in React DOM`);
         // Without its label, the case's statements follow the previous case's jump: dead code.
         out.remove(switchCase.start, code.indexOf(':', (switchCase.test as AstNode).end) + 1);
         folded.add(fold);
       }
+      return;
+    }
+    // No fragment fiber has an instance, so none is the parent a new or deleted child is reported to.
+    if (node.type === 'CallExpression' && isIdentifier(node.callee, [FRAGMENT_INSTANCE_PARENT])) {
+      out.overwrite(node.start, node.end, '!1');
+      folded.add('fragment instance checks');
       return;
     }
     const answer = tagCheck(node);
@@ -115,30 +158,61 @@ function withoutViewTransitions(code: string): { code: string; folded: Set<Fold>
       folded.add('commit');
     }
   });
-  // The pseudo-element class and its methods in one pure expression, dropped once nothing makes one.
+  // Each class and its methods in one pure expression, dropped once nothing makes one.
   const statements = program.body as AstNode[];
-  const declaration = statements.find(
-    (statement) =>
-      statement.type === 'FunctionDeclaration' && isIdentifier(statement.id, [PSEUDO_ELEMENT_CLASS]),
-  );
-  const methods = statements.filter(isPseudoElementMethod);
-  if (declaration && methods.length > 0) {
+  for (const [className, fold] of UNUSED_CLASSES) {
+    const declaration = statements.find(
+      (statement) => statement.type === 'FunctionDeclaration' && isIdentifier(statement.id, [className]),
+    );
+    const methods = statements.filter((statement) => isMethodOf(statement, className));
+    if (!declaration || methods.length === 0) continue;
     const parts = [declaration, ...methods].map((statement) => code.slice(statement.start, statement.end));
     for (const method of methods) out.remove(method.start, method.end);
     out.overwrite(
       declaration.start,
       declaration.end,
-      `var ${PSEUDO_ELEMENT_CLASS} = /* @__PURE__ */ (function () { ${parts.join('\n')} return ${PSEUDO_ELEMENT_CLASS}; })();`,
+      `var ${className} = /* @__PURE__ */ (function () { ${parts.join('\n')} return ${className}; })();`,
     );
-    folded.add('pseudo-elements');
+    folded.add(fold);
   }
   return { code: out.toString(), folded };
 }
 
+/** A `Fragment` as a `jsx()` or `createElement()` call's element type: `Fragment`, `_Fragment`, `React.Fragment`. */
+const isFragmentType = (node: unknown): boolean =>
+  (isNode(node) && node.type === 'Identifier' && /Fragment/.test(node.name as string)) ||
+  (isNode(node) && node.type === 'MemberExpression' && isIdentifier(node.property, ['Fragment']));
+
 /**
- * The browser build leaves out React DOM's view transitions (React's `<ViewTransition>`), which the
- * storefront does not use: 3.6 KB gzip on every page. The build fails when a module of the browser build
- * names React's `ViewTransition`, and when React DOM's code no longer has one of the checks folded here.
+ * Whether a module of the browser build may give a `<Fragment>` a ref: a call with a fragment as its element
+ * type and props that name `ref`, or spread props, or props that are not written out.
+ */
+function mayGiveFragmentRef(code: string): boolean {
+  if (!code.includes('Fragment')) return false;
+  let found = false;
+  visit(parseAst(code) as unknown as AstNode, (node) => {
+    if (found || node.type !== 'CallExpression') return;
+    const [type, props] = node.arguments as unknown[];
+    if (!isFragmentType(type) || !isNode(props)) return;
+    if (props.type === 'Literal' && props.value === null) return;
+    found =
+      props.type !== 'ObjectExpression' ||
+      (props.properties as AstNode[]).some(
+        (property) =>
+          property.type === 'SpreadElement' ||
+          isIdentifier(property.key, ['ref']) ||
+          (isNode(property.key) && property.key.type === 'Literal' && property.key.value === 'ref'),
+      );
+  });
+  return found;
+}
+
+/**
+ * The browser build leaves out React DOM's view transitions (React's `<ViewTransition>`) and fragment refs
+ * (`<Fragment ref>`, whose instance's event listeners, focus, observers and geometry React 19.2 added), which
+ * the storefront does not use: 3.6 and 2.5 KB gzip on every page. The build fails when a module of the
+ * browser build names React's `ViewTransition` or may give a `<Fragment>` a ref, and when React DOM's code no
+ * longer has one of the checks folded here.
  */
 export function unusedReactFeatures(): Plugin {
   return {
@@ -149,10 +223,13 @@ export function unusedReactFeatures(): Plugin {
         if (VIEW_TRANSITION_USE.test(code)) {
           this.error(`${id} uses React's ViewTransition: review build-plugins/unused-react-features.ts`);
         }
+        if (/\.[cm]?[jt]sx?$/.test(id.split('?')[0] ?? '') && mayGiveFragmentRef(code)) {
+          this.error(`${id} may give a <Fragment> a ref: review build-plugins/unused-react-features.ts`);
+        }
         return null;
       }
       if (!REACT_DOM_CLIENT.test(id)) return null;
-      const result = withoutViewTransitions(code);
+      const result = withoutUnusedFeatures(code);
       const missing = FOLDS.filter((fold) => !result.folded.has(fold));
       if (missing.length > 0) this.error(`React DOM's code changed; not found: ${missing.join(', ')}`);
       return { code: result.code, map: null };
