@@ -3,9 +3,9 @@ import { preloadModule } from 'react-dom';
 import { CartChangeReloadsPage } from '../features/cart/cart-revalidation';
 import { rememberQuote } from '../features/cart/quote-storage';
 import { useFocusOnNavigate } from '../lib/use-focus-on-navigate';
-import { showsCart } from './cart-dependence';
 import { SectionView } from './SectionView';
 import type { RenderedSection, TemplatePageData } from './types';
+import { showsCart } from './viewer-blocks';
 
 /**
  * A template page: Header sections in the banner, Content in main, Footer sections in the content info.

@@ -31,7 +31,7 @@ import type { BlockLoaderArgs, PageTarget } from './loader-types.server';
 import { MissingRecord } from './missing-record.server';
 import { orderSections, visibleSections } from './order';
 import { pageHead } from './page-head';
-import { blockDefinitions, PRICE_CONTEXT_BLOCKS } from './registry.server';
+import { blockDefinitions } from './registry.server';
 import type {
   BlockState,
   PageContext,
@@ -40,6 +40,7 @@ import type {
   RenderedSection,
   TemplatePageData,
 } from './types';
+import { sameForPriceContext } from './viewer-blocks';
 
 /**
  * Storefront → template → blocks and meta → every block's data, in three rounds of gateway calls at most,
@@ -114,12 +115,7 @@ export async function loadTemplatePage(args: LoaderFunctionArgs): Promise<Templa
  */
 export function shareablePage(page: TemplatePageData, context: Readonly<RouterContextProvider>): boolean {
   if (serverContext(context).renderShared !== true) return !page.page.viewer.signedIn;
-  return (
-    page.page.namedQuoteId === null &&
-    page.sections.every((section) =>
-      section.blocks.every((block) => PRICE_CONTEXT_BLOCKS.has(block.componentName)),
-    )
-  );
+  return page.page.namedQuoteId === null && sameForPriceContext(page.sections);
 }
 
 /**

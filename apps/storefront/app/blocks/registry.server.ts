@@ -28,25 +28,6 @@ interface BlockDefinition<N extends BlockName> {
 /** Blocks that show their fields only. */
 const noData = async () => null;
 
-/**
- * Blocks every viewer of a price context sees alike, the header's personal parts apart (it leaves them as holes):
- * a page made of these only is kept for the context (docs/decisions/0067-page-cache-by-price-context.md). The
- * cart, checkout and record blocks show what is one viewer's own.
- */
-export const PRICE_CONTEXT_BLOCKS: ReadonlySet<BlockName> = new Set<BlockName>([
-  'header',
-  'footer',
-  'navigation',
-  'richText',
-  'image',
-  'productCard',
-  'productList',
-  'productDetail',
-  'customCode',
-  'offerList',
-  'offerDetail',
-]);
-
 /** componentName → fields schema and loader; the components are in registry.ts under the same names. */
 export const blockDefinitions: { [N in BlockName]: BlockDefinition<N> } = {
   header: { fields: blockFieldSchemas.header, load: loadHeader },
