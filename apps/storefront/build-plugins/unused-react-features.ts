@@ -3,10 +3,10 @@ import { type Plugin, parseAst } from 'vite';
 import { type AstNode, isNode } from './estree';
 
 const REACT_DOM_CLIENT = /[\\/]node_modules[\\/]react-dom[\\/]cjs[\\/]react-dom-client\.production\.js$/;
-/** React's own modules, which define `ViewTransition`; no other module of the browser build may use it. */
+/** React's own modules, which define `ViewTransition` and `Activity`; no other module of the browser build may use them. */
 const REACT_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
-/** Code that names React's `ViewTransition` (an import, `React.ViewTransition`, JSX), not a string. */
-const VIEW_TRANSITION_USE = /(?<![\w$"'`])ViewTransition(?![\w$"'`])/;
+/** Code that names React's `ViewTransition` or `Activity` (an import, `React.Activity`, JSX), not a string. */
+const UNUSED_COMPONENT_USE = /(?<![\w$"'`])(ViewTransition|Activity)(?![\w$"'`])/;
 
 /** React DOM's work tag of a `<ViewTransition>` fiber. */
 const VIEW_TRANSITION_TAG = 30;
@@ -18,8 +18,15 @@ const VIEW_TRANSITION_STATIC_FLAG = 33554432;
  */
 const VIEW_TRANSITION_TYPES = ['REACT_VIEW_TRANSITION_TYPE', 'REACT_LEGACY_HIDDEN_TYPE'];
 
+/** React DOM's work tag of an `<Activity>` fiber, and the element type it makes one of. */
+const ACTIVITY_TAG = 31;
+const ACTIVITY_TYPES = ['REACT_ACTIVITY_TYPE'];
+
 /** React DOM's work tag of a `<Fragment>` fiber. */
 const FRAGMENT_TAG = 7;
+/** What a `<Fragment ref>` throws as its ref is attached, should one pass the build's check. */
+const FRAGMENT_REF_ERROR =
+  'This build of React DOM leaves out fragment refs: see build-plugins/unused-react-features.ts';
 /** React DOM's test for a fragment fiber that has an instance (a `<Fragment ref>`, which calls it a parent). */
 const FRAGMENT_INSTANCE_PARENT = 'isFragmentInstanceParent';
 
@@ -30,6 +37,9 @@ type Fold =
   | 'subtree checks'
   | 'commit'
   | 'pseudo-elements'
+  | 'activity element type'
+  | 'activity tag cases'
+  | 'activity tag checks'
   | 'fragment refs'
   | 'fragment instance checks'
   | 'fragment instances';
@@ -40,6 +50,9 @@ const FOLDS: readonly Fold[] = [
   'subtree checks',
   'commit',
   'pseudo-elements',
+  'activity element type',
+  'activity tag cases',
+  'activity tag checks',
   'fragment refs',
   'fragment instance checks',
   'fragment instances',
@@ -69,14 +82,20 @@ const isIdentifier = (node: unknown, names: readonly string[]): node is AstNode 
 const isProperty = (node: unknown, name: string): node is AstNode =>
   isNode(node) && node.type === 'MemberExpression' && isIdentifier(node.property, [name]);
 
-/** `30 === fiber.tag` or `30 !== fiber.tag` (either order): the answer, or null for any other node. */
-function tagCheck(node: AstNode): boolean | null {
+/** `tag === fiber.tag` or `tag !== fiber.tag` (either order): the answer, or null for any other node. */
+function tagCheck(node: AstNode, tag: number): boolean | null {
   if (node.type !== 'BinaryExpression' || (node.operator !== '===' && node.operator !== '!==')) return null;
   const onTag =
-    (isLiteral(node.left, VIEW_TRANSITION_TAG) && isProperty(node.right, 'tag')) ||
-    (isLiteral(node.right, VIEW_TRANSITION_TAG) && isProperty(node.left, 'tag'));
+    (isLiteral(node.left, tag) && isProperty(node.right, 'tag')) ||
+    (isLiteral(node.right, tag) && isProperty(node.left, 'tag'));
   return onTag ? node.operator === '!==' : null;
 }
+
+/** Whether a switch case's last statement leaves the switch (so the whole case can go, wherever it stands). */
+const endsInJump = (switchCase: AstNode): boolean =>
+  ['ReturnStatement', 'BreakStatement', 'ThrowStatement'].includes(
+    (switchCase.consequent as AstNode[]).at(-1)?.type ?? '',
+  );
 
 /** `0 !== (fiber.subtreeFlags & ViewTransitionStatic)`: whether a view transition is below the fiber. */
 function isSubtreeCheck(node: AstNode): boolean {
@@ -110,10 +129,10 @@ function makesFragmentInstance(node: AstNode): boolean {
 }
 
 /**
- * React DOM without React's view transitions and fragment refs. React DOM no longer makes a fiber of a
- * `<ViewTransition>` element (it becomes an invalid element type), and no longer gives a `<Fragment>` the
- * instance its ref would receive, so every check for either is answered at build time and the minifier drops
- * the code behind them.
+ * React DOM without React's view transitions, activities and fragment refs. React DOM no longer makes a fiber
+ * of a `<ViewTransition>` or `<Activity>` element (each becomes an invalid element type), and no longer gives
+ * a `<Fragment>` the instance its ref would receive, so every check for them is answered at build time and
+ * the minifier drops the code behind them.
  */
 function withoutUnusedFeatures(code: string): { code: string; folded: Set<Fold> } {
   const out = new MagicString(code);
@@ -126,17 +145,37 @@ function withoutUnusedFeatures(code: string): { code: string; folded: Set<Fold> 
       for (const [index, switchCase] of cases.entries()) {
         const fold: Fold | null = isIdentifier(switchCase.test, VIEW_TRANSITION_TYPES)
           ? 'element types'
-          : onTag && isLiteral(switchCase.test, VIEW_TRANSITION_TAG)
-            ? 'tag cases'
-            : // Where a fragment's ref is attached: the only place that makes its instance.
-              onTag && isLiteral(switchCase.test, FRAGMENT_TAG) && makesFragmentInstance(switchCase)
-              ? 'fragment refs'
-              : null;
+          : isIdentifier(switchCase.test, ACTIVITY_TYPES)
+            ? 'activity element type'
+            : !onTag
+              ? null
+              : isLiteral(switchCase.test, VIEW_TRANSITION_TAG)
+                ? 'tag cases'
+                : isLiteral(switchCase.test, ACTIVITY_TAG)
+                  ? 'activity tag cases'
+                  : // Where a fragment's ref is attached: the only place that makes its instance.
+                    isLiteral(switchCase.test, FRAGMENT_TAG) && makesFragmentInstance(switchCase)
+                    ? 'fragment refs'
+                    : null;
         if (!fold) continue;
-        if (index === 0) throw new Error(`A case of ${fold} opens its switch in React DOM`);
-        // Without its label, the case's statements follow the previous case's jump: dead code.
-        out.remove(switchCase.start, code.indexOf(':', (switchCase.test as AstNode).end) + 1);
         folded.add(fold);
+        const statements = switchCase.consequent as AstNode[];
+        const [first, last] = [statements[0], statements.at(-1)];
+        if (fold === 'fragment refs' && first && last) {
+          // A fragment given a ref all the same (in a way the build's check cannot see) fails loudly.
+          out.overwrite(first.start, last.end, `throw Error(${JSON.stringify(FRAGMENT_REF_ERROR)});`);
+          continue;
+        }
+        const opens = index === 0 && statements.length > 0;
+        if (opens) {
+          if (!endsInJump(switchCase)) throw new Error(`A case of ${fold} opens its switch in React DOM`);
+          // A first case that leaves the switch goes whole: no other case reaches its statements.
+          out.remove(switchCase.start, switchCase.end);
+          continue;
+        }
+        // Without its label, the case's statements follow the previous case's jump (dead code), or the case
+        // leaves the group of labels it shares with the next case.
+        out.remove(switchCase.start, code.indexOf(':', (switchCase.test as AstNode).end) + 1);
       }
       return;
     }
@@ -146,10 +185,16 @@ function withoutUnusedFeatures(code: string): { code: string; folded: Set<Fold> 
       folded.add('fragment instance checks');
       return;
     }
-    const answer = tagCheck(node);
+    const answer = tagCheck(node, VIEW_TRANSITION_TAG);
     if (answer !== null || isSubtreeCheck(node)) {
       out.overwrite(node.start, node.end, answer ? '!0' : '!1');
       folded.add(answer === null ? 'subtree checks' : 'tag checks');
+      return;
+    }
+    const activityAnswer = tagCheck(node, ACTIVITY_TAG);
+    if (activityAnswer !== null) {
+      out.overwrite(node.start, node.end, activityAnswer ? '!0' : '!1');
+      folded.add('activity tag checks');
       return;
     }
     // The commit starts the browser's view transition only when a check above found one.
@@ -208,11 +253,12 @@ function mayGiveFragmentRef(code: string): boolean {
 }
 
 /**
- * The browser build leaves out React DOM's view transitions (React's `<ViewTransition>`) and fragment refs
- * (`<Fragment ref>`, whose instance's event listeners, focus, observers and geometry React 19.2 added), which
- * the storefront does not use: 3.6 and 2.5 KB gzip on every page. The build fails when a module of the
- * browser build names React's `ViewTransition` or may give a `<Fragment>` a ref, and when React DOM's code no
- * longer has one of the checks folded here.
+ * The browser build leaves out React DOM's view transitions (React's `<ViewTransition>`), activities
+ * (`<Activity>`, which hides a subtree and keeps its state) and fragment refs (`<Fragment ref>`, whose
+ * instance's event listeners, focus, observers and geometry React 19.2 added), which the storefront does not
+ * use: 3.6, 0.45 and 2.4 KB gzip on every page. The build fails when a module of the browser build names
+ * React's `ViewTransition` or `Activity` or may give a `<Fragment>` a ref, and when React DOM's code no longer
+ * has one of the checks folded here.
  */
 export function unusedReactFeatures(): Plugin {
   return {
@@ -220,8 +266,9 @@ export function unusedReactFeatures(): Plugin {
     applyToEnvironment: (environment) => environment.name === 'client',
     transform(code, id) {
       if (!REACT_PACKAGES.test(id)) {
-        if (VIEW_TRANSITION_USE.test(code)) {
-          this.error(`${id} uses React's ViewTransition: review build-plugins/unused-react-features.ts`);
+        const component = code.match(UNUSED_COMPONENT_USE)?.[1];
+        if (component) {
+          this.error(`${id} uses React's ${component}: review build-plugins/unused-react-features.ts`);
         }
         if (/\.[cm]?[jt]sx?$/.test(id.split('?')[0] ?? '') && mayGiveFragmentRef(code)) {
           this.error(`${id} may give a <Fragment> a ref: review build-plugins/unused-react-features.ts`);
