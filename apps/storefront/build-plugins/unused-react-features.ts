@@ -3,24 +3,41 @@ import { type Plugin, parseAst } from 'vite';
 import { type AstNode, isNode } from './estree';
 
 const REACT_DOM_CLIENT = /[\\/]node_modules[\\/]react-dom[\\/]cjs[\\/]react-dom-client\.production\.js$/;
-/** React's own modules, which define `ViewTransition` and `Activity`; no other module of the browser build may use them. */
+/** React's own modules, which define the components below; no other module of the browser build may use them. */
 const REACT_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
-/** Code that names React's `ViewTransition` or `Activity` (an import, `React.Activity`, JSX), not a string. */
-const UNUSED_COMPONENT_USE = /(?<![\w$"'`])(ViewTransition|Activity)(?![\w$"'`])/;
 
-/** React DOM's work tag of a `<ViewTransition>` fiber. */
-const VIEW_TRANSITION_TAG = 30;
+/**
+ * React components that React DOM renders and the storefront does not use: the work tag of their fibers,
+ * the element types React DOM makes such a fiber of, and what names them in a module (an import,
+ * `React.Activity`, JSX, or the element type's symbol), not as a string.
+ */
+const UNUSED_COMPONENTS = [
+  {
+    name: 'view transition',
+    tag: 30,
+    // React's `ViewTransition`, and the legacy hidden type, which React does not export and this build lets
+    // through to the same fiber.
+    types: ['REACT_VIEW_TRANSITION_TYPE', 'REACT_LEGACY_HIDDEN_TYPE'],
+    use: /(?<![\w$"'`])ViewTransition(?![\w$"'`])/,
+  },
+  {
+    name: 'activity',
+    tag: 31,
+    types: ['REACT_ACTIVITY_TYPE'],
+    use: /(?<![\w$"'`])Activity(?![\w$"'`])/,
+  },
+  {
+    // Experimental: React's stable build does not export it, but React DOM renders it.
+    name: 'suspense list',
+    tag: 19,
+    types: ['REACT_SUSPENSE_LIST_TYPE'],
+    use: /(?<![\w$"'`])(unstable_)?SuspenseList(?![\w$"'`])|react\.suspense_list/,
+  },
+] as const;
+type UnusedComponent = (typeof UNUSED_COMPONENTS)[number]['name'];
+
 /** The fiber flag a `<ViewTransition>` leaves in its ancestors' `subtreeFlags` (ViewTransitionStatic). */
 const VIEW_TRANSITION_STATIC_FLAG = 33554432;
-/**
- * The element types React DOM makes `<ViewTransition>` fibers of: React's `ViewTransition`, and the legacy
- * hidden type, which React does not export and this build lets through to the same fiber.
- */
-const VIEW_TRANSITION_TYPES = ['REACT_VIEW_TRANSITION_TYPE', 'REACT_LEGACY_HIDDEN_TYPE'];
-
-/** React DOM's work tag of an `<Activity>` fiber, and the element type it makes one of. */
-const ACTIVITY_TAG = 31;
-const ACTIVITY_TYPES = ['REACT_ACTIVITY_TYPE'];
 
 /** React DOM's work tag of a `<Fragment>` fiber. */
 const FRAGMENT_TAG = 7;
@@ -31,28 +48,20 @@ const FRAGMENT_REF_ERROR =
 const FRAGMENT_INSTANCE_PARENT = 'isFragmentInstanceParent';
 
 type Fold =
-  | 'element types'
-  | 'tag cases'
-  | 'tag checks'
-  | 'subtree checks'
-  | 'commit'
-  | 'pseudo-elements'
-  | 'activity element type'
-  | 'activity tag cases'
-  | 'activity tag checks'
+  | `${UnusedComponent}: ${'element types' | 'tag cases' | 'tag checks'}`
+  | 'view transition: subtree checks'
+  | 'view transition: commit'
+  | 'view transition: pseudo-elements'
   | 'fragment refs'
   | 'fragment instance checks'
   | 'fragment instances';
 const FOLDS: readonly Fold[] = [
-  'element types',
-  'tag cases',
-  'tag checks',
-  'subtree checks',
-  'commit',
-  'pseudo-elements',
-  'activity element type',
-  'activity tag cases',
-  'activity tag checks',
+  ...UNUSED_COMPONENTS.flatMap(({ name }) =>
+    (['element types', 'tag cases', 'tag checks'] as const).map((kind): Fold => `${name}: ${kind}`),
+  ),
+  'view transition: subtree checks',
+  'view transition: commit',
+  'view transition: pseudo-elements',
   'fragment refs',
   'fragment instance checks',
   'fragment instances',
@@ -63,7 +72,7 @@ const FOLDS: readonly Fold[] = [
  * transition's pseudo-elements, and the instance a `<Fragment ref>` gets.
  */
 const UNUSED_CLASSES: readonly (readonly [string, Fold])[] = [
-  ['ViewTransitionPseudoElement', 'pseudo-elements'],
+  ['ViewTransitionPseudoElement', 'view transition: pseudo-elements'],
   ['FragmentInstance', 'fragment instances'],
 ];
 
@@ -129,10 +138,10 @@ function makesFragmentInstance(node: AstNode): boolean {
 }
 
 /**
- * React DOM without React's view transitions, activities and fragment refs. React DOM no longer makes a fiber
- * of a `<ViewTransition>` or `<Activity>` element (each becomes an invalid element type), and no longer gives
- * a `<Fragment>` the instance its ref would receive, so every check for them is answered at build time and
- * the minifier drops the code behind them.
+ * React DOM without React's view transitions, activities, suspense lists and fragment refs. React DOM no
+ * longer makes a fiber of a `<ViewTransition>`, `<Activity>` or `<SuspenseList>` element (each becomes an
+ * invalid element type), and no longer gives a `<Fragment>` the instance its ref would receive, so every
+ * check for them is answered at build time and the minifier drops the code behind them.
  */
 function withoutUnusedFeatures(code: string): { code: string; folded: Set<Fold> } {
   const out = new MagicString(code);
@@ -143,20 +152,16 @@ function withoutUnusedFeatures(code: string): { code: string; folded: Set<Fold> 
       const cases = node.cases as AstNode[];
       const onTag = isProperty(node.discriminant, 'tag');
       for (const [index, switchCase] of cases.entries()) {
-        const fold: Fold | null = isIdentifier(switchCase.test, VIEW_TRANSITION_TYPES)
-          ? 'element types'
-          : isIdentifier(switchCase.test, ACTIVITY_TYPES)
-            ? 'activity element type'
-            : !onTag
-              ? null
-              : isLiteral(switchCase.test, VIEW_TRANSITION_TAG)
-                ? 'tag cases'
-                : isLiteral(switchCase.test, ACTIVITY_TAG)
-                  ? 'activity tag cases'
-                  : // Where a fragment's ref is attached: the only place that makes its instance.
-                    isLiteral(switchCase.test, FRAGMENT_TAG) && makesFragmentInstance(switchCase)
-                    ? 'fragment refs'
-                    : null;
+        const component = UNUSED_COMPONENTS.find(
+          ({ tag, types }) =>
+            isIdentifier(switchCase.test, types) || (onTag && isLiteral(switchCase.test, tag)),
+        );
+        const fold: Fold | null = component
+          ? `${component.name}: ${isIdentifier(switchCase.test, component.types) ? 'element types' : 'tag cases'}`
+          : // Where a fragment's ref is attached: the only place that makes its instance.
+            onTag && isLiteral(switchCase.test, FRAGMENT_TAG) && makesFragmentInstance(switchCase)
+            ? 'fragment refs'
+            : null;
         if (!fold) continue;
         folded.add(fold);
         const statements = switchCase.consequent as AstNode[];
@@ -185,22 +190,22 @@ function withoutUnusedFeatures(code: string): { code: string; folded: Set<Fold> 
       folded.add('fragment instance checks');
       return;
     }
-    const answer = tagCheck(node, VIEW_TRANSITION_TAG);
-    if (answer !== null || isSubtreeCheck(node)) {
+    for (const { name, tag } of UNUSED_COMPONENTS) {
+      const answer = tagCheck(node, tag);
+      if (answer === null) continue;
       out.overwrite(node.start, node.end, answer ? '!0' : '!1');
-      folded.add(answer === null ? 'subtree checks' : 'tag checks');
+      folded.add(`${name}: tag checks`);
       return;
     }
-    const activityAnswer = tagCheck(node, ACTIVITY_TAG);
-    if (activityAnswer !== null) {
-      out.overwrite(node.start, node.end, activityAnswer ? '!0' : '!1');
-      folded.add('activity tag checks');
+    if (isSubtreeCheck(node)) {
+      out.overwrite(node.start, node.end, '!1');
+      folded.add('view transition: subtree checks');
       return;
     }
     // The commit starts the browser's view transition only when a check above found one.
     if (node.type === 'ConditionalExpression' && isIdentifier(node.test, ['shouldStartViewTransition'])) {
       out.overwrite(node.test.start, node.test.end, '!1');
-      folded.add('commit');
+      folded.add('view transition: commit');
     }
   });
   // Each class and its methods in one pure expression, dropped once nothing makes one.
@@ -254,11 +259,12 @@ function mayGiveFragmentRef(code: string): boolean {
 
 /**
  * The browser build leaves out React DOM's view transitions (React's `<ViewTransition>`), activities
- * (`<Activity>`, which hides a subtree and keeps its state) and fragment refs (`<Fragment ref>`, whose
- * instance's event listeners, focus, observers and geometry React 19.2 added), which the storefront does not
- * use: 3.6, 0.45 and 2.4 KB gzip on every page. The build fails when a module of the browser build names
- * React's `ViewTransition` or `Activity` or may give a `<Fragment>` a ref, and when React DOM's code no longer
- * has one of the checks folded here.
+ * (`<Activity>`, which hides a subtree and keeps its state), suspense lists (`<SuspenseList>`, experimental,
+ * which React's stable build does not even export) and fragment refs (`<Fragment ref>`, whose instance's
+ * event listeners, focus, observers and geometry React 19.2 added), which the storefront does not use: 3.6,
+ * 0.5, 1.3 and 2.4 KB gzip on every page. The build fails when a module of the browser build names one of
+ * those components or may give a `<Fragment>` a ref, and when React DOM's code no longer has one of the
+ * checks folded here.
  */
 export function unusedReactFeatures(): Plugin {
   return {
@@ -266,9 +272,9 @@ export function unusedReactFeatures(): Plugin {
     applyToEnvironment: (environment) => environment.name === 'client',
     transform(code, id) {
       if (!REACT_PACKAGES.test(id)) {
-        const component = code.match(UNUSED_COMPONENT_USE)?.[1];
+        const component = UNUSED_COMPONENTS.find(({ use }) => use.test(code));
         if (component) {
-          this.error(`${id} uses React's ${component}: review build-plugins/unused-react-features.ts`);
+          this.error(`${id} uses React's ${component.name}: review build-plugins/unused-react-features.ts`);
         }
         if (/\.[cm]?[jt]sx?$/.test(id.split('?')[0] ?? '') && mayGiveFragmentRef(code)) {
           this.error(`${id} may give a <Fragment> a ref: review build-plugins/unused-react-features.ts`);
