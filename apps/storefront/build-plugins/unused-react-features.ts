@@ -262,7 +262,7 @@ function mayGiveFragmentRef(code: string): boolean {
  * (`<Activity>`, which hides a subtree and keeps its state), suspense lists (`<SuspenseList>`, experimental,
  * which React's stable build does not even export) and fragment refs (`<Fragment ref>`, whose instance's
  * event listeners, focus, observers and geometry React 19.2 added), which the storefront does not use: 3.6,
- * 0.5, 1.3 and 2.4 KB gzip on every page. The build fails when a module of the browser build names one of
+ * 0.5, 1.2 and 2.4 KB gzip on every page. The build fails when a module of the browser build names one of
  * those components or may give a `<Fragment>` a ref, and when React DOM's code no longer has one of the
  * checks folded here.
  */
