@@ -51,6 +51,12 @@ export type SharingContext = () => Promise<string | null>;
  */
 export type PageRender = (options: { whole: boolean; shared?: boolean }) => Promise<Response>;
 
+/**
+ * Brotli's quality for a stored page: a 27 KB product page takes 0.6 ms at 5 and 10 ms at 9 for 1 % fewer bytes
+ * (6.6 against 6.5 KB). A page kept for one account's few buyers is stored about as often as it is served.
+ */
+const STORED_BROTLI_QUALITY = 5;
+
 /** Accept-Language values beyond this length are not worth a cache entry of their own. */
 const MAX_LANGUAGE_HEADER = 100;
 const HTML = /^text\/html/i;
@@ -201,7 +207,7 @@ async function storedPage(
   }
   const [gzipped, brotli] = await Promise.all([
     gzipAsync(body, { level: 9 }),
-    brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: STORED_BROTLI_QUALITY } }),
   ]);
   return {
     status: response.status,
