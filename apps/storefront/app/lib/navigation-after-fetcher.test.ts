@@ -1,8 +1,9 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type * as ReactRouter from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { fixRouterCode } from '../../build-plugins/router-race-fix';
 
 /*
@@ -27,16 +28,33 @@ interface RouterModule {
 }
 
 /**
- * The router module as published or as the build fixes it, loaded from a copy beside the published one, so its
- * relative imports (its history, its utilities) are the package's own modules.
+ * A temporary folder for the router copies, in the tools' cache folder (the test runner loads modules from the
+ * project only); the installed package is never written to.
+ */
+const cache = join(process.cwd(), 'node_modules', '.cache');
+mkdirSync(cache, { recursive: true });
+const copies = mkdtempSync(join(cache, 'navigation-after-fetcher-'));
+afterAll(() => rmSync(copies, { recursive: true, force: true }));
+
+/**
+ * The router module as published or as the build fixes it, loaded from a copy whose relative imports (its
+ * history, its utilities) point at the package's own modules.
  */
 async function routerModule(fixed: boolean): Promise<RouterModule> {
   const code = readFileSync(join(routerDir, routerFile), 'utf8');
   if (!code.includes('function createRouter('))
     throw new Error(`No router in ${join(routerDir, routerFile)}`);
-  const file = join(routerDir, `.navigation-after-fetcher-${fixed ? 'fixed' : 'published'}-${routerFile}`);
-  writeFileSync(file, fixed ? fixRouterCode(code) : code);
-  const router = (await import(/* @vite-ignore */ file)) as Pick<RouterModule, 'createRouter'>;
+  const file = join(copies, `${fixed ? 'fixed' : 'published'}-${routerFile}`);
+  const packageModules = (source: string) =>
+    source.replaceAll(
+      /from "(\.\/[^"]+)"/g,
+      (_, path: string) => `from "${pathToFileURL(join(routerDir, path)).href}"`,
+    );
+  writeFileSync(file, packageModules(fixed ? fixRouterCode(code) : code));
+  const router = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as Pick<
+    RouterModule,
+    'createRouter'
+  >;
   const history = (await import(/* @vite-ignore */ join(routerDir, 'history.js'))) as Pick<
     RouterModule,
     'createMemoryHistory'
